@@ -1,0 +1,764 @@
+/**
+ * Zod schemas of the Engagedly `/beta` API: every resource, every envelope and every error body.
+ *
+ * Written from the contract, not from any implementation:
+ *   - ../shared/spec/engagedly-api.md (primary),
+ *   - ../shared/spec/README.md (details the OpenAPI file settles, certificates),
+ *   - ../shared/spec/engagedly-openapi.yaml (for what engagedly-api.md marks "not shown").
+ *
+ * Conventions enforced everywhere (engagedly-api.md, "General conventions"):
+ *   - "A blank field is returned as `null`, not omitted. A blank array field is returned as `[]`."
+ *     So documented keys are required (never `.optional()` unless the spec says the key is only
+ *     present in some responses), nullable strings must be non-empty when present, and arrays
+ *     are never null.
+ *   - "Timestamps are UTC, ISO 8601." -> `IsoUtcTimestamp` (ends in `Z`, no offsets).
+ *   - Ids: users, departments and businesses are UUID strings; locations, job titles and
+ *     permissions are numbers in some responses and strings in others (README: "treat every id
+ *     as a string"), so `FlexibleId` accepts both.
+ *   - `.strict()` wherever the spec fixes the key set. Where the OpenAPI file lists extra keys
+ *     the contract does not mention, they are declared `.optional()` so the object stays strict
+ *     (an undocumented key is still an error) while both documents are honoured.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Scalars
+// ---------------------------------------------------------------------------------------------
+
+/** ISO 8601 timestamp in UTC, e.g. `2024-01-15T10:00:00.000Z` (no local offsets). */
+export const IsoUtcTimestamp = z.string().datetime({ offset: false });
+
+/** A UUID string (users, departments, businesses, praise actors). */
+export const Uuid = z.string().uuid();
+
+/** Id of a location, job title or permission: an integer or a string of digits. */
+export const FlexibleId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]);
+
+/** A string field that is never blank (blank values must be rendered as `null`). */
+export const NonBlank = z.string().min(1);
+
+/** A nullable string field: `null` when blank, otherwise a non-empty string. */
+export const NullableText = NonBlank.nullable();
+
+/** An integer rendered as a string of digits (counts in list responses of org units). */
+export const DigitString = z.string().regex(/^\d+$/);
+
+/** `YYYY-MM-DD` */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** `MMM DD, YYYY`, e.g. `Jan 02, 2022` */
+export const LongDate = z
+	.string()
+	.regex(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}, \d{4}$/);
+
+/** `DD-MM-YYYY`: the user `birthdate` output ("day-month-year order with hyphens"). */
+export const DayMonthYear = z.string().regex(/^\d{2}-\d{2}-\d{4}$/);
+
+/** A URL string. */
+export const Url = z.string().url();
+
+// ---------------------------------------------------------------------------------------------
+// Pagination and envelopes
+// ---------------------------------------------------------------------------------------------
+
+/** `{page, size, has_more, total_records}`: page from 1, size 1..50. */
+export const PaginationSchema = z
+	.object({
+		page: z.number().int().min(1),
+		size: z.number().int().min(1).max(50),
+		has_more: z.boolean(),
+		total_records: z.number().int().min(0),
+	})
+	.strict();
+
+/** `{success: true, pagination, data: [...]}`: every paginated list except learner reports. */
+export const listEnvelope = <T extends z.ZodTypeAny>(item: T) =>
+	z
+		.object({
+			success: z.literal(true),
+			pagination: PaginationSchema,
+			data: z.array(item),
+		})
+		.strict();
+
+/** `{success: true, data: {...}}`: single resource (read, create, update). */
+export const singleEnvelope = <T extends z.ZodTypeAny>(item: T) =>
+	z
+		.object({
+			success: z.literal(true),
+			data: item,
+		})
+		.strict();
+
+/** `{success: true, data: [...]}`: a collection that is not paginated (user attributes, a user's permissions, resource contents). */
+export const arrayEnvelope = <T extends z.ZodTypeAny>(item: T) =>
+	z
+		.object({
+			success: z.literal(true),
+			data: z.array(item),
+		})
+		.strict();
+
+/** `{success: true}` alone: the profile picture upload. */
+export const SuccessOnlyEnvelopeSchema = z.object({ success: z.literal(true) }).strict();
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------------------------
+
+/** The four documented error types. */
+export const ErrorTypeSchema = z.enum([
+	'api_connection_error',
+	'authentication_error',
+	'invalid_request_error',
+	'validation_error',
+]);
+
+/** One entry of `errors`: `{field, message, code}`, all strings. */
+export const ErrorEntrySchema = z
+	.object({
+		field: z.string(),
+		message: NonBlank,
+		code: NonBlank,
+	})
+	.strict();
+
+/** Error body: `{error_type, errors: [{field, message, code}]}`. */
+export const ErrorBodySchema = z
+	.object({
+		error_type: ErrorTypeSchema,
+		errors: z.array(ErrorEntrySchema),
+	})
+	.strict();
+
+/** 429 body: `{error_type: "rate_limit_exceeded", message}`. */
+export const RateLimitErrorSchema = z
+	.object({
+		error_type: z.literal('rate_limit_exceeded'),
+		message: NonBlank,
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Shared sub-objects
+// ---------------------------------------------------------------------------------------------
+
+/** User `display_picture`: keys `small`, `medium`, and in some responses `large`; URL strings. */
+export const DisplayPictureSchema = z
+	.object({
+		small: Url,
+		medium: Url,
+		large: Url.optional(),
+	})
+	.strict();
+
+/** `{id, name}` reference of a job title or location on a user. */
+export const NamedRefSchema = z
+	.object({
+		id: FlexibleId,
+		name: NonBlank,
+	})
+	.strict();
+
+/** Membership of a user in a department or business: `{id, name, is_admin}`. */
+export const OrgMembershipSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		is_admin: z.boolean(),
+	})
+	.strict();
+
+/** Key of a custom attribute: `custom-attribute-<suffix>`. */
+export const CustomAttributeKey = z.string().regex(/^custom-attribute-[A-Za-z0-9_-]+$/);
+
+/**
+ * One rendered custom attribute value on a user: `{name, value}`; value is a string (numbers,
+ * dates and booleans rendered as strings) or an array of strings for multiple-select; `null`
+ * when blank.
+ */
+export const CustomAttributeValueSchema = z
+	.object({
+		name: NonBlank,
+		value: z.union([NonBlank, z.array(NonBlank)]).nullable(),
+	})
+	.strict();
+
+/** `custom_attributes` on a user: map from attribute_key to `{name, value}`. */
+export const CustomAttributesSchema = z.record(CustomAttributeKey, CustomAttributeValueSchema);
+
+/** `employee_type`: a string in the contract, `{id, name}` in the OpenAPI file; `null` when blank. */
+export const EmployeeTypeSchema = z.union([NonBlank, NamedRefSchema]).nullable();
+
+// ---------------------------------------------------------------------------------------------
+// User
+// ---------------------------------------------------------------------------------------------
+
+/** Fields every rendering of a user carries (list element, single, write responses). */
+const userCoreShape = {
+	id: Uuid,
+	name: NonBlank,
+	status: z.enum(['Active', 'Blocked']),
+	email: z.string().email(),
+	first_name: NonBlank,
+	middle_name: NullableText,
+	last_name: NonBlank,
+	employee_id: NullableText,
+	display_picture: DisplayPictureSchema.nullable(),
+	job_title: NamedRefSchema.nullable(),
+	location: NamedRefSchema.nullable(),
+	custom_attributes: CustomAttributesSchema,
+	phone_number: z.union([NonBlank, z.number()]).nullable(),
+	level: NullableText,
+	joining_date: IsoUtcTimestamp.nullable(),
+	// spec README: "users carry `status`, `block_reason_code` and `user_blocked_at`"
+	block_reason_code: NullableText,
+	user_blocked_at: IsoUtcTimestamp.nullable(),
+};
+
+/** Keys only the OpenAPI file lists (vendor extras): allowed, typed, never required. */
+const userVendorExtrasShape = {
+	title: NullableText.optional(),
+	nickname: NullableText.optional(),
+	marital_status: NullableText.optional(),
+	last_active_date: IsoUtcTimestamp.nullable().optional(),
+	gender: NullableText.optional(),
+	linkedin: NullableText.optional(),
+	twitter: NullableText.optional(),
+	differently_abled: z.boolean().nullable().optional(),
+	veteran_status: z.boolean().nullable().optional(),
+	ethnicity: NullableText.optional(),
+	employee_level: NullableText.optional(),
+	is_cxo: z.boolean().optional(),
+	joining_date_string: NullableText.optional(),
+	birthdate_as_date: NullableText.optional(),
+	work_anniversary_in: z.number().int().nullable().optional(),
+	is_admin: z.boolean().nullable().optional(),
+	manager_id: Uuid.nullable().optional(),
+};
+
+/** Fields of the single-user rendering beyond the core. */
+const userDetailShape = {
+	business_unit: z.array(OrgMembershipSchema),
+	employee_type: EmployeeTypeSchema,
+	birthdate: DayMonthYear.nullable(),
+	departments: z.array(OrgMembershipSchema),
+	education: NullableText,
+	about_me: NullableText,
+	secondary_phone_number: NullableText,
+	promotion_date: IsoUtcTimestamp.nullable(),
+	review_date: IsoUtcTimestamp.nullable(),
+};
+
+/**
+ * A user as embedded in another user (`primary_reporter`, `direct_reports`, `hr_managers`,
+ * `secondary_managers`): the OpenAPI file types these as User but its sample shows a summary
+ * `{id, name, email, status}`, so any subset of the user fields is accepted, with `id` and
+ * `name` required and every present field typed.
+ */
+export const UserRefSchema = z
+	.object({ ...userCoreShape, ...userDetailShape, ...userVendorExtrasShape })
+	.partial()
+	.required({ id: true, name: true })
+	.strict();
+
+/** Relations embedded on request (`include=`). */
+const includeShape = {
+	primary_reporter: UserRefSchema.nullable(),
+	direct_reports: z.array(UserRefSchema),
+	hr_managers: z.array(UserRefSchema),
+	secondary_managers: z.array(UserRefSchema),
+};
+
+/**
+ * An element of `GET /users`. `primary_reporter`/`direct_reports` appear only with `include`;
+ * departments/business_unit/employee_type/birthdate are listed by the OpenAPI sample and
+ * allowed, not required.
+ */
+export const UserListItemSchema = z
+	.object({
+		...userCoreShape,
+		...userVendorExtrasShape,
+		departments: userDetailShape.departments.optional(),
+		business_unit: userDetailShape.business_unit.optional(),
+		employee_type: userDetailShape.employee_type.optional(),
+		birthdate: userDetailShape.birthdate.optional(),
+		primary_reporter: includeShape.primary_reporter.optional(),
+		direct_reports: includeShape.direct_reports.optional(),
+	})
+	.strict();
+
+/**
+ * A single user: `GET /users/<id>` and the `data` of every user write (POST, PUT, PATCH,
+ * deactivate, activate). `primary_reporter` is "present when requested with include or in
+ * single-user response"; direct reports, HR and secondary managers only with `include`.
+ */
+export const UserSchema = z
+	.object({
+		...userCoreShape,
+		...userVendorExtrasShape,
+		...userDetailShape,
+		primary_reporter: includeShape.primary_reporter,
+		direct_reports: includeShape.direct_reports.optional(),
+		hr_managers: includeShape.hr_managers.optional(),
+		secondary_managers: includeShape.secondary_managers.optional(),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// User attribute (definition)
+// ---------------------------------------------------------------------------------------------
+
+export const AttributeDataTypeSchema = z.enum([
+	'text',
+	'number',
+	'date',
+	'boolean',
+	'single-select',
+	'multiple-select',
+	'document', // listed by the vendor (spec README)
+]);
+
+export const AttributeOptionSchema = z
+	.object({
+		id: z.number().int(),
+		value: NonBlank,
+	})
+	.strict();
+
+/**
+ * `{id, name, attribute_key, preset, mandatory, data_type, attribute_options}`;
+ * attribute_options is an array (maybe empty) for select types and `null` for the others;
+ * custom attributes (`preset: false`) have keys `custom-attribute-<suffix>`.
+ */
+export const UserAttributeSchema = z
+	.object({
+		id: z.number().int(),
+		name: NonBlank,
+		attribute_key: NonBlank,
+		preset: z.boolean(),
+		mandatory: z.boolean(),
+		data_type: AttributeDataTypeSchema,
+		attribute_options: z.array(AttributeOptionSchema).nullable(),
+	})
+	.strict()
+	.superRefine((attr, ctx) => {
+		const isSelect = attr.data_type === 'single-select' || attr.data_type === 'multiple-select';
+		if (isSelect && attr.attribute_options === null) {
+			ctx.addIssue({ code: 'custom', path: ['attribute_options'], message: 'select attribute needs an options array' });
+		}
+		if (!isSelect && attr.attribute_options !== null) {
+			ctx.addIssue({ code: 'custom', path: ['attribute_options'], message: 'non-select attribute must have null options' });
+		}
+		if (!attr.preset && !CustomAttributeKey.safeParse(attr.attribute_key).success) {
+			ctx.addIssue({ code: 'custom', path: ['attribute_key'], message: 'custom attribute key must be custom-attribute-<suffix>' });
+		}
+	});
+
+// ---------------------------------------------------------------------------------------------
+// Department and business
+// ---------------------------------------------------------------------------------------------
+
+/** Member of a department or business (single/create/update responses). */
+export const MemberSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		email: z.string().email(),
+		first_name: NonBlank,
+		middle_name: NullableText,
+		last_name: NonBlank,
+		display_picture: z.object({ small: Url, medium: Url }).strict().nullable(),
+		is_admin: z.boolean(),
+	})
+	.strict();
+
+/** Department or business in a list: counts are strings, no members. */
+export const OrgUnitListItemSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		members_count: DigitString,
+		administrators_count: DigitString,
+	})
+	.strict();
+export const DepartmentListItemSchema = OrgUnitListItemSchema;
+export const BusinessListItemSchema = OrgUnitListItemSchema;
+
+/** A single business: counts are integers, with members. */
+export const BusinessSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		members_count: z.number().int().min(0),
+		administrators_count: z.number().int().min(0),
+		members: z.array(MemberSchema),
+	})
+	.strict();
+
+/**
+ * A single department. The contract fixes integer counts only for "single business responses";
+ * for departments it is silent, so an integer or a digit string is accepted.
+ */
+export const DepartmentSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		members_count: z.union([z.number().int().min(0), DigitString]),
+		administrators_count: z.union([z.number().int().min(0), DigitString]),
+		members: z.array(MemberSchema),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Location, job title, permission, block reason code
+// ---------------------------------------------------------------------------------------------
+
+export const LocationSchema = z
+	.object({
+		id: FlexibleId,
+		name: NonBlank,
+		address_line1: NullableText,
+		address_line2: NullableText,
+		city: NullableText,
+		state: NullableText,
+		country: NullableText,
+		postal_code: NullableText,
+	})
+	.strict();
+
+export const JobTitleSchema = z
+	.object({
+		id: FlexibleId,
+		name: NonBlank,
+		description: NullableText,
+		responsibilities: NullableText,
+	})
+	.strict();
+
+export const PermissionSchema = z
+	.object({
+		id: FlexibleId,
+		name: NonBlank,
+		is_admin: z.boolean().nullable(),
+		description: NullableText,
+		// OpenAPI-only extras
+		is_editable: z.boolean().optional(),
+		default: z.boolean().optional(),
+	})
+	.strict();
+
+/** `{code, display_text, description}` (+ the vendor's optional bookkeeping fields). */
+export const BlockReasonCodeSchema = z
+	.object({
+		code: z.string().regex(/^[a-z][a-z0-9_]*$/),
+		display_text: NonBlank,
+		description: NonBlank,
+		source: NonBlank.optional(),
+		archived: z.boolean().optional(),
+		created_by: NullableText.optional(),
+		updated_at: IsoUtcTimestamp.optional(),
+		blocked_users_count: z.number().int().min(0).optional(),
+	})
+	.strict();
+
+/** `{status: 200, data: [...]}`: no `success` flag. */
+export const BlockReasonCodesEnvelopeSchema = z
+	.object({
+		status: z.literal(200),
+		data: z.array(BlockReasonCodeSchema),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Praise
+// ---------------------------------------------------------------------------------------------
+
+/** `{large, original, reduced}` picture of a praise actor. */
+export const ActorPictureSchema = z
+	.object({
+		large: Url.nullable(),
+		original: Url.nullable(),
+		reduced: Url.nullable(),
+	})
+	.strict();
+
+/** Author and recognized actors: `{name, id, display_picture, designation}`. */
+export const ActorSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		display_picture: ActorPictureSchema,
+		designation: NullableText,
+	})
+	.strict();
+
+/** Audience element: `{name, id, display_picture, type}`. */
+export const AudienceSchema = z
+	.object({
+		id: NonBlank,
+		name: NonBlank,
+		display_picture: ActorPictureSchema,
+		type: NonBlank,
+	})
+	.strict();
+
+export const PraiseTagSchema = z.object({ code: NonBlank, label: NonBlank }).strict();
+
+export const PraiseSchema = z
+	.object({
+		id: z.number().int(),
+		activity_type: z.literal('Praise'),
+		activity_date: IsoUtcTimestamp,
+		last_updated_at: IsoUtcTimestamp,
+		title: NullableText,
+		content: NonBlank,
+		pinned: z.boolean(),
+		author: ActorSchema,
+		tags: z.array(PraiseTagSchema).optional(), // "may be absent"
+		audience: z.array(AudienceSchema),
+		links: z.array(z.unknown()),
+		attachments: z.array(z.unknown()),
+		comment_details: z.object({ count: z.number().int().min(0) }).strict(),
+		like_details: z.object({ count: z.number().int().min(0), is_liked: z.boolean() }).strict(),
+		can_edit: z.boolean(),
+		can_delete: z.boolean(),
+		recognized_actors: z.array(ActorSchema),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Learning (shapes from the OpenAPI file: the contract says "not shown")
+// ---------------------------------------------------------------------------------------------
+
+/** Learning dates: the vendor samples use `MMM DD, YYYY`; ISO 8601 UTC is also accepted. */
+export const LearningDate = z.union([LongDate, IsoUtcTimestamp]);
+
+export const LearningCategorySchema = z.object({ id: z.number().int(), title: NonBlank }).strict();
+
+/** A person reference in learning payloads (author, assigner, manager): id and name at least. */
+export const LearningPersonSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+	})
+	.passthrough();
+
+export const LearningResourceTypeSchema = z.enum(['Course', 'Playlist', 'Section']);
+
+export const LearningResourceSchema = z
+	.object({
+		id: z.number().int(),
+		title: NonBlank,
+		description: NullableText,
+		provider: NonBlank,
+		archived: z.boolean(),
+		language: NonBlank,
+		duration: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
+		short_code: NonBlank,
+		level: NullableText,
+		type: LearningResourceTypeSchema,
+		state: z.enum(['Published', 'Unpublished', 'UnpublishedEdit']),
+		in_library: z.boolean(),
+		published_on: LearningDate.nullable(),
+		average_rating: z.number().nullable(),
+		tags: z.array(NonBlank),
+		competencies: z.array(z.record(z.unknown())),
+		categories: z.array(LearningCategorySchema),
+		author: LearningPersonSchema.nullable(),
+		co_authors: z.array(z.record(z.unknown())),
+		skills: z.array(z.record(z.unknown())),
+		cover_image: Url.nullable(),
+		settings: z.record(z.unknown()),
+		attributes: z.record(z.unknown()),
+		content_details: z.record(z.unknown()).nullable(),
+		created_at: LearningDate,
+		updated_at: LearningDate,
+	})
+	.strict();
+
+export const ResourceUnitSchema = z
+	.object({
+		id: z.number().int(),
+		title: NonBlank,
+		description: z.string(), // the vendor sample has "" here
+		type: z.enum(['Attachment', 'RichText', 'Link', 'Quiz', 'SurveyStep', 'VideoContent', 'InstructorTraining', 'SCORM', 'AICC', 'LTI']),
+		position: z.number().int().min(1),
+		duration: z.number().int().min(0),
+		unit_details: z.record(z.unknown()),
+		status: z.enum(['Active', 'Draft']),
+		content_status: z.enum(['Active', 'Draft', 'UnpublishedEdit', 'MarkedForDeletion']),
+		ongoing_edit: z.boolean().nullable(),
+		mark_for_deletion: z.boolean(),
+		has_impact: z.boolean(),
+		completion_watch_threshold_pct: z.number().int().nullable(),
+		completion_time_threshold_pct: z.number().int().nullable(),
+		completion_require_scroll: z.boolean(),
+		created_at: IsoUtcTimestamp,
+		updated_at: IsoUtcTimestamp,
+	})
+	.strict();
+
+/**
+ * A section of a course (with `units`); "Playlists nest resources under `contents` instead",
+ * so exactly one of `units` / `contents` is present.
+ */
+export const ResourceSectionSchema = z
+	.object({
+		id: z.number().int(),
+		title: NonBlank,
+		description: z.string(),
+		type: NonBlank,
+		status: NonBlank,
+		ongoing_edit: z.boolean(),
+		position: z.number().int().min(1),
+		content_status: z.enum(['Published', 'Unpublished', 'UnpublishedEdit', 'MarkedForDeletion']),
+		units: z.array(ResourceUnitSchema).optional(),
+		contents: z.array(z.record(z.unknown())).optional(),
+	})
+	.strict()
+	.refine((s) => (s.units === undefined) !== (s.contents === undefined), {
+		message: 'a section carries exactly one of units (course) or contents (playlist)',
+	});
+
+/** The learner of a report row: fixed fields plus demographic and custom keys. */
+export const LearnerRefSchema = z
+	.object({
+		id: Uuid,
+		name: NonBlank,
+		email: z.string().email(),
+		status: NonBlank,
+		employee_id: NullableText,
+		job_title: NullableText,
+		business_units: z.array(NonBlank),
+		departments: z.array(NonBlank),
+		location: NullableText,
+		employee_type: NullableText,
+		joining_date: NullableText,
+		birth_date: NullableText,
+		gender: NullableText,
+		ethnicity: NullableText,
+		differently_abled: z.boolean().nullable(),
+		veteran_status: z.boolean().nullable(),
+		age: z.number().int().nullable(),
+		display_picture: z.record(z.unknown()),
+	})
+	.passthrough(); // "additionalProperties: true"
+
+export const LearnerRecordSchema = z
+	.object({
+		id: z.number().int(),
+		learning_resource_id: z.number().int(),
+		learning_resource_title: NonBlank,
+		type: LearningResourceTypeSchema,
+		short_code: NonBlank,
+		completion_status: z.enum(['Not Started', 'In Progress', 'Completed', 'Failed', 'Evaluation Pending']),
+		points: z.number().int(),
+		completed_on: LearningDate.nullable(),
+		certified: z.boolean(),
+		mandatory: z.boolean(),
+		progress: z.number().int().min(0).max(100),
+		provider: NonBlank,
+		archive: z.boolean(),
+		categories: z.array(LearningCategorySchema),
+		learner: LearnerRefSchema,
+		assigner: LearningPersonSchema.nullable(),
+		manager: LearningPersonSchema.nullable(),
+		hr_managers: z.array(z.record(z.unknown())),
+		secondary_managers: z.array(z.record(z.unknown())),
+		author: LearningPersonSchema.nullable(),
+		assigned_on: LearningDate,
+		overall_time_taken: z.number().min(0),
+		due_date: LearningDate.nullable(),
+		delay_in_days: z.number().int().nullable(),
+		language: NonBlank,
+		learning_resource_duration: z.number().min(0),
+		compliance_status: NullableText,
+		valid_till: LearningDate.nullable(),
+		is_self_assigned: z.boolean(),
+	})
+	.strict();
+
+/** `GET /learning/learner_reports`: `{pagination, data}`, no `success` flag. */
+export const LearnerReportEnvelopeSchema = z
+	.object({
+		pagination: PaginationSchema,
+		data: z.array(LearnerRecordSchema),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Certificate (spec README, "Certificates")
+// ---------------------------------------------------------------------------------------------
+
+/** Certificate dates: `YYYY-MM-DD` (the filter format) or an ISO 8601 UTC timestamp. */
+export const CertificateDate = z.union([IsoDate, IsoUtcTimestamp]);
+
+export const CertificateSchema = z
+	.object({
+		id: z.number().int(),
+		certificate_name: NonBlank,
+		can_expire: z.boolean(),
+		certificate_authority: NullableText,
+		start_date: CertificateDate.nullable(),
+		end_date: CertificateDate.nullable(),
+		file: NullableText,
+		file_extension: NullableText,
+		name: NullableText,
+		url: Url.nullable(),
+	})
+	.strict();
+
+// ---------------------------------------------------------------------------------------------
+// Response bodies per endpoint
+// ---------------------------------------------------------------------------------------------
+
+export const UserAttributesResponse = arrayEnvelope(UserAttributeSchema);
+export const UsersListResponse = listEnvelope(UserListItemSchema);
+export const UserResponse = singleEnvelope(UserSchema);
+export const ProfilePictureResponse = SuccessOnlyEnvelopeSchema;
+export const BlockReasonCodesResponse = BlockReasonCodesEnvelopeSchema;
+export const UserPermissionsResponse = arrayEnvelope(PermissionSchema);
+
+export const DepartmentsListResponse = listEnvelope(DepartmentListItemSchema);
+export const DepartmentResponse = singleEnvelope(DepartmentSchema);
+export const BusinessesListResponse = listEnvelope(BusinessListItemSchema);
+export const BusinessResponse = singleEnvelope(BusinessSchema);
+export const LocationsListResponse = listEnvelope(LocationSchema);
+export const LocationResponse = singleEnvelope(LocationSchema);
+export const JobTitlesListResponse = listEnvelope(JobTitleSchema);
+export const JobTitleResponse = singleEnvelope(JobTitleSchema);
+export const PermissionsListResponse = listEnvelope(PermissionSchema);
+export const PraisesListResponse = listEnvelope(PraiseSchema);
+
+export const LearningResourcesListResponse = listEnvelope(LearningResourceSchema);
+export const ResourceContentsResponse = arrayEnvelope(ResourceSectionSchema);
+export const LearnerReportResponse = LearnerReportEnvelopeSchema;
+export const CertificatesListResponse = listEnvelope(CertificateSchema);
+export const CertificateResponse = singleEnvelope(CertificateSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------------------------
+
+export type Pagination = z.infer<typeof PaginationSchema>;
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export type RateLimitError = z.infer<typeof RateLimitErrorSchema>;
+export type User = z.infer<typeof UserSchema>;
+export type UserListItem = z.infer<typeof UserListItemSchema>;
+export type UserRef = z.infer<typeof UserRefSchema>;
+export type UserAttribute = z.infer<typeof UserAttributeSchema>;
+export type Member = z.infer<typeof MemberSchema>;
+export type OrgUnitListItem = z.infer<typeof OrgUnitListItemSchema>;
+export type Department = z.infer<typeof DepartmentSchema>;
+export type Business = z.infer<typeof BusinessSchema>;
+export type Location = z.infer<typeof LocationSchema>;
+export type JobTitle = z.infer<typeof JobTitleSchema>;
+export type Permission = z.infer<typeof PermissionSchema>;
+export type BlockReasonCode = z.infer<typeof BlockReasonCodeSchema>;
+export type Praise = z.infer<typeof PraiseSchema>;
+export type LearningResource = z.infer<typeof LearningResourceSchema>;
+export type ResourceSection = z.infer<typeof ResourceSectionSchema>;
+export type ResourceUnit = z.infer<typeof ResourceUnitSchema>;
+export type LearnerRecord = z.infer<typeof LearnerRecordSchema>;
+export type Certificate = z.infer<typeof CertificateSchema>;
