@@ -1,0 +1,220 @@
+/**
+ * Test helpers: an authenticated HTTP client for the simulator (real HTTP through axios) and
+ * assertions that check a response's status and validate its body against a zod schema.
+ *
+ * Bodies are kept raw (`text`) so tests can tell an empty 204 body, an HTML page or truncated
+ * JSON apart; `body` is the parsed JSON when the text parses, `undefined` otherwise.
+ */
+import axios, { AxiosRequestConfig, Method } from 'axios';
+import { z } from 'zod';
+import { ErrorBodySchema, ErrorTypeSchema } from '../../schemas/engagedly';
+
+export interface KeyPair {
+	clientKey: string;
+	secretKey: string;
+}
+
+export interface ApiResponse {
+	status: number;
+	headers: Record<string, string>;
+	text: string;
+	/** Parsed JSON body, or undefined when the body is empty or not JSON. */
+	body: any;
+}
+
+export interface ClientOptions {
+	/** Keys sent as ClientKey/SecretKey; `null` sends no auth headers at all. */
+	keys?: KeyPair | null;
+	/** `/beta` (default) or `/api/beta`. */
+	prefix?: '/beta' | '/api/beta';
+}
+
+export type Query = Record<string, string | number | boolean | Array<string | number>>;
+
+function parseJson(text: string): any {
+	if (text === '') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
+function normaliseHeaders(raw: any): Record<string, string> {
+	const out: Record<string, string> = {};
+	const obj = raw && typeof raw.toJSON === 'function' ? raw.toJSON() : raw ?? {};
+	for (const [k, v] of Object.entries(obj)) {
+		out[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+	}
+	return out;
+}
+
+/** Serialises `{ 'types[]': ['Course'], page: 1 }` as `types[]=Course&page=1`. */
+export function queryString(params: Query): string {
+	const parts: string[] = [];
+	for (const [k, v] of Object.entries(params)) {
+		const values = Array.isArray(v) ? v : [v];
+		for (const one of values) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(one))}`);
+	}
+	return parts.join('&');
+}
+
+export class Api {
+	readonly root: string;
+
+	constructor(
+		baseUrl: string,
+		private readonly keys: KeyPair | null,
+		prefix: '/beta' | '/api/beta' = '/beta',
+	) {
+		this.root = `${baseUrl}${prefix}`;
+	}
+
+	/** Any request; `path` is relative to the API root (`/users`), or absolute (`http://...`). */
+	async request(method: Method | string, path: string, options: {
+		query?: Query;
+		data?: unknown;
+		headers?: Record<string, string>;
+		/** Send `data` as it is (a string), without JSON encoding. */
+		raw?: boolean;
+	} = {}): Promise<ApiResponse> {
+		let url = path.startsWith('http') ? path : `${this.root}${path}`;
+		if (options.query && Object.keys(options.query).length > 0) {
+			url += (url.includes('?') ? '&' : '?') + queryString(options.query);
+		}
+		const headers: Record<string, string> = {};
+		if (this.keys) {
+			headers.ClientKey = this.keys.clientKey;
+			headers.SecretKey = this.keys.secretKey;
+		}
+		let data: unknown = undefined;
+		if (options.data !== undefined) {
+			if (options.raw) {
+				data = options.data;
+			} else {
+				data = JSON.stringify(options.data);
+				headers['Content-Type'] = 'application/json';
+			}
+		}
+		Object.assign(headers, options.headers ?? {});
+		const config: AxiosRequestConfig = {
+			method: method as Method,
+			url,
+			headers,
+			data,
+			responseType: 'text',
+			transformResponse: [(d: unknown) => d],
+			transitional: { silentJSONParsing: true, forcedJSONParsing: false },
+			validateStatus: () => true,
+			maxRedirects: 0,
+			proxy: false,
+		};
+		const res = await axios.request(config);
+		const text = typeof res.data === 'string' ? res.data : res.data == null ? '' : String(res.data);
+		return { status: res.status, headers: normaliseHeaders(res.headers), text, body: parseJson(text) };
+	}
+
+	get(path: string, query?: Query, headers?: Record<string, string>) {
+		return this.request('GET', path, { query, headers });
+	}
+	post(path: string, data?: unknown, headers?: Record<string, string>) {
+		return this.request('POST', path, { data: data ?? {}, headers });
+	}
+	put(path: string, data?: unknown, headers?: Record<string, string>) {
+		return this.request('PUT', path, { data: data ?? {}, headers });
+	}
+	patch(path: string, data?: unknown, headers?: Record<string, string>) {
+		return this.request('PATCH', path, { data: data ?? {}, headers });
+	}
+	delete(path: string, headers?: Record<string, string>) {
+		return this.request('DELETE', path, { headers });
+	}
+}
+
+/** An authenticated client for a running simulator (demo keys unless told otherwise). */
+export function client(sim: { baseUrl: string; keys: { demo: KeyPair } }, options: ClientOptions = {}): Api {
+	const keys = options.keys === undefined ? sim.keys.demo : options.keys;
+	return new Api(sim.baseUrl, keys, options.prefix ?? '/beta');
+}
+
+function describeResponse(res: ApiResponse): string {
+	const text = res.text.length > 1500 ? `${res.text.slice(0, 1500)}...` : res.text;
+	return `HTTP ${res.status}: ${text}`;
+}
+
+/**
+ * Parses `value` with `schema`, failing with the first issues (path, message) when it does
+ * not match. Returns the parsed value.
+ */
+export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown, what = 'body'): z.infer<S> {
+	const result = schema.safeParse(value);
+	if (!result.success) {
+		const issues = result.error.issues
+			.slice(0, 8)
+			.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`)
+			.join('\n');
+		throw new Error(`${what} does not match the schema:\n${issues}\n${JSON.stringify(value)?.slice(0, 1500)}`);
+	}
+	return result.data;
+}
+
+/** Asserts the status and validates the JSON body against `schema`; returns the parsed body. */
+export function expectBody<S extends z.ZodTypeAny>(res: ApiResponse, status: number, schema: S): z.infer<S> {
+	if (res.status !== status) {
+		throw new Error(`expected HTTP ${status}, got ${describeResponse(res)}`);
+	}
+	if (res.body === undefined) {
+		throw new Error(`expected a JSON body, got ${describeResponse(res)}`);
+	}
+	return parseWith(schema, res.body, `HTTP ${res.status} body`);
+}
+
+/**
+ * Asserts an error response: the status, the error body shape
+ * `{error_type, errors:[{field, message, code}]}` and, when given, the error type.
+ */
+export function expectError(
+	res: ApiResponse,
+	status: number,
+	errorType?: z.infer<typeof ErrorTypeSchema>,
+): z.infer<typeof ErrorBodySchema> {
+	const body = expectBody(res, status, ErrorBodySchema);
+	if (errorType !== undefined && body.error_type !== errorType) {
+		throw new Error(`expected error_type ${errorType}, got ${describeResponse(res)}`);
+	}
+	return body;
+}
+
+/** Asserts a 204 with an empty body. */
+export function expectNoContent(res: ApiResponse): void {
+	if (res.status !== 204 || res.text !== '') {
+		throw new Error(`expected HTTP 204 with an empty body, got ${describeResponse(res)}`);
+	}
+}
+
+/** Walks a JSON value and returns the paths of every empty string (blank fields must be null). */
+export function blankStringPaths(value: unknown, path = '$'): string[] {
+	if (value === '') return [path];
+	if (Array.isArray(value)) return value.flatMap((v, i) => blankStringPaths(v, `${path}[${i}]`));
+	if (value && typeof value === 'object') {
+		return Object.entries(value).flatMap(([k, v]) => blankStringPaths(v, `${path}.${k}`));
+	}
+	return [];
+}
+
+/** Collects every page of a paginated list (size 50 by default). */
+export async function listAll(api: Api, path: string, query: Query = {}, size = 50): Promise<any[]> {
+	const out: any[] = [];
+	for (let page = 1; page < 10_000; page++) {
+		const res = await api.get(path, { ...query, page, size });
+		if (res.status !== 200) throw new Error(`listing ${path} page ${page}: ${describeResponse(res)}`);
+		out.push(...res.body.data);
+		if (!res.body.pagination.has_more) return out;
+	}
+	throw new Error(`listing ${path} never ended`);
+}
+
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A random UUID nobody uses. */
+export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';

@@ -1,0 +1,342 @@
+/**
+ * Point 1: every endpoint of engagedly-api.md and the certificates endpoints, under /beta and
+ * /api/beta, with the documented envelopes, statuses (200/201/204/500) and field conventions
+ * (blank fields null, blank arrays [], ISO 8601 UTC timestamps).
+ */
+import { startSimulator } from '..';
+import {
+	BlockReasonCodesResponse,
+	BusinessResponse,
+	BusinessesListResponse,
+	CertificateResponse,
+	CertificatesListResponse,
+	DepartmentResponse,
+	DepartmentsListResponse,
+	JobTitleResponse,
+	JobTitlesListResponse,
+	LearnerReportResponse,
+	LearningResourcesListResponse,
+	LocationResponse,
+	LocationsListResponse,
+	PermissionsListResponse,
+	PraisesListResponse,
+	ProfilePictureResponse,
+	ResourceContentsResponse,
+	UserAttributesResponse,
+	UserPermissionsResponse,
+	UserResponse,
+	UsersListResponse,
+} from '../../schemas/engagedly';
+import { Api, blankStringPaths, client, expectBody, expectNoContent } from './client';
+import { newUserPayload } from './fixtures';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+let sim: Sim;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 1, rateLimit: 1_000_000 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(async () => {
+	await sim.reset();
+});
+
+const prefixes = ['/beta', '/api/beta'] as const;
+
+describe.each(prefixes)('read endpoints under %s', (prefix) => {
+	let api: Api;
+	beforeEach(() => {
+		api = client(sim, { prefix });
+	});
+
+	test('GET /user-attributes: {success, data[]} of attribute definitions, not paginated', async () => {
+		const body = expectBody(await api.get('/user-attributes'), 200, UserAttributesResponse);
+		expect(body.data.length).toBeGreaterThan(0);
+		expect(body).not.toHaveProperty('pagination');
+	});
+
+	test('GET /users: paginated user list with the default page 1, size 25', async () => {
+		const body = expectBody(await api.get('/users'), 200, UsersListResponse);
+		expect(body.pagination.page).toBe(1);
+		expect(body.pagination.size).toBe(25);
+		expect(body.data).toHaveLength(25);
+		expect(body.pagination.total_records).toBeGreaterThan(25);
+		expect(body.pagination.has_more).toBe(true);
+	});
+
+	test('GET /users/<id>: single user', async () => {
+		const list = expectBody(await api.get('/users', { size: 3 }), 200, UsersListResponse);
+		const id = list.data[2].id;
+		const body = expectBody(await api.get(`/users/${id}`), 200, UserResponse);
+		expect(body.data.id).toBe(id);
+		expect(body.data.email).toBe(list.data[2].email);
+	});
+
+	test('GET /users/block-reason-codes: {status: 200, data} without a success flag', async () => {
+		const res = await api.get('/users/block-reason-codes');
+		const body = expectBody(res, 200, BlockReasonCodesResponse);
+		expect(body).not.toHaveProperty('success');
+		expect(body.data.length).toBeGreaterThan(0);
+	});
+
+	test('GET /users/<id>/permissions: {success, data[]} not paginated', async () => {
+		const list = expectBody(await api.get('/users', { size: 1 }), 200, UsersListResponse);
+		const body = expectBody(await api.get(`/users/${list.data[0].id}/permissions`), 200, UserPermissionsResponse);
+		expect(body).not.toHaveProperty('pagination');
+	});
+
+	test('GET /departments and /departments/<id>', async () => {
+		const list = expectBody(await api.get('/departments'), 200, DepartmentsListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const one = expectBody(await api.get(`/departments/${list.data[0].id}`), 200, DepartmentResponse);
+		expect(one.data.id).toBe(list.data[0].id);
+		expect(one.data.name).toBe(list.data[0].name);
+	});
+
+	test('GET /businesses and /businesses/<id>', async () => {
+		const list = expectBody(await api.get('/businesses'), 200, BusinessesListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const one = expectBody(await api.get(`/businesses/${list.data[0].id}`), 200, BusinessResponse);
+		expect(one.data.id).toBe(list.data[0].id);
+		expect(one.data.name).toBe(list.data[0].name);
+	});
+
+	test('GET /locations and /locations/<id>', async () => {
+		const list = expectBody(await api.get('/locations'), 200, LocationsListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const one = expectBody(await api.get(`/locations/${list.data[0].id}`), 200, LocationResponse);
+		expect(String(one.data.id)).toBe(String(list.data[0].id));
+		expect(one.data.name).toBe(list.data[0].name);
+	});
+
+	test('GET /job_titles and /job_titles/<id>', async () => {
+		const list = expectBody(await api.get('/job_titles'), 200, JobTitlesListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const one = expectBody(await api.get(`/job_titles/${list.data[0].id}`), 200, JobTitleResponse);
+		expect(String(one.data.id)).toBe(String(list.data[0].id));
+		expect(one.data.name).toBe(list.data[0].name);
+	});
+
+	test('GET /permissions: paginated', async () => {
+		const body = expectBody(await api.get('/permissions'), 200, PermissionsListResponse);
+		expect(body.data.length).toBeGreaterThan(0);
+	});
+
+	test('GET /activities/praises: paginated', async () => {
+		const body = expectBody(await api.get('/activities/praises'), 200, PraisesListResponse);
+		expect(body.data.length).toBeGreaterThan(0);
+	});
+
+	test('GET /learning/resources and /learning/resources/<id>/contents', async () => {
+		const list = expectBody(await api.get('/learning/resources'), 200, LearningResourcesListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const contents = expectBody(
+			await api.get(`/learning/resources/${list.data[0].id}/contents`),
+			200,
+			ResourceContentsResponse,
+		);
+		expect(contents).not.toHaveProperty('pagination');
+	});
+
+	test('GET /learning/learner_reports with page and size: {pagination, data}, no success flag', async () => {
+		const body = expectBody(await api.get('/learning/learner_reports', { page: 1, size: 10 }), 200, LearnerReportResponse);
+		expect(body).not.toHaveProperty('success');
+		expect(body.pagination).toEqual(expect.objectContaining({ page: 1, size: 10 }));
+		expect(body.data.length).toBe(10);
+	});
+
+	test('GET /certificates and /certificates/<id>', async () => {
+		const list = expectBody(await api.get('/certificates'), 200, CertificatesListResponse);
+		expect(list.data.length).toBeGreaterThan(0);
+		const one = expectBody(await api.get(`/certificates/${list.data[0].id}`), 200, CertificateResponse);
+		expect(one.data).toEqual(list.data[0]);
+	});
+});
+
+describe('learner reports without page or size answer 500', () => {
+	test.each([
+		['no page and no size', {}],
+		['no page', { size: 10 }],
+		['no size', { page: 1 }],
+	])('%s', async (_label, query) => {
+		const res = await client(sim).get('/learning/learner_reports', query);
+		expect(res.status).toBe(500);
+	});
+});
+
+describe.each(prefixes)('write endpoints under %s', (prefix) => {
+	let api: Api;
+	beforeEach(() => {
+		api = client(sim, { prefix });
+	});
+
+	test('users: POST 201, PUT 200, PATCH 200, deactivate/activate 200, profile picture {success: true}, permissions 200', async () => {
+		const payload = await newUserPayload(api);
+		const created = expectBody(await api.post('/users', payload), 201, UserResponse);
+		expect(created.data.email).toBe(payload.email);
+		expect(created.data.status).toBe('Active');
+		const id = created.data.id;
+
+		const put = expectBody(await api.put(`/users/${id}`, { ...payload, last_name: 'Renamed' }), 200, UserResponse);
+		expect(put.data.last_name).toBe('Renamed');
+
+		const patch = expectBody(await api.patch(`/users/${id}`, { level: 'L3' }), 200, UserResponse);
+		expect(patch.data.level).toBe('L3');
+		expect(patch.data.last_name).toBe('Renamed');
+
+		const pic = expectBody(await api.put(`/users/${id}/profile/picture`, { profile_picture: [137, 80, 78, 71, 13, 10, 26, 10] }), 200, ProfilePictureResponse);
+		expect(pic).toEqual({ success: true });
+
+		const blocked = expectBody(await api.put(`/users/${id}/deactivate`, {}), 200, UserResponse);
+		expect(blocked.data.status).toBe('Blocked');
+		const active = expectBody(await api.put(`/users/${id}/activate`, {}), 200, UserResponse);
+		expect(active.data.status).toBe('Active');
+
+		const perms = expectBody(await api.get('/permissions', { size: 50 }), 200, PermissionsListResponse);
+		const ordinary = perms.data.find((p) => p.is_admin !== true)!;
+		const setPerms = expectBody(await api.put(`/users/${id}/permissions`, { permission_ids: [ordinary.id] }), 200, UserPermissionsResponse);
+		expect(setPerms.data.map((p) => String(p.id))).toContain(String(ordinary.id));
+	});
+
+	test('departments: POST 201, PUT 200, DELETE 204 with an empty body, then 404', async () => {
+		const created = expectBody(await api.post('/departments', { name: 'Envelope Dept' }), 201, DepartmentResponse);
+		expect(created.data.name).toBe('Envelope Dept');
+		const put = expectBody(await api.put(`/departments/${created.data.id}`, { name: 'Envelope Dept 2' }), 200, DepartmentResponse);
+		expect(put.data.name).toBe('Envelope Dept 2');
+		expectNoContent(await api.delete(`/departments/${created.data.id}`));
+		expect((await api.get(`/departments/${created.data.id}`)).status).toBe(404);
+	});
+
+	test('businesses: POST 201, PUT 200, DELETE 204 with an empty body, then 404', async () => {
+		const created = expectBody(await api.post('/businesses', { name: 'Envelope Biz' }), 201, BusinessResponse);
+		expect(created.data.name).toBe('Envelope Biz');
+		const put = expectBody(await api.put(`/businesses/${created.data.id}`, { name: 'Envelope Biz 2' }), 200, BusinessResponse);
+		expect(put.data.name).toBe('Envelope Biz 2');
+		expectNoContent(await api.delete(`/businesses/${created.data.id}`));
+		expect((await api.get(`/businesses/${created.data.id}`)).status).toBe(404);
+	});
+
+	test('locations: POST 201, PUT 200, DELETE 204 with an empty body, then 404', async () => {
+		const fields = { name: 'Envelope HQ', address_line1: '1 Main St', address_line2: 'Floor 2', city: 'Pune', state: 'MH', country: 'India', postal_code: '411001' };
+		const created = expectBody(await api.post('/locations', fields), 201, LocationResponse);
+		expect(created.data).toEqual({ id: created.data.id, ...fields });
+		const put = expectBody(await api.put(`/locations/${created.data.id}`, { ...fields, city: 'Mumbai' }), 200, LocationResponse);
+		expect(put.data.city).toBe('Mumbai');
+		expectNoContent(await api.delete(`/locations/${created.data.id}`));
+		expect((await api.get(`/locations/${created.data.id}`)).status).toBe(404);
+	});
+
+	test('job titles: POST 201, PUT 200, DELETE 204 with an empty body, then 404', async () => {
+		const fields = { name: 'Envelope Engineer', description: 'Builds envelopes', responsibilities: 'Sealing' };
+		const created = expectBody(await api.post('/job_titles', fields), 201, JobTitleResponse);
+		expect(created.data).toEqual({ id: created.data.id, ...fields });
+		const put = expectBody(await api.put(`/job_titles/${created.data.id}`, { ...fields, description: 'Opens envelopes' }), 200, JobTitleResponse);
+		expect(put.data.description).toBe('Opens envelopes');
+		expectNoContent(await api.delete(`/job_titles/${created.data.id}`));
+		expect((await api.get(`/job_titles/${created.data.id}`)).status).toBe(404);
+	});
+});
+
+describe('the /api prefix reaches the same routes', () => {
+	test('the request log names the route without /api', async () => {
+		sim.clearLog();
+		const res = await client(sim, { prefix: '/api/beta' }).get('/users', { size: 1 });
+		expectBody(res, 200, UsersListResponse);
+		const entry = sim.log[sim.log.length - 1];
+		expect(entry.route).toBe('GET /beta/users');
+		expect(entry.status).toBe(200);
+	});
+
+	test('/beta and /api/beta serve the same data', async () => {
+		const a = expectBody(await client(sim).get('/users', { page: 2, size: 5 }), 200, UsersListResponse);
+		const b = expectBody(await client(sim, { prefix: '/api/beta' }).get('/users', { page: 2, size: 5 }), 200, UsersListResponse);
+		expect(b).toEqual(a);
+	});
+});
+
+describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () => {
+	test('a user created with only the mandatory fields renders every blank field as null and every blank array as []', async () => {
+		const api = client(sim);
+		const payload = await newUserPayload(api);
+		const created = expectBody(await api.post('/users', payload), 201, UserResponse);
+		const got = expectBody(await api.get(`/users/${created.data.id}`), 200, UserResponse);
+		for (const user of [created.data, got.data]) {
+			expect(user.middle_name).toBeNull();
+			expect(user.employee_id).toBeNull();
+			expect(user.display_picture).toBeNull();
+			expect(user.job_title).toBeNull();
+			expect(user.location).toBeNull();
+			expect(user.phone_number).toBeNull();
+			expect(user.secondary_phone_number).toBeNull();
+			expect(user.level).toBeNull();
+			expect(user.education).toBeNull();
+			expect(user.about_me).toBeNull();
+			expect(user.birthdate).toBeNull();
+			expect(user.employee_type).toBeNull();
+			expect(user.joining_date).toBeNull();
+			expect(user.promotion_date).toBeNull();
+			expect(user.review_date).toBeNull();
+			expect(user.primary_reporter).toBeNull();
+			expect(user.block_reason_code).toBeNull();
+			expect(user.user_blocked_at).toBeNull();
+			expect(user.departments).toEqual([]);
+			expect(user.business_unit).toEqual([]);
+			expect(blankStringPaths(user)).toEqual([]);
+		}
+		// the same user in the list rendering
+		const list = expectBody(await api.get('/users', { email: String(payload.email) }), 200, UsersListResponse);
+		expect(list.data).toHaveLength(1);
+		expect(list.data[0].middle_name).toBeNull();
+		expect(list.data[0].display_picture).toBeNull();
+		expect(blankStringPaths(list.data[0])).toEqual([]);
+	});
+
+	test('a location created with only a name renders the other fields as null', async () => {
+		const api = client(sim);
+		const created = expectBody(await api.post('/locations', { name: 'Bare Office' }), 201, LocationResponse);
+		expect(created.data).toEqual({
+			id: created.data.id,
+			name: 'Bare Office',
+			address_line1: null,
+			address_line2: null,
+			city: null,
+			state: null,
+			country: null,
+			postal_code: null,
+		});
+	});
+
+	test('a job title created with only a name renders description and responsibilities as null', async () => {
+		const api = client(sim);
+		const created = expectBody(await api.post('/job_titles', { name: 'Bare Title' }), 201, JobTitleResponse);
+		expect(created.data).toEqual({ id: created.data.id, name: 'Bare Title', description: null, responsibilities: null });
+	});
+
+	test('a department created without members has members [] and counts 0', async () => {
+		const api = client(sim);
+		const created = expectBody(await api.post('/departments', { name: 'Empty Dept' }), 201, DepartmentResponse);
+		expect(created.data.members).toEqual([]);
+		expect(Number(created.data.members_count)).toBe(0);
+		expect(Number(created.data.administrators_count)).toBe(0);
+	});
+
+	test('no seeded list carries an empty string where null belongs', async () => {
+		const api = client(sim);
+		for (const path of ['/users', '/departments', '/businesses', '/locations', '/job_titles', '/permissions', '/activities/praises', '/certificates']) {
+			const res = await api.get(path, { size: 50 });
+			expect(res.status).toBe(200);
+			expect({ path, blanks: blankStringPaths(res.body) }).toEqual({ path, blanks: [] });
+		}
+	});
+
+	test('praise timestamps are ISO 8601 UTC and parse to real dates', async () => {
+		const body = expectBody(await client(sim).get('/activities/praises', { size: 50 }), 200, PraisesListResponse);
+		for (const p of body.data) {
+			expect(p.activity_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
+			expect(Number.isNaN(Date.parse(p.activity_date))).toBe(false);
+			expect(Date.parse(p.last_updated_at)).toBeGreaterThanOrEqual(Date.parse(p.activity_date));
+		}
+	});
+});

@@ -1,0 +1,228 @@
+/**
+ * Point 3: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
+ * route 404; wrong method on a known route 405. Every error answers the documented error body.
+ */
+import { startSimulator } from '..';
+import { DepartmentResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
+import { client, expectBody, expectError, UNKNOWN_UUID } from './client';
+import { fillPath, Ids, seededIds } from './routes';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+let sim: Sim;
+let ids: Ids;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 3, rateLimit: 1_000_000 });
+	ids = await seededIds(client(sim));
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(async () => {
+	await sim.reset();
+});
+
+describe('415 without the application/json content type', () => {
+	const bodies: Array<[string, string, string, Record<string, string>]> = [
+		['POST', '/users', '{"first_name":"A","last_name":"B","email":"a.b@example.test"}', { 'Content-Type': 'text/plain' }],
+		['POST', '/users', 'first_name=A&last_name=B&email=a.b%40example.test', { 'Content-Type': 'application/x-www-form-urlencoded' }],
+		['PUT', '/users/:user', '{"first_name":"A"}', { 'Content-Type': 'application/xml' }],
+		['PATCH', '/users/:user', '{"level":"L1"}', { 'Content-Type': 'text/plain' }],
+		['POST', '/departments', '{"name":"X"}', { 'Content-Type': 'text/plain' }],
+		['PUT', '/departments/:department', '{"name":"X"}', { 'Content-Type': 'text/plain' }],
+		['POST', '/businesses', '{"name":"X"}', { 'Content-Type': 'text/html' }],
+		['PUT', '/locations/:location', '{"name":"X"}', { 'Content-Type': 'text/plain' }],
+		['POST', '/job_titles', '{"name":"X"}', { 'Content-Type': 'text/plain' }],
+		['PUT', '/users/:user/permissions', '{"permission_ids":[]}', { 'Content-Type': 'text/plain' }],
+		['PUT', '/users/:user/profile/picture', '{"profile_picture":[1,2]}', { 'Content-Type': 'application/octet-stream' }],
+	];
+	test.each(bodies)('%s %s with %s body and a non-JSON content type', async (method, path, data, headers) => {
+		const res = await client(sim).request(method, fillPath(path, ids), { data, raw: true, headers });
+		expectError(res, 415);
+	});
+
+	test.each([
+		['POST', '/users'],
+		['PUT', '/users/:user/deactivate'],
+		['PUT', '/users/:user/activate'],
+		['PATCH', '/users/:user'],
+	])('%s %s with no body and no content type', async (method, path) => {
+		const res = await client(sim).request(method, fillPath(path, ids));
+		expectError(res, 415);
+	});
+
+	test('a 415 changes nothing', async () => {
+		const before = expectBody(await client(sim).get(`/users/${ids.user}`), 200, UserResponse).data;
+		const res = await client(sim).request('PATCH', `/users/${ids.user}`, {
+			data: JSON.stringify({ level: 'Changed' }),
+			raw: true,
+			headers: { 'Content-Type': 'text/plain' },
+		});
+		expectError(res, 415);
+		const after = expectBody(await client(sim).get(`/users/${ids.user}`), 200, UserResponse).data;
+		expect(after).toEqual(before);
+	});
+
+	test('application/json with a charset parameter is accepted', async () => {
+		const res = await client(sim).request('PATCH', `/users/${ids.user}`, {
+			data: JSON.stringify({ level: 'L9' }),
+			raw: true,
+			headers: { 'Content-Type': 'application/json; charset=utf-8' },
+		});
+		expect(expectBody(res, 200, UserResponse).data.level).toBe('L9');
+	});
+
+	test('an empty body with application/json is accepted where the body is optional (deactivate, activate)', async () => {
+		const api = client(sim);
+		const deact = await api.request('PUT', `/users/${ids.user}/deactivate`, { headers: { 'Content-Type': 'application/json' } });
+		expect(expectBody(deact, 200, UserResponse).data.status).toBe('Blocked');
+		const act = await api.request('PUT', `/users/${ids.user}/activate`, { headers: { 'Content-Type': 'application/json' } });
+		expect(expectBody(act, 200, UserResponse).data.status).toBe('Active');
+	});
+
+	test('GET and DELETE need no content type', async () => {
+		expectBody(await client(sim).get('/users', { size: 1 }), 200, UsersListResponse);
+		const dept = expectBody(await client(sim).post('/departments', { name: 'Temp' }), 201, DepartmentResponse);
+		const del = await client(sim).delete(`/departments/${dept.data.id}`);
+		expect(del.status).toBe(204);
+	});
+});
+
+describe('400 for malformed JSON', () => {
+	test.each([
+		['POST', '/users', '{"first_name": "A", '],
+		['POST', '/users', "{'first_name': 'A'}"],
+		['PUT', '/users/:user', 'not json at all'],
+		['PATCH', '/users/:user', '{"level": "L1"}}'],
+		['POST', '/departments', '{"name": undefined}'],
+		['PUT', '/users/:user/deactivate', '{"block_reason_code": '],
+		['PUT', '/users/:user/permissions', '[1, 2'],
+	])('%s %s with %j', async (method, path, data) => {
+		const res = await client(sim).request(method, fillPath(path, ids), {
+			data,
+			raw: true,
+			headers: { 'Content-Type': 'application/json' },
+		});
+		expectError(res, 400);
+	});
+
+	test('malformed JSON is rejected before the permission check (400 for the read-only key too)', async () => {
+		const res = await client(sim, { keys: sim.keys.readOnly }).request('POST', '/users', {
+			data: '{"first_name": ',
+			raw: true,
+			headers: { 'Content-Type': 'application/json' },
+		});
+		expectError(res, 400);
+	});
+
+	test('a 400 changes nothing', async () => {
+		const before = expectBody(await client(sim).get('/users', { size: 1 }), 200, UsersListResponse).pagination.total_records;
+		expectError(
+			await client(sim).request('POST', '/users', { data: '{"first_name":"A","last_name":"B","email":"a@b.test"', raw: true, headers: { 'Content-Type': 'application/json' } }),
+			400,
+		);
+		const after = expectBody(await client(sim).get('/users', { size: 1 }), 200, UsersListResponse).pagination.total_records;
+		expect(after).toBe(before);
+	});
+});
+
+describe('404 for unknown routes and unknown resources', () => {
+	test.each([
+		['GET', '/nothing-here'],
+		['GET', '/user'],
+		['GET', '/users/:user/unknown'],
+		['GET', '/departments/:department/members'],
+		['POST', '/praises'],
+		['GET', '/learning'],
+		['GET', '/job-titles'],
+	])('unknown route %s %s', async (method, path) => {
+		const res = await client(sim).request(method, fillPath(path, ids), method === 'GET' ? {} : { data: {} });
+		expectError(res, 404);
+	});
+
+	test('paths outside /beta and /api/beta are 404', async () => {
+		for (const url of [`${sim.baseUrl}/users`, `${sim.baseUrl}/v1/users`, `${sim.baseUrl}/api/users`, `${sim.baseUrl}/`]) {
+			const res = await client(sim).request('GET', url);
+			expect({ url, status: res.status }).toEqual({ url, status: 404 });
+		}
+	});
+
+	test.each([
+		['GET', `/users/${UNKNOWN_UUID}`],
+		['PUT', `/users/${UNKNOWN_UUID}`],
+		['PATCH', `/users/${UNKNOWN_UUID}`],
+		['PUT', `/users/${UNKNOWN_UUID}/deactivate`],
+		['PUT', `/users/${UNKNOWN_UUID}/activate`],
+		['PUT', `/users/${UNKNOWN_UUID}/profile/picture`],
+		['GET', `/users/${UNKNOWN_UUID}/permissions`],
+		['PUT', `/users/${UNKNOWN_UUID}/permissions`],
+		['GET', `/departments/${UNKNOWN_UUID}`],
+		['PUT', `/departments/${UNKNOWN_UUID}`],
+		['DELETE', `/departments/${UNKNOWN_UUID}`],
+		['GET', `/businesses/${UNKNOWN_UUID}`],
+		['PUT', `/businesses/${UNKNOWN_UUID}`],
+		['DELETE', `/businesses/${UNKNOWN_UUID}`],
+		['GET', '/locations/987654321'],
+		['PUT', '/locations/987654321'],
+		['DELETE', '/locations/987654321'],
+		['GET', '/job_titles/987654321'],
+		['PUT', '/job_titles/987654321'],
+		['DELETE', '/job_titles/987654321'],
+		['GET', '/learning/resources/987654321/contents'],
+		['GET', '/certificates/987654321'],
+	])('unknown resource %s %s', async (method, path) => {
+		const data =
+			method === 'PUT' && path.endsWith('/profile/picture')
+				? { profile_picture: [1, 2, 3] }
+				: method === 'PUT' && path.endsWith('/permissions')
+					? { permission_ids: [] }
+					: method === 'PUT' && /deactivate|activate/.test(path)
+						? {}
+						: method === 'PUT' || method === 'PATCH'
+							? { name: 'Nobody', first_name: 'No', last_name: 'Body', email: 'no.body@example.test' }
+							: undefined;
+		const res = await client(sim).request(method, path, data === undefined ? {} : { data });
+		expectError(res, 404);
+	});
+});
+
+describe('405 for a wrong method on a known route', () => {
+	test.each([
+		['DELETE', '/users/:user'],
+		['POST', '/users/:user'],
+		['DELETE', '/users'],
+		['PUT', '/users'],
+		['PATCH', '/departments/:department'],
+		['POST', '/departments/:department'],
+		['DELETE', '/departments'],
+		['PATCH', '/businesses/:business'],
+		['PATCH', '/locations/:location'],
+		['POST', '/job_titles/:job_title'],
+		['POST', '/permissions'],
+		['DELETE', '/user-attributes'],
+		['POST', '/user-attributes'],
+		['POST', '/activities/praises'],
+		['GET', '/users/:user/deactivate'],
+		['POST', '/users/:user/activate'],
+		['GET', '/users/:user/profile/picture'],
+		['DELETE', '/users/:user/permissions'],
+		['POST', '/users/block-reason-codes'],
+		['POST', '/learning/resources'],
+		['POST', '/learning/learner_reports'],
+		['DELETE', '/certificates/:certificate'],
+		['POST', '/certificates'],
+	])('%s %s', async (method, path) => {
+		const res = await client(sim).request(method, fillPath(path, ids), method === 'GET' || method === 'DELETE' ? {} : { data: {} });
+		expectError(res, 405);
+	});
+
+	test('405 is answered before the content type is looked at', async () => {
+		const res = await client(sim).request('POST', '/permissions', { data: 'x', raw: true, headers: { 'Content-Type': 'text/plain' } });
+		expectError(res, 405);
+	});
+
+	test('a 405 changes nothing: DELETE /users/<id> leaves the user', async () => {
+		expectError(await client(sim).delete(`/users/${ids.user}`), 405);
+		expectBody(await client(sim).get(`/users/${ids.user}`), 200, UserResponse);
+	});
+});

@@ -1,0 +1,458 @@
+/**
+ * Point 5: validation as the service does it. Mandatory attributes on create and on PUT give
+ * 422 validation_error with one missing_field entry per field; a duplicate email gives
+ * duplicate_value; custom attribute values are checked by data type; unknown ids of location,
+ * job title, departments, businesses and managers give 422; custom attributes are accepted flat
+ * and nested; input names birth_date/businesses, output names birthdate/business_unit.
+ */
+import { startSimulator } from '..';
+import {
+	BusinessesListResponse,
+	DepartmentsListResponse,
+	JobTitlesListResponse,
+	LocationsListResponse,
+	UserAttribute,
+	UserResponse,
+	UsersListResponse,
+} from '../../schemas/engagedly';
+import { Api, client, expectBody, expectError, UNKNOWN_UUID } from './client';
+import { attributeOfType, customAttributes, mandatoryCustomValues, newUserPayload, uniqueEmail, userAttributes, validValue } from './fixtures';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+let sim: Sim;
+let api: Api;
+let attrs: UserAttribute[];
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 5, rateLimit: 1_000_000 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(async () => {
+	await sim.reset();
+	api = client(sim);
+	attrs = await userAttributes(api);
+});
+
+const mandatoryKeys = () => attrs.filter((a) => a.mandatory).map((a) => a.attribute_key);
+
+async function totalUsers(): Promise<number> {
+	return expectBody(await api.get('/users', { size: 1 }), 200, UsersListResponse).pagination.total_records;
+}
+
+async function anyUserId(index = 0): Promise<string> {
+	return expectBody(await api.get('/users', { size: 50 }), 200, UsersListResponse).data[index].id;
+}
+
+function missingFields(body: { errors: { field: string; code: string }[] }): string[] {
+	return body.errors.filter((e) => e.code === 'missing_field').map((e) => e.field).sort();
+}
+
+describe('the attribute definitions the rules come from', () => {
+	test('email, first_name and last_name are mandatory system attributes', () => {
+		for (const key of ['email', 'first_name', 'last_name']) {
+			const attr = attrs.find((a) => a.attribute_key === key);
+			expect(attr).toEqual(expect.objectContaining({ attribute_key: key, preset: true, mandatory: true }));
+		}
+	});
+
+	test('the organisation has mandatory custom attributes, so the rule is exercised beyond the system three', () => {
+		expect(customAttributes(attrs).filter((a) => a.mandatory).length).toBeGreaterThan(0);
+	});
+});
+
+describe('mandatory attributes', () => {
+	test('POST /users with an empty object: one missing_field per mandatory attribute', async () => {
+		const before = await totalUsers();
+		const body = expectError(await api.post('/users', {}), 422, 'validation_error');
+		expect(missingFields(body)).toEqual(mandatoryKeys().sort());
+		expect(body.errors.filter((e) => e.code === 'missing_field')).toHaveLength(mandatoryKeys().length);
+		expect(await totalUsers()).toBe(before);
+	});
+
+	test.each(['email', 'first_name', 'last_name'])('POST /users without %s: exactly that field is missing', async (field) => {
+		const payload = await newUserPayload(api);
+		delete payload[field];
+		const body = expectError(await api.post('/users', payload), 422, 'validation_error');
+		expect(body.errors).toEqual([expect.objectContaining({ field, code: 'missing_field' })]);
+	});
+
+	test('POST /users without the mandatory custom attributes: one missing_field per attribute key', async () => {
+		const payload = await newUserPayload(api);
+		const customKeys = Object.keys(mandatoryCustomValues(attrs));
+		for (const key of customKeys) delete payload[key];
+		const body = expectError(await api.post('/users', payload), 422, 'validation_error');
+		expect(missingFields(body)).toEqual([...customKeys].sort());
+	});
+
+	test.each([
+		['null', null],
+		['an empty string', ''],
+	])('a mandatory field sent as %s counts as missing', async (_label, value) => {
+		const payload = await newUserPayload(api, { first_name: value });
+		const body = expectError(await api.post('/users', payload), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual(['first_name']);
+	});
+
+	test('PUT /users/<id> without the mandatory fields: one missing_field per mandatory attribute, user unchanged', async () => {
+		const id = await anyUserId(3);
+		const before = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const body = expectError(await api.put(`/users/${id}`, { level: 'L7' }), 422, 'validation_error');
+		expect(missingFields(body)).toEqual(mandatoryKeys().sort());
+		const after = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		expect(after).toEqual(before);
+	});
+
+	test('PUT /users/<id> with the system fields but without the mandatory custom attributes: 422', async () => {
+		const id = await anyUserId(4);
+		const user = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const body = expectError(
+			await api.put(`/users/${id}`, { first_name: user.first_name, last_name: user.last_name, email: user.email }),
+			422,
+			'validation_error',
+		);
+		expect(missingFields(body)).toEqual(Object.keys(mandatoryCustomValues(attrs)).sort());
+	});
+
+	test('PUT /users/<id> with every mandatory attribute: 200', async () => {
+		const id = await anyUserId(5);
+		const user = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const res = await api.put(`/users/${id}`, {
+			first_name: user.first_name,
+			last_name: 'Putter',
+			email: user.email,
+			...mandatoryCustomValues(attrs),
+		});
+		expect(expectBody(res, 200, UserResponse).data.last_name).toBe('Putter');
+	});
+
+	test('PATCH /users/<id> needs no mandatory field: omitted fields are left as they are', async () => {
+		const id = await anyUserId(6);
+		const before = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const after = expectBody(await api.patch(`/users/${id}`, { level: 'Patched' }), 200, UserResponse).data;
+		expect(after).toEqual({ ...before, level: 'Patched' });
+	});
+
+	test('PATCH /users/<id> cannot blank a mandatory field', async () => {
+		const id = await anyUserId(7);
+		const body = expectError(await api.patch(`/users/${id}`, { last_name: '' }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual(['last_name']);
+	});
+});
+
+describe('duplicate email', () => {
+	test('POST /users with the email of an existing user: 422 duplicate_value on email', async () => {
+		const existing = expectBody(await api.get('/users', { size: 1, page: 2 }), 200, UsersListResponse).data[0];
+		const before = await totalUsers();
+		const body = expectError(await api.post('/users', await newUserPayload(api, { email: existing.email })), 422, 'validation_error');
+		expect(body.errors).toEqual([expect.objectContaining({ field: 'email', code: 'duplicate_value' })]);
+		expect(await totalUsers()).toBe(before);
+	});
+
+	test('creating the same payload twice: the second answers duplicate_value', async () => {
+		const payload = await newUserPayload(api);
+		expectBody(await api.post('/users', payload), 201, UserResponse);
+		const body = expectError(await api.post('/users', payload), 422, 'validation_error');
+		expect(body.errors.map((e) => [e.field, e.code])).toEqual([['email', 'duplicate_value']]);
+	});
+
+	test('PATCH and PUT to another user\'s email: 422 duplicate_value; keeping one\'s own email is fine', async () => {
+		const users = expectBody(await api.get('/users', { size: 2 }), 200, UsersListResponse).data;
+		const [a, b] = users;
+		const patch = expectError(await api.patch(`/users/${a.id}`, { email: b.email }), 422, 'validation_error');
+		expect(patch.errors).toEqual([expect.objectContaining({ field: 'email', code: 'duplicate_value' })]);
+		const put = expectError(
+			await api.put(`/users/${a.id}`, { first_name: a.first_name, last_name: a.last_name, email: b.email, ...mandatoryCustomValues(attrs) }),
+			422,
+			'validation_error',
+		);
+		expect(put.errors).toEqual([expect.objectContaining({ field: 'email', code: 'duplicate_value' })]);
+		expectBody(await api.patch(`/users/${a.id}`, { email: a.email }), 200, UserResponse);
+	});
+});
+
+describe('custom attribute values are checked by data type', () => {
+	async function create(values: Record<string, unknown>) {
+		return api.post('/users', await newUserPayload(api, values));
+	}
+
+	async function expectRejected(attr: UserAttribute, value: unknown) {
+		const res = await create({ [attr.attribute_key]: value });
+		const body = expectError(res, 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual([attr.attribute_key]);
+	}
+
+	async function acceptedValue(attr: UserAttribute, value: unknown) {
+		const created = expectBody(await create({ [attr.attribute_key]: value }), 201, UserResponse).data;
+		const got = expectBody(await api.get(`/users/${created.id}`), 200, UserResponse).data;
+		expect(got.custom_attributes[attr.attribute_key]).toEqual(created.custom_attributes[attr.attribute_key]);
+		expect(got.custom_attributes[attr.attribute_key]?.name).toBe(attr.name);
+		return got.custom_attributes[attr.attribute_key]?.value;
+	}
+
+	test('number: integers and decimals are accepted and rendered as strings', async () => {
+		const attr = attributeOfType(attrs, 'number');
+		expect(await acceptedValue(attr, 42)).toBe('42');
+		expect(await acceptedValue(attr, 8.5)).toBe('8.5');
+	});
+
+	test.each([['a word', 'abc'], ['a boolean', true], ['an array', [1]], ['an object', { n: 1 }]])('number: %s is rejected', async (_l, value) => {
+		await expectRejected(attributeOfType(attrs, 'number'), value);
+	});
+
+	test('date: both MMM DD, YYYY and YYYY-MM-DD are accepted and mean the same day', async () => {
+		const attr = attributeOfType(attrs, 'date');
+		const long = await acceptedValue(attr, 'Jan 02, 2022');
+		const iso = await acceptedValue(attr, '2022-01-02');
+		expect(typeof long).toBe('string');
+		expect(long).toBe(iso);
+		expect(String(long)).toMatch(/2022/);
+	});
+
+	test.each([
+		['DD/MM/YYYY', '02/01/2022'],
+		['an impossible month', '2022-13-02'],
+		['an impossible day', 'Feb 30, 2022'],
+		['a made-up month name', 'Foo 02, 2022'],
+		['free text', 'next week'],
+		['a number', 20220102],
+	])('date: %s is rejected', async (_l, value) => {
+		await expectRejected(attributeOfType(attrs, 'date'), value);
+	});
+
+	test('boolean: true and false are accepted and rendered as strings', async () => {
+		const attr = attributeOfType(attrs, 'boolean');
+		expect(await acceptedValue(attr, true)).toBe('true');
+		expect(await acceptedValue(attr, false)).toBe('false');
+	});
+
+	test.each([['"yes"', 'yes'], ['1', 1], ['0', 0], ['"Y"', 'Y'], ['null-ish "none"', 'none']])('boolean: %s is rejected', async (_l, value) => {
+		await expectRejected(attributeOfType(attrs, 'boolean'), value);
+	});
+
+	test('single-select: an option value is accepted', async () => {
+		const attr = attributeOfType(attrs, 'single-select');
+		const option = attr.attribute_options![attr.attribute_options!.length - 1];
+		expect(await acceptedValue(attr, option.value)).toBe(option.value);
+	});
+
+	test('single-select: an option id, an unknown value and an array are rejected', async () => {
+		const attr = attributeOfType(attrs, 'single-select');
+		const option = attr.attribute_options![0];
+		await expectRejected(attr, option.id);
+		await expectRejected(attr, String(option.id));
+		await expectRejected(attr, `${option.value} (not an option)`);
+		await expectRejected(attr, [option.value]);
+	});
+
+	test('multiple-select: an array of option values is accepted and rendered as an array', async () => {
+		const attr = attributeOfType(attrs, 'multiple-select');
+		const values = attr.attribute_options!.slice(0, 2).map((o) => o.value);
+		expect(values.length).toBe(2);
+		expect(await acceptedValue(attr, values)).toEqual(values);
+	});
+
+	test('multiple-select: an unknown value or option ids are rejected', async () => {
+		const attr = attributeOfType(attrs, 'multiple-select');
+		const [first] = attr.attribute_options!;
+		await expectRejected(attr, [first.value, 'definitely not an option']);
+		await expectRejected(attr, [first.id]);
+	});
+
+	test('text: a free string is accepted as it is', async () => {
+		const attr = attributeOfType(attrs, 'text');
+		expect(await acceptedValue(attr, 'Free text, with punctuation!')).toBe('Free text, with punctuation!');
+	});
+
+	test('values are checked on PATCH too, and a rejected PATCH changes nothing', async () => {
+		const attr = attributeOfType(attrs, 'number');
+		const id = await anyUserId(2);
+		const before = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const body = expectError(await api.patch(`/users/${id}`, { [attr.attribute_key]: 'not a number', level: 'X' }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual([attr.attribute_key]);
+		expect(expectBody(await api.get(`/users/${id}`), 200, UserResponse).data).toEqual(before);
+	});
+
+	test('every invalid value is reported, one entry per attribute', async () => {
+		const num = attributeOfType(attrs, 'number');
+		const bool = attributeOfType(attrs, 'boolean');
+		const body = expectError(await create({ [num.attribute_key]: 'x', [bool.attribute_key]: 'x' }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field).sort()).toEqual([num.attribute_key, bool.attribute_key].sort());
+	});
+});
+
+describe('flat and nested custom attributes', () => {
+	test('POST accepts custom attributes flat, at the top level', async () => {
+		const attr = attributeOfType(attrs, 'text');
+		const created = expectBody(await api.post('/users', await newUserPayload(api, { [attr.attribute_key]: 'Flat value' })), 201, UserResponse).data;
+		expect(created.custom_attributes[attr.attribute_key]).toEqual({ name: attr.name, value: 'Flat value' });
+	});
+
+	test('POST accepts custom attributes nested under custom_attributes, mandatory ones included', async () => {
+		const attr = attributeOfType(attrs, 'text', false);
+		const mandatory = mandatoryCustomValues(attrs);
+		const payload = { first_name: 'Nest', last_name: 'Ed', email: uniqueEmail('nested'), custom_attributes: { ...mandatory, [attr.attribute_key]: 'Nested value' } };
+		const created = expectBody(await api.post('/users', payload), 201, UserResponse).data;
+		expect(created.custom_attributes[attr.attribute_key]).toEqual({ name: attr.name, value: 'Nested value' });
+		for (const key of Object.keys(mandatory)) expect(created.custom_attributes[key]).toBeDefined();
+	});
+
+	test('flat and nested may be mixed in one request', async () => {
+		const text = attributeOfType(attrs, 'text');
+		const num = attributeOfType(attrs, 'number');
+		const created = expectBody(
+			await api.post('/users', await newUserPayload(api, { [text.attribute_key]: 'Mixed', custom_attributes: { [num.attribute_key]: 3 } })),
+			201,
+			UserResponse,
+		).data;
+		expect(created.custom_attributes[text.attribute_key]?.value).toBe('Mixed');
+		expect(created.custom_attributes[num.attribute_key]?.value).toBe('3');
+	});
+
+	test('PUT and PATCH accept the nested form', async () => {
+		const attr = attributeOfType(attrs, 'number');
+		const id = await anyUserId(8);
+		const user = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const put = expectBody(
+			await api.put(`/users/${id}`, {
+				first_name: user.first_name,
+				last_name: user.last_name,
+				email: user.email,
+				custom_attributes: { ...mandatoryCustomValues(attrs), [attr.attribute_key]: 11 },
+			}),
+			200,
+			UserResponse,
+		).data;
+		expect(put.custom_attributes[attr.attribute_key]?.value).toBe('11');
+		const patch = expectBody(await api.patch(`/users/${id}`, { custom_attributes: { [attr.attribute_key]: 12 } }), 200, UserResponse).data;
+		expect(patch.custom_attributes[attr.attribute_key]?.value).toBe('12');
+	});
+
+	test('the nested form is validated like the flat one', async () => {
+		const attr = attributeOfType(attrs, 'boolean');
+		const body = expectError(
+			await api.post('/users', await newUserPayload(api, { custom_attributes: { [attr.attribute_key]: 'maybe' } })),
+			422,
+			'validation_error',
+		);
+		expect(body.errors.map((e) => e.field)).toEqual([attr.attribute_key]);
+	});
+
+	test('the list rendering shows the same custom values as the single one', async () => {
+		const attr = attributeOfType(attrs, 'multiple-select');
+		const values = [attr.attribute_options![0].value];
+		const payload = await newUserPayload(api, { [attr.attribute_key]: values });
+		const created = expectBody(await api.post('/users', payload), 201, UserResponse).data;
+		const list = expectBody(await api.get('/users', { email: String(payload.email) }), 200, UsersListResponse);
+		expect(list.data.map((u) => u.id)).toEqual([created.id]);
+		expect(list.data[0].custom_attributes).toEqual(created.custom_attributes);
+		expect(list.data[0].custom_attributes[attr.attribute_key]).toEqual({ name: attr.name, value: values });
+	});
+});
+
+describe('references to other records', () => {
+	async function refs() {
+		const location = expectBody(await api.get('/locations', { size: 1 }), 200, LocationsListResponse).data[0];
+		const jobTitle = expectBody(await api.get('/job_titles', { size: 1 }), 200, JobTitlesListResponse).data[0];
+		const departments = expectBody(await api.get('/departments', { size: 2 }), 200, DepartmentsListResponse).data;
+		const businesses = expectBody(await api.get('/businesses', { size: 2 }), 200, BusinessesListResponse).data;
+		const users = expectBody(await api.get('/users', { size: 3, page: 3 }), 200, UsersListResponse).data;
+		return { location, jobTitle, departments, businesses, users };
+	}
+
+	test('known ids are accepted and rendered under the output names', async () => {
+		const r = await refs();
+		const payload = await newUserPayload(api, {
+			location: String(r.location.id),
+			job_title: String(r.jobTitle.id),
+			departments: r.departments.map((d) => d.id),
+			businesses: [r.businesses[0].id],
+			manager_id: r.users[0].id,
+			hr_managers: [r.users[1].id],
+			secondary_managers: [r.users[2].id],
+			birth_date: '1990-04-12',
+		});
+		const created = expectBody(await api.post('/users', payload), 201, UserResponse).data;
+		const got = expectBody(
+			await api.get(`/users/${created.id}`, { include: 'primary_reporter,hr_managers,secondary_managers' }),
+			200,
+			UserResponse,
+		).data;
+		expect(got.location).toEqual({ id: expect.anything(), name: r.location.name });
+		expect(String(got.location!.id)).toBe(String(r.location.id));
+		expect(got.job_title).toEqual({ id: expect.anything(), name: r.jobTitle.name });
+		expect(String(got.job_title!.id)).toBe(String(r.jobTitle.id));
+		expect(got.departments.map((d) => d.id).sort()).toEqual(r.departments.map((d) => d.id).sort());
+		expect(got.business_unit).toEqual([{ id: r.businesses[0].id, name: r.businesses[0].name, is_admin: false }]);
+		expect(got).not.toHaveProperty('businesses');
+		expect(got.birthdate).toBe('12-04-1990');
+		expect(got).not.toHaveProperty('birth_date');
+		expect(got.primary_reporter?.id).toBe(r.users[0].id);
+		expect(got.hr_managers?.map((u) => u.id)).toEqual([r.users[1].id]);
+		expect(got.secondary_managers?.map((u) => u.id)).toEqual([r.users[2].id]);
+	});
+
+	test.each([
+		['location', () => '987654321'],
+		['job_title', () => '987654321'],
+		['departments', () => [UNKNOWN_UUID]],
+		['businesses', () => [UNKNOWN_UUID]],
+		['manager_id', () => UNKNOWN_UUID],
+		['hr_managers', () => [UNKNOWN_UUID]],
+		['secondary_managers', () => [UNKNOWN_UUID]],
+	])('POST with an unknown %s: 422 naming the field, nothing created', async (field, value) => {
+		const before = await totalUsers();
+		const body = expectError(await api.post('/users', await newUserPayload(api, { [field]: value() })), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual([field]);
+		expect(await totalUsers()).toBe(before);
+	});
+
+	test.each([
+		['location', '987654321'],
+		['job_title', '987654321'],
+		['departments', [UNKNOWN_UUID]],
+		['businesses', [UNKNOWN_UUID]],
+		['manager_id', UNKNOWN_UUID],
+	])('PATCH with an unknown %s: 422', async (field, value) => {
+		const id = await anyUserId(9);
+		const body = expectError(await api.patch(`/users/${id}`, { [field]: value }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual([field]);
+	});
+
+	test('one unknown department among known ones still fails the whole request', async () => {
+		const r = await refs();
+		const body = expectError(
+			await api.post('/users', await newUserPayload(api, { departments: [r.departments[0].id, UNKNOWN_UUID] })),
+			422,
+			'validation_error',
+		);
+		expect(body.errors.map((e) => e.field)).toEqual(['departments']);
+	});
+});
+
+describe('validation of the other resources', () => {
+	test.each([['/departments'], ['/businesses'], ['/locations'], ['/job_titles']])('POST %s without a name: 422 missing_field on name', async (path) => {
+		const body = expectError(await api.post(path, {}), 422, 'validation_error');
+		expect(body.errors).toEqual([expect.objectContaining({ field: 'name', code: 'missing_field' })]);
+	});
+
+	test.each([['/departments'], ['/businesses']])('POST %s with an unknown member: 422 on members', async (path) => {
+		const body = expectError(await api.post(path, { name: 'Ghosts', members: [UNKNOWN_UUID] }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual(['members']);
+	});
+
+	test('PUT /users/<id>/permissions with an unknown permission id: 422', async () => {
+		const id = await anyUserId(1);
+		const body = expectError(await api.put(`/users/${id}/permissions`, { permission_ids: [987654] }), 422, 'validation_error');
+		expect(body.errors.map((e) => e.field)).toEqual(['permission_ids']);
+	});
+
+	test('a valid value helper sanity check: each mandatory custom value is accepted', async () => {
+		// guards the fixtures: if validValue() produced a rejected value, every create above would be meaningless
+		for (const attr of customAttributes(attrs).filter((a) => a.data_type !== 'document')) {
+			const res = await api.post('/users', await newUserPayload(api, { [attr.attribute_key]: validValue(attr) }));
+			expect({ key: attr.attribute_key, status: res.status }).toEqual({ key: attr.attribute_key, status: 201 });
+		}
+	});
+});
