@@ -1,0 +1,95 @@
+/**
+ * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--host H]`
+ *
+ * Serves the simulator until SIGINT/SIGTERM, for trying the node by hand in n8n.
+ */
+import { startSimulator, type SimulatorOptions } from './index';
+
+const USAGE = 'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--time-scale X] [--seed S]';
+
+function parseArgs(argv: string[]): SimulatorOptions {
+	const options: SimulatorOptions = { port: 4010 };
+	const number = (flag: string, value: string | undefined): number => {
+		const n = Number(value);
+		if (value === undefined || value.trim() === '' || !Number.isFinite(n)) throw new Error(`${flag} needs a number`);
+		return n;
+	};
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
+		const value = () => inline ?? argv[++i];
+		switch (flag) {
+			case '--port':
+				options.port = number(flag, value());
+				break;
+			case '--host':
+				options.host = value();
+				break;
+			case '--users':
+				options.users = number(flag, value());
+				break;
+			case '--rate-limit':
+				options.rateLimit = number(flag, value());
+				break;
+			case '--time-scale':
+				options.timeScale = number(flag, value());
+				break;
+			case '--seed': {
+				const seed = value();
+				if (seed === undefined) throw new Error('--seed needs a value');
+				options.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
+				break;
+			}
+			case '--help':
+			case '-h':
+				console.log(USAGE);
+				process.exit(0);
+			// falls through (exit never returns)
+			default:
+				throw new Error(`unknown option ${argv[i]}`);
+		}
+	}
+	return options;
+}
+
+async function main(): Promise<void> {
+	let options: SimulatorOptions;
+	try {
+		options = parseArgs(process.argv.slice(2));
+	} catch (error) {
+		console.error(`${(error as Error).message}\n${USAGE}`);
+		process.exit(2);
+	}
+	const sim = await startSimulator(options);
+	const admin = sim.store.admin;
+	console.log(`Engagedly simulator listening on ${sim.baseUrl}`);
+	console.log(`API base URL: ${sim.baseUrl}/beta (also ${sim.baseUrl}/api/beta)`);
+	console.log(`ClientKey: ${sim.keys.demo.clientKey}`);
+	console.log(`SecretKey: ${sim.keys.demo.secretKey}`);
+	console.log(`Read-only key: ClientKey ${sim.keys.readOnly.clientKey} / SecretKey ${sim.keys.readOnly.secretKey}`);
+	console.log(
+		`Organisation: ${sim.store.users.size} users (admin ${admin.first_name} ${admin.last_name} <${admin.email}>), seed ${String(sim.store.seed)}, ` +
+			`rate limit ${options.rateLimit ?? 200}/min, time scale ${options.timeScale ?? 1}`,
+	);
+	console.log('Press Ctrl+C to stop.');
+
+	let stopping = false;
+	const shutdown = (signal: string) => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`\n${signal}: stopping the simulator`);
+		sim.stop().then(
+			() => process.exit(0),
+			(error) => {
+				console.error(error);
+				process.exit(1);
+			},
+		);
+	};
+	process.on('SIGINT', () => shutdown('SIGINT'));
+	process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exit(1);
+});

@@ -1,0 +1,112 @@
+/**
+ * Injected failures, to test how a client copes with a bad network or a bad day at the vendor.
+ *
+ * ```ts
+ * sim.faults.add({ kind: 'status', status: 503, match: { method: 'GET', path: '/beta/users' } });
+ * sim.faults.add({ kind: 'latency', ms: 2000, times: Infinity });
+ * ```
+ *
+ * - `latency`: waits `ms` (default 1000), then serves the request normally.
+ * - `status`: a JSON 5xx error body (`status`, default 500). Nothing is changed.
+ * - `html`: an HTML error page with `text/html` (`status`, default 502), as a proxy would send.
+ * - `truncated`: 200 with the first half of the JSON body. The request IS processed (a write
+ *   takes effect), which is the nasty case: the client cannot know whether it worked.
+ * - `drop`: the socket is destroyed without any response. Nothing is changed.
+ *
+ * `match.path` is compared with the normalised path (no `/api` prefix, no query); a string
+ * equals either the path itself (`/beta/users/abc`) or its route template (`/beta/users/:id`),
+ * a RegExp is tested against the path. `times` defaults to 1 (`Infinity` = until cleared).
+ * Faults apply after authentication and the rate limit, so faulted requests are counted.
+ * A latency fault combines with one other fault; otherwise the first matching fault wins.
+ */
+
+export type FaultKind = 'latency' | 'status' | 'html' | 'truncated' | 'drop';
+
+export interface FaultMatch {
+	method?: string;
+	path?: string | RegExp;
+}
+
+export interface FaultSpec {
+	kind: FaultKind;
+	match?: FaultMatch;
+	times?: number;
+	/** latency: milliseconds to wait. */
+	ms?: number;
+	/** status/html: the HTTP status (defaults 500 / 502). */
+	status?: number;
+}
+
+export interface Fault extends FaultSpec {
+	id: number;
+	/** Requests it will still affect. */
+	remaining: number;
+	/** Requests it has affected. */
+	hits: number;
+}
+
+export class FaultRegistry {
+	private faults: Fault[] = [];
+	private nextId = 1;
+
+	add(spec: FaultSpec): Fault {
+		const times = spec.times ?? 1;
+		if (!(times > 0)) throw new Error('times must be > 0');
+		const fault: Fault = { ...spec, id: this.nextId++, remaining: times, hits: 0 };
+		this.faults.push(fault);
+		return fault;
+	}
+
+	remove(id: number): void {
+		this.faults = this.faults.filter((f) => f.id !== id);
+	}
+
+	clear(): void {
+		this.faults = [];
+	}
+
+	/** Faults still armed. */
+	list(): Fault[] {
+		return this.faults.filter((f) => f.remaining > 0);
+	}
+
+	/** Take (and use up) the faults that apply to this request: at most one latency and one other. */
+	take(method: string, path: string, routeTemplate: string | null): { latency?: Fault; fault?: Fault } {
+		const applies = (f: Fault) => f.remaining > 0 && matches(f.match, method, path, routeTemplate);
+		const latency = this.faults.find((f) => f.kind === 'latency' && applies(f));
+		const fault = this.faults.find((f) => f.kind !== 'latency' && applies(f));
+		for (const f of [latency, fault]) {
+			if (!f) continue;
+			f.remaining--;
+			f.hits++;
+		}
+		this.faults = this.faults.filter((f) => f.remaining > 0);
+		return { latency, fault };
+	}
+}
+
+function matches(match: FaultMatch | undefined, method: string, path: string, routeTemplate: string | null): boolean {
+	if (!match) return true;
+	if (match.method && match.method.toUpperCase() !== method.toUpperCase()) return false;
+	if (match.path === undefined) return true;
+	if (match.path instanceof RegExp) {
+		match.path.lastIndex = 0;
+		return match.path.test(path);
+	}
+	const wanted = match.path.replace(/^\/api(?=\/beta)/, '').replace(/\/+$/, '');
+	return wanted === path || wanted === routeTemplate;
+}
+
+export function htmlErrorPage(status: number): string {
+	return [
+		'<!DOCTYPE html>',
+		'<html>',
+		`<head><title>${status} Error</title></head>`,
+		'<body>',
+		`<center><h1>${status} ${status === 502 ? 'Bad Gateway' : status === 503 ? 'Service Temporarily Unavailable' : status === 504 ? 'Gateway Time-out' : 'Error'}</h1></center>`,
+		'<hr><center>nginx</center>',
+		'</body>',
+		'</html>',
+		'',
+	].join('\r\n');
+}

@@ -1,0 +1,148 @@
+/**
+ * The Engagedly simulator's programmatic API (see README.md next to this file).
+ *
+ * ```ts
+ * const sim = await startSimulator({ port: 0, seed: 1 });
+ * // ... point a client at `${sim.baseUrl}/beta` with sim.keys.demo ...
+ * await sim.stop();
+ * ```
+ */
+import type * as http from 'node:http';
+import type { Socket } from 'node:net';
+import { FaultRegistry } from './faults';
+import { RateLimiter, type RateLimitSettings } from './rateLimit';
+import { createServer, listen, type ApiKeyConfig, type RequestLogEntry } from './server';
+import { generateOrganisation } from './seed';
+import { Store } from './store';
+
+export interface KeyPair {
+	clientKey: string;
+	secretKey: string;
+}
+
+export interface SimulatorOptions {
+	/** 0 (default) = a free port. */
+	port?: number;
+	/** Default 127.0.0.1. */
+	host?: string;
+	/** Deterministic data (number or string); default 1. */
+	seed?: number | string;
+	/** Users besides the admin; default 250. */
+	users?: number;
+	/** Requests per window per ClientKey; default 200. */
+	rateLimit?: number;
+	/** 60 = a "minute" lasts one second; default 1. */
+	timeScale?: number;
+	/**
+	 * Extra key pairs (or replacements of the defaults, by clientKey). The defaults are always
+	 * there: demo (full access) and read-only, both owned by the admin.
+	 */
+	keys?: ApiKeyConfig[];
+}
+
+export interface Simulator {
+	/** `http://127.0.0.1:<port>`; the API is at `${baseUrl}/beta` and `${baseUrl}/api/beta`. */
+	readonly baseUrl: string;
+	readonly port: number;
+	/** `demo`, `readOnly`, plus every configured key that has a `name`. */
+	readonly keys: { demo: KeyPair; readOnly: KeyPair; [name: string]: KeyPair };
+	/** The live state: read it to assert, call its helpers to simulate web-app changes. */
+	readonly store: Store;
+	/** Every request, in arrival order of completion. */
+	readonly log: RequestLogEntry[];
+	clearLog(): void;
+	/** Fresh data (same Store object), empty log, rate-limit counters and faults cleared. */
+	reset(options?: { seed?: number | string; users?: number }): void;
+	setRateLimit(options: Partial<RateLimitSettings>): void;
+	resetRateLimit(): void;
+	readonly faults: FaultRegistry;
+	stop(): Promise<void>;
+}
+
+export const DEMO_KEY: KeyPair = { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' };
+export const READ_ONLY_KEY: KeyPair = { clientKey: 'readonly-client-key', secretKey: 'readonly-secret-key' };
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+	const host = options.host ?? '127.0.0.1';
+	let seed = options.seed ?? 1;
+	let users = options.users ?? 250;
+	const store = new Store({ seed, users });
+	const limiter = new RateLimiter({ limit: options.rateLimit ?? 200, timeScale: options.timeScale ?? 1 });
+	const faults = new FaultRegistry();
+	const log: RequestLogEntry[] = [];
+
+	const configured: ApiKeyConfig[] = [
+		{ name: 'demo', ...DEMO_KEY },
+		{ name: 'readOnly', ...READ_ONLY_KEY, readOnly: true },
+	];
+	for (const key of options.keys ?? []) {
+		const i = configured.findIndex((k) => k.clientKey === key.clientKey);
+		if (i >= 0) configured[i] = { ...configured[i], ...key };
+		else configured.push(key);
+	}
+	const keys = { demo: DEMO_KEY, readOnly: READ_ONLY_KEY } as Simulator['keys'];
+	for (const key of configured) if (key.name) keys[key.name] = { clientKey: key.clientKey, secretKey: key.secretKey };
+
+	const server = createServer({ store, limiter, faults, keys: () => configured, log });
+	const sockets = new Set<Socket>();
+	server.on('connection', (socket: Socket) => {
+		sockets.add(socket);
+		socket.on('close', () => sockets.delete(socket));
+	});
+	const address = await listen(server, options.port ?? 0, host);
+	const visibleHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+	const baseUrl = `http://${visibleHost}:${address.port}`;
+	store.baseUrl = baseUrl;
+
+	return {
+		baseUrl,
+		port: address.port,
+		keys,
+		store,
+		log,
+		clearLog: () => {
+			log.length = 0;
+		},
+		reset: (next = {}) => {
+			seed = next.seed ?? seed;
+			users = next.users ?? users;
+			store.load(generateOrganisation({ seed, users }));
+			log.length = 0;
+			limiter.reset();
+			faults.clear();
+		},
+		setRateLimit: (changes) => limiter.set(changes),
+		resetRateLimit: () => limiter.reset(),
+		faults,
+		stop: () => stopServer(server, sockets),
+	};
+}
+
+function stopServer(server: http.Server, sockets: Set<Socket>): Promise<void> {
+	return new Promise((resolve) => {
+		if (!server.listening) return resolve();
+		server.close(() => resolve());
+		// Keep-alive connections would hold close() open; requests in flight are cut short.
+		for (const socket of sockets) socket.destroy();
+	});
+}
+
+export { Store } from './store';
+export type { ApiKeyConfig, RequestLogEntry } from './server';
+export type { FaultKind, FaultSpec, Fault } from './faults';
+export type { ResourceFamily } from './router';
+export type { RateLimitSettings } from './rateLimit';
+export type {
+	UserRecord,
+	UserStatus,
+	PraiseRecord,
+	OrgUnitRecord,
+	LocationRecord,
+	JobTitleRecord,
+	PermissionRecord,
+	AttributeRecord,
+	CertificateRecord,
+	LearningResourceRecord,
+	LearnerRow,
+} from './store';
+export { SEED_ANCHOR } from './seed';

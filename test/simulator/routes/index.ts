@@ -1,0 +1,23 @@
+/** Every route the simulator serves, in one table for the router. */
+import type { Route } from '../router';
+import { certificateRoutes } from './certificates';
+import { jobTitleRoutes } from './jobTitles';
+import { learningRoutes } from './learning';
+import { locationRoutes } from './locations';
+import { businessRoutes, departmentRoutes } from './orgUnits';
+import { permissionRoutes } from './permissions';
+import { praiseRoutes } from './praises';
+import { userAttributeRoutes, userRoutes } from './users';
+
+export const allRoutes: Route[] = [
+	...userAttributeRoutes,
+	...userRoutes,
+	...departmentRoutes,
+	...businessRoutes,
+	...locationRoutes,
+	...jobTitleRoutes,
+	...permissionRoutes,
+	...praiseRoutes,
+	...learningRoutes,
+	...certificateRoutes,
+];

@@ -1,0 +1,53 @@
+/**
+ * Job titles. Same id rendering as locations (strings in lists, numbers in single responses);
+ * PUT replaces the whole record.
+ */
+import { created, noContent, ok, paginate } from '../http';
+import type { Route } from '../router';
+import type { JobTitleRecord } from '../store';
+
+export const renderJobTitle = (j: JobTitleRecord, idAsString: boolean) => ({
+	id: idAsString ? String(j.id) : j.id,
+	name: j.name,
+	description: j.description,
+	responsibilities: j.responsibilities,
+});
+
+export const jobTitleRoutes: Route[] = [
+	{
+		method: 'GET',
+		path: '/beta/job_titles',
+		family: 'job_titles',
+		handler: ({ store, paging }) => {
+			const page = paginate([...store.jobTitles.values()].sort((a, b) => a.id - b.id), paging, 25);
+			return ok({ success: true, pagination: page.pagination, data: page.items.map((j) => renderJobTitle(j, true)) });
+		},
+	},
+	{
+		method: 'POST',
+		path: '/beta/job_titles',
+		family: 'job_titles',
+		handler: ({ store, body }) => created({ success: true, data: renderJobTitle(store.writeJobTitle(body), false) }),
+	},
+	{
+		method: 'GET',
+		path: '/beta/job_titles/:id',
+		family: 'job_titles',
+		handler: ({ store, params }) => ok({ success: true, data: renderJobTitle(store.getJobTitle(params.id), false) }),
+	},
+	{
+		method: 'PUT',
+		path: '/beta/job_titles/:id',
+		family: 'job_titles',
+		handler: ({ store, params, body }) => ok({ success: true, data: renderJobTitle(store.writeJobTitle(body, params.id), false) }),
+	},
+	{
+		method: 'DELETE',
+		path: '/beta/job_titles/:id',
+		family: 'job_titles',
+		handler: ({ store, params }) => {
+			store.deleteJobTitle(params.id);
+			return noContent();
+		},
+	},
+];

@@ -1,0 +1,1033 @@
+/**
+ * The organisation's state and the rules the service enforces on it.
+ *
+ * Records are kept close to the service's own model (ids, references by id, membership held by
+ * the department/business), and rendered into API shapes by `render.ts` and the route modules,
+ * so that a change made in one place (renaming a department, deleting a location) shows up
+ * everywhere it is referenced, as it does in the real service.
+ *
+ * The methods that take request input (`createUserFromInput`, `writeUser`, `createUnit`, ...)
+ * validate it and throw `ApiError`s with the service's codes. The test helpers at the end
+ * (`addUser`, `updateUser`, `setUserStatus`, `addPraise`, `editPraise`) bypass validation:
+ * they stand for changes made in Engagedly's web app.
+ */
+import { entry, notFound, validationError, type ErrorEntry } from './http';
+import { Prng } from './prng';
+import { generateOrganisation, type OrgData, type SeedOptions } from './seed';
+
+export type UserStatus = 'Active' | 'Blocked';
+export type CustomValue = string | number | boolean | string[];
+export type DataType = 'text' | 'number' | 'date' | 'boolean' | 'single-select' | 'multiple-select';
+export type UnitKind = 'department' | 'business';
+
+export interface UserRecord {
+	id: string;
+	first_name: string;
+	middle_name: string | null;
+	last_name: string;
+	email: string;
+	employee_id: string | null;
+	status: UserStatus;
+	block_reason_code: string | null;
+	/** ISO timestamp of the deactivation; kept when an already blocked user is deactivated again. */
+	user_blocked_at: string | null;
+	title: string | null;
+	gender: string | null;
+	employee_type: string | null;
+	/** `YYYY-MM-DD`; rendered `DD-MM-YYYY` as `birthdate`. */
+	birth_date: string | null;
+	/** ISO timestamps. */
+	joining_date: string | null;
+	promotion_date: string | null;
+	review_date: string | null;
+	last_active_date: string | null;
+	phone_number: string | null;
+	secondary_phone_number: string | null;
+	level: string | null;
+	education: string | null;
+	about_me: string | null;
+	location_id: number | null;
+	job_title_id: number | null;
+	manager_id: string | null;
+	hr_manager_ids: string[];
+	secondary_manager_ids: string[];
+	/** Custom attribute values by attribute_key, typed (rendered as strings). */
+	custom: Record<string, CustomValue>;
+	/** Version of the profile picture (part of its URL, so a new upload gets new URLs); null = none. */
+	picture: number | null;
+}
+
+export interface OrgUnitRecord {
+	id: string;
+	name: string;
+	/** userId → is_admin, in the order members were added. */
+	members: Map<string, boolean>;
+}
+
+export interface LocationRecord {
+	id: number;
+	name: string;
+	address_line1: string | null;
+	address_line2: string | null;
+	city: string | null;
+	state: string | null;
+	country: string | null;
+	postal_code: string | null;
+}
+
+export interface JobTitleRecord {
+	id: number;
+	name: string;
+	description: string | null;
+	responsibilities: string | null;
+}
+
+export interface PermissionRecord {
+	id: number;
+	name: string;
+	is_admin: boolean | null;
+	description: string | null;
+	is_editable: boolean;
+	default: boolean;
+}
+
+export interface AttributeOption {
+	id: number;
+	value: string;
+}
+
+export interface AttributeRecord {
+	id: number;
+	name: string;
+	attribute_key: string;
+	preset: boolean;
+	mandatory: boolean;
+	data_type: DataType;
+	attribute_options: AttributeOption[] | null;
+}
+
+export interface BlockReasonRecord {
+	code: string;
+	display_text: string;
+	description: string;
+	source: string;
+	archived: boolean;
+	created_by: string | null;
+	updated_at: string;
+}
+
+export interface PraiseTag {
+	code: string;
+	label: string;
+}
+
+export interface PraiseRecord {
+	id: number;
+	activity_date: string;
+	last_updated_at: string;
+	title: string | null;
+	content: string;
+	pinned: boolean;
+	author_id: string;
+	/** Undefined = the key is absent from the response ("may be absent"). */
+	tags?: PraiseTag[];
+	/** Snapshot of the groups at posting time: a later rename does not rewrite old posts. */
+	audience: { id: string; name: string; type: string }[];
+	recognized_ids: string[];
+	links: unknown[];
+	attachments: unknown[];
+	comment_count: number;
+	like_count: number;
+	liked_by_admin: boolean;
+}
+
+export type LearningType = 'Course' | 'Playlist' | 'Section';
+export type LearningState = 'Published' | 'Unpublished' | 'UnpublishedEdit';
+
+export interface LearningUnitRecord {
+	id: number;
+	title: string;
+	description: string;
+	type: string;
+	position: number;
+	/** Minutes. */
+	duration: number;
+	unit_details: Record<string, unknown>;
+	status: 'Active' | 'Draft';
+	content_status: 'Active' | 'Draft' | 'UnpublishedEdit' | 'MarkedForDeletion';
+	ongoing_edit: boolean | null;
+	mark_for_deletion: boolean;
+	has_impact: boolean;
+	completion_watch_threshold_pct: number | null;
+	completion_time_threshold_pct: number | null;
+	completion_require_scroll: boolean;
+	created_at: string;
+	updated_at: string;
+}
+
+export interface LearningSectionRecord {
+	id: number;
+	title: string;
+	description: string;
+	status: string;
+	ongoing_edit: boolean;
+	position: number;
+	content_status: 'Published' | 'Unpublished' | 'UnpublishedEdit' | 'MarkedForDeletion';
+	/** Courses: units. */
+	units: LearningUnitRecord[];
+	/** Playlists: ids of the nested resources. */
+	resource_ids: number[];
+}
+
+export interface LearningResourceRecord {
+	id: number;
+	title: string;
+	description: string | null;
+	provider: string;
+	archived: boolean;
+	language: string;
+	/** Seconds; rendered `HH:MM:SS`. */
+	duration_seconds: number;
+	short_code: string;
+	level: string | null;
+	type: LearningType;
+	state: LearningState;
+	in_library: boolean;
+	certified: boolean;
+	published_on: string | null;
+	average_rating: number | null;
+	tags: string[];
+	competencies: { id: number; name: string }[];
+	categories: { id: number; title: string }[];
+	author_id: string | null;
+	co_author_ids: string[];
+	skills: { id: number; name: string }[];
+	cover_image: string | null;
+	created_at: string;
+	updated_at: string;
+	sections: LearningSectionRecord[];
+}
+
+export type CompletionStatus = 'Not Started' | 'In Progress' | 'Completed' | 'Failed' | 'Evaluation Pending';
+
+export interface LearnerRow {
+	id: number;
+	learning_resource_id: number;
+	learner_id: string;
+	assigner_id: string | null;
+	completion_status: CompletionStatus;
+	points: number;
+	completed_on: string | null;
+	mandatory: boolean;
+	progress: number;
+	assigned_on: string;
+	overall_time_taken: number;
+	due_date: string | null;
+	delay_in_days: number | null;
+	compliance_status: string | null;
+	valid_till: string | null;
+	is_self_assigned: boolean;
+}
+
+export interface CertificateRecord {
+	id: number;
+	user_id: string;
+	certificate_name: string;
+	can_expire: boolean;
+	certificate_authority: string | null;
+	/** `YYYY-MM-DD`. */
+	start_date: string | null;
+	end_date: string | null;
+	file: string | null;
+	file_extension: string | null;
+	name: string | null;
+	url: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Value rules shared by validation and seeding
+// ---------------------------------------------------------------------------------------------
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+function validDate(y: number, m: number, d: number): string | undefined {
+	const date = new Date(Date.UTC(y, m - 1, d));
+	if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+	return date.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` or `MMM DD, YYYY` (the two forms the service documents) → `YYYY-MM-DD`. */
+export function parseDocumentedDate(value: string): string | undefined {
+	const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+	if (iso) return validDate(+iso[1], +iso[2], +iso[3]);
+	const long = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(value.trim());
+	if (long) {
+		const month = MONTHS.findIndex((m) => m.toLowerCase() === long[1].toLowerCase());
+		if (month >= 0) return validDate(+long[3], month + 1, +long[2]);
+	}
+	return undefined;
+}
+
+/** System date fields also take a full ISO timestamp (what the API itself returns). */
+function parseSystemDate(value: string): string | undefined {
+	const documented = parseDocumentedDate(value);
+	if (documented) return documented;
+	if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+		const t = Date.parse(value);
+		if (!Number.isNaN(t)) return new Date(t).toISOString().slice(0, 10);
+	}
+	return undefined;
+}
+
+export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
+
+const isBlank = (v: unknown): boolean =>
+	v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+	typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+/** The request field that carries a system attribute (inputs use `businesses` for business_units). */
+const SYSTEM_INPUT_FIELD: Record<string, string> = { business_units: 'businesses' };
+
+/** Text fields of the user write body (all optional unless a mandatory attribute). */
+const USER_TEXT_FIELDS = [
+	'first_name',
+	'middle_name',
+	'last_name',
+	'email',
+	'employee_id',
+	'level',
+	'phone_number',
+	'secondary_phone_number',
+	'education',
+	'about_me',
+	'title',
+	'gender',
+	'employee_type',
+] as const;
+const USER_TIMESTAMP_FIELDS = ['joining_date', 'promotion_date', 'review_date'] as const;
+
+type UserPatch = Partial<Omit<UserRecord, 'id' | 'custom'>> & {
+	custom?: Record<string, CustomValue | null>;
+	departments?: string[];
+	businesses?: string[];
+};
+
+export type WriteMode = 'create' | 'put' | 'patch';
+
+// ---------------------------------------------------------------------------------------------
+// The store
+// ---------------------------------------------------------------------------------------------
+
+export class Store {
+	seed: number | string = 1;
+	adminId = '';
+	/** Set by the server once it listens: picture URLs point back at the simulator. */
+	baseUrl = 'http://127.0.0.1';
+
+	users = new Map<string, UserRecord>();
+	departments = new Map<string, OrgUnitRecord>();
+	businesses = new Map<string, OrgUnitRecord>();
+	locations = new Map<number, LocationRecord>();
+	jobTitles = new Map<number, JobTitleRecord>();
+	permissions: PermissionRecord[] = [];
+	/** userId → permission ids. */
+	userPermissions = new Map<string, Set<number>>();
+	attributes: AttributeRecord[] = [];
+	blockReasonCodes: BlockReasonRecord[] = [];
+	praises = new Map<number, PraiseRecord>();
+	learningResources = new Map<number, LearningResourceRecord>();
+	learnerRows: LearnerRow[] = [];
+	certificates = new Map<number, CertificateRecord>();
+	/** Uploaded profile pictures by user id (seeded pictures share one built-in image). */
+	pictures = new Map<string, Buffer>();
+
+	/** Ids of records created at run time come from here, so a replayed test gets the same ids. */
+	private rng = new Prng('runtime');
+	/** Bumped on every user or membership change; the caches below are rebuilt lazily. */
+	private version = 0;
+	private cache: {
+		version: number;
+		sorted?: UserRecord[];
+		reports?: Map<string, UserRecord[]>;
+		emails?: Map<string, string>;
+	} = { version: -1 };
+
+	constructor(options: SeedOptions = {}) {
+		this.load(generateOrganisation(options));
+	}
+
+	/** Replace the whole state (reset keeps the same Store object so references stay valid). */
+	load(data: OrgData): void {
+		this.seed = data.seed;
+		this.adminId = data.adminId;
+		this.users = new Map(data.users.map((u) => [u.id, u]));
+		this.departments = new Map(data.departments.map((d) => [d.id, d]));
+		this.businesses = new Map(data.businesses.map((b) => [b.id, b]));
+		this.locations = new Map(data.locations.map((l) => [l.id, l]));
+		this.jobTitles = new Map(data.jobTitles.map((j) => [j.id, j]));
+		this.permissions = data.permissions;
+		this.userPermissions = data.userPermissions;
+		this.attributes = data.attributes;
+		this.blockReasonCodes = data.blockReasonCodes;
+		this.praises = new Map(data.praises.map((p) => [p.id, p]));
+		this.learningResources = new Map(data.learningResources.map((r) => [r.id, r]));
+		this.learnerRows = data.learnerRows;
+		this.certificates = new Map(data.certificates.map((c) => [c.id, c]));
+		this.pictures = new Map();
+		this.rng = new Prng(`${data.seed}:runtime`);
+		this.touch();
+	}
+
+	/** Call after any change to users or memberships. */
+	touch(): void {
+		this.version++;
+	}
+
+	private fresh(): typeof this.cache {
+		if (this.cache.version !== this.version) this.cache = { version: this.version };
+		return this.cache;
+	}
+
+	get admin(): UserRecord {
+		return this.users.get(this.adminId)!;
+	}
+
+	// ---- queries ------------------------------------------------------------------------------
+
+	/** Users in list order: first name, last name, id (so a new user can land on any page). */
+	sortedUsers(): UserRecord[] {
+		const cache = this.fresh();
+		if (!cache.sorted) {
+			const key = (u: UserRecord) => [u.first_name.toLowerCase(), u.last_name.toLowerCase(), u.id];
+			cache.sorted = [...this.users.values()]
+				.map((u) => ({ u, k: key(u) }))
+				.sort((a, b) => compareTuples(a.k, b.k))
+				.map((x) => x.u);
+		}
+		return cache.sorted;
+	}
+
+	userByEmail(email: string): UserRecord | undefined {
+		const cache = this.fresh();
+		if (!cache.emails) cache.emails = new Map([...this.users.values()].map((u) => [u.email.toLowerCase(), u.id]));
+		const id = cache.emails.get(email.trim().toLowerCase());
+		return id === undefined ? undefined : this.users.get(id);
+	}
+
+	directReports(userId: string): UserRecord[] {
+		const cache = this.fresh();
+		if (!cache.reports) {
+			cache.reports = new Map();
+			for (const u of this.sortedUsers()) {
+				if (u.manager_id === null) continue;
+				const list = cache.reports.get(u.manager_id) ?? [];
+				list.push(u);
+				cache.reports.set(u.manager_id, list);
+			}
+		}
+		return cache.reports.get(userId) ?? [];
+	}
+
+	units(kind: UnitKind): Map<string, OrgUnitRecord> {
+		return kind === 'department' ? this.departments : this.businesses;
+	}
+
+	/** The departments or businesses a user belongs to, in unit order. */
+	unitsOf(kind: UnitKind, userId: string): { unit: OrgUnitRecord; isAdmin: boolean }[] {
+		const out: { unit: OrgUnitRecord; isAdmin: boolean }[] = [];
+		for (const unit of this.units(kind).values()) {
+			const isAdmin = unit.members.get(userId);
+			if (isAdmin !== undefined) out.push({ unit, isAdmin });
+		}
+		return out;
+	}
+
+	getUser(id: string): UserRecord {
+		const user = this.users.get(id);
+		if (!user) throw notFound('User', id);
+		return user;
+	}
+
+	attribute(key: string): AttributeRecord | undefined {
+		return this.attributes.find((a) => a.attribute_key === key);
+	}
+
+	customAttributes(): AttributeRecord[] {
+		return this.attributes.filter((a) => !a.preset);
+	}
+
+	adminPermission(): PermissionRecord | undefined {
+		return this.permissions.find((p) => p.is_admin === true);
+	}
+
+	permissionsOf(userId: string): PermissionRecord[] {
+		const ids = this.userPermissions.get(userId) ?? new Set<number>();
+		return this.permissions.filter((p) => ids.has(p.id));
+	}
+
+	// ---- users: request input -----------------------------------------------------------------
+
+	/**
+	 * Parse and check a user write body the way the service does; every problem is reported at
+	 * once (one error per field). Returns a patch over the stored record.
+	 */
+	parseUserInput(input: Record<string, unknown>, mode: WriteMode, self?: UserRecord): UserPatch {
+		const errors: ErrorEntry[] = [];
+		const patch: UserPatch = {};
+		const has = (k: string) => hasOwn(input, k);
+
+		// Custom attribute values, nested under custom_attributes or flat at the top level (the
+		// vendor documents both). Nested values may also be `{value}` as the API renders them.
+		const customInput = new Map<string, unknown>();
+		if (has('custom_attributes') && input.custom_attributes !== null) {
+			if (!isPlainObject(input.custom_attributes)) {
+				errors.push(entry('custom_attributes', 'custom_attributes must be an object keyed by attribute_key', 'invalid_value'));
+			} else {
+				for (const [key, raw] of Object.entries(input.custom_attributes)) {
+					customInput.set(key, isPlainObject(raw) && hasOwn(raw, 'value') ? raw.value : raw);
+				}
+			}
+		}
+		for (const key of Object.keys(input)) {
+			if (key.startsWith('custom-attribute-')) customInput.set(key, input[key]);
+		}
+
+		// Mandatory attributes: required in the body on create and PUT; never blankable.
+		const missing = new Set<string>();
+		for (const attr of this.attributes.filter((a) => a.mandatory)) {
+			const field = attr.preset ? (SYSTEM_INPUT_FIELD[attr.attribute_key] ?? attr.attribute_key) : attr.attribute_key;
+			const present = attr.preset ? has(field) : customInput.has(field);
+			const value = attr.preset ? input[field] : customInput.get(field);
+			if ((mode !== 'patch' && !present) || (present && isBlank(value))) {
+				missing.add(field);
+				errors.push(entry(field, `${attr.name} is mandatory`, 'missing_field'));
+			}
+		}
+
+		for (const field of USER_TEXT_FIELDS) {
+			if (!has(field) || missing.has(field)) continue;
+			if (field === 'employee_type' && mode !== 'create') continue; // create only, ignored later
+			const raw = input[field];
+			// Blank mandatory fields were reported above, so only optional ones can become null here.
+			const text = patch as Record<string, string | null>;
+			if (raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+				text[field] = null;
+			} else if (typeof raw === 'string' || (typeof raw === 'number' && field.includes('phone'))) {
+				text[field] = String(raw).trim();
+			} else {
+				errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
+			}
+		}
+		if (typeof patch.email === 'string') {
+			const other = this.userByEmail(patch.email);
+			if (!EMAIL_PATTERN.test(patch.email)) {
+				errors.push(entry('email', `${patch.email} is not a valid email address`, 'invalid_value'));
+			} else if (other && other.id !== self?.id) {
+				errors.push(entry('email', `Email ${patch.email} has already been taken`, 'duplicate_value'));
+			}
+		}
+		for (const field of ['title', 'gender', 'employee_type'] as const) {
+			const value = patch[field];
+			const options = this.attribute(field)?.attribute_options;
+			if (typeof value === 'string' && options && !options.some((o) => o.value === value)) {
+				errors.push(entry(field, `${value} is not an option of ${field} (${options.map((o) => o.value).join(', ')})`, 'invalid_value'));
+			}
+		}
+
+		for (const field of [...USER_TIMESTAMP_FIELDS, 'birth_date' as const]) {
+			if (!has(field)) continue;
+			const raw = input[field];
+			if (isBlank(raw)) {
+				patch[field] = null;
+				continue;
+			}
+			const day = typeof raw === 'string' ? parseSystemDate(raw) : undefined;
+			if (!day) errors.push(entry(field, `${field} must be a date (YYYY-MM-DD or MMM DD, YYYY)`, 'invalid_value'));
+			else patch[field] = field === 'birth_date' ? day : `${day}T00:00:00.000Z`;
+		}
+
+		const numericRef = (field: 'location' | 'job_title', table: Map<number, unknown>, label: string) => {
+			if (!has(field)) return;
+			const raw = input[field];
+			const target = field === 'location' ? 'location_id' : 'job_title_id';
+			if (isBlank(raw)) {
+				patch[target] = null;
+				return;
+			}
+			const id = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
+			if (!Number.isInteger(id) || !table.has(id)) errors.push(entry(field, `${label} ${String(raw)} does not exist`, 'invalid_value'));
+			else patch[target] = id;
+		};
+		numericRef('location', this.locations, 'Location');
+		numericRef('job_title', this.jobTitles, 'Job title');
+
+		const idList = (field: string, exists: (id: string) => boolean, label: string): string[] | undefined => {
+			if (!has(field)) return undefined;
+			const raw = input[field];
+			if (raw === null) return [];
+			if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string' && typeof v !== 'number')) {
+				errors.push(entry(field, `${field} must be an array of ids`, 'invalid_value'));
+				return undefined;
+			}
+			const ids = [...new Set(raw.map(String))];
+			const unknown = ids.filter((id) => !exists(id));
+			if (unknown.length > 0) {
+				errors.push(entry(field, `${label} ${unknown.join(', ')} ${unknown.length > 1 ? 'do' : 'does'} not exist`, 'invalid_value'));
+				return undefined;
+			}
+			return ids;
+		};
+		patch.departments = idList('departments', (id) => this.departments.has(id), 'Department');
+		patch.businesses = idList('businesses', (id) => this.businesses.has(id), 'Business');
+		const hr = idList('hr_managers', (id) => this.users.has(id), 'User');
+		if (hr) patch.hr_manager_ids = hr;
+		const secondary = idList('secondary_managers', (id) => this.users.has(id), 'User');
+		if (secondary) patch.secondary_manager_ids = secondary;
+		if (patch.departments === undefined) delete patch.departments;
+		if (patch.businesses === undefined) delete patch.businesses;
+
+		if (has('manager_id')) {
+			const raw = input.manager_id;
+			if (isBlank(raw)) patch.manager_id = null;
+			else if (typeof raw !== 'string' || !this.users.has(raw)) {
+				errors.push(entry('manager_id', `User ${String(raw)} does not exist`, 'invalid_value'));
+			} else if (self && this.reportsUpTo(raw, self.id)) {
+				errors.push(entry('manager_id', 'A user cannot report to themselves or to one of their reports', 'invalid_value'));
+			} else patch.manager_id = raw;
+		}
+
+		const custom: Record<string, CustomValue | null> = {};
+		for (const [key, raw] of customInput) {
+			const attr = this.attribute(key);
+			if (!attr || attr.preset) {
+				errors.push(entry(key, `Unknown custom attribute ${key}`, 'invalid_value'));
+				continue;
+			}
+			if (missing.has(key)) continue;
+			if (isBlank(raw)) {
+				custom[key] = null;
+				continue;
+			}
+			const checked = checkCustomValue(attr, raw);
+			if ('error' in checked) errors.push(entry(key, checked.error, 'invalid_value'));
+			else custom[key] = checked.value;
+		}
+		if (Object.keys(custom).length > 0) patch.custom = custom;
+
+		if (errors.length > 0) throw validationError(errors);
+		return patch;
+	}
+
+	/** True when following managers up from `fromId` reaches `targetId` (a cycle in the making). */
+	private reportsUpTo(fromId: string, targetId: string): boolean {
+		const seen = new Set<string>();
+		for (let id: string | null = fromId; id !== null && !seen.has(id); id = this.users.get(id)?.manager_id ?? null) {
+			if (id === targetId) return true;
+			seen.add(id);
+		}
+		return false;
+	}
+
+	createUserFromInput(input: Record<string, unknown>): UserRecord {
+		const patch = this.parseUserInput(input, 'create');
+		const user = this.newUserRecord();
+		this.applyPatch(user, patch);
+		this.users.set(user.id, user);
+		this.touch();
+		return user;
+	}
+
+	/** PUT and PATCH: both leave omitted fields alone; PUT also demands every mandatory attribute. */
+	writeUser(id: string, input: Record<string, unknown>, mode: 'put' | 'patch'): UserRecord {
+		const user = this.getUser(id);
+		const patch = this.parseUserInput(input, mode, user);
+		this.applyPatch(user, patch);
+		this.touch();
+		return user;
+	}
+
+	private newUserRecord(): UserRecord {
+		return {
+			id: this.rng.uuid(),
+			first_name: '',
+			middle_name: null,
+			last_name: '',
+			email: '',
+			employee_id: null,
+			status: 'Active',
+			block_reason_code: null,
+			user_blocked_at: null,
+			title: null,
+			gender: null,
+			employee_type: null,
+			birth_date: null,
+			joining_date: null,
+			promotion_date: null,
+			review_date: null,
+			last_active_date: null,
+			phone_number: null,
+			secondary_phone_number: null,
+			level: null,
+			education: null,
+			about_me: null,
+			location_id: null,
+			job_title_id: null,
+			manager_id: null,
+			hr_manager_ids: [],
+			secondary_manager_ids: [],
+			custom: {},
+			picture: null,
+		};
+	}
+
+	private applyPatch(user: UserRecord, patch: UserPatch): void {
+		const { custom, departments, businesses, ...fields } = patch;
+		Object.assign(user, fields);
+		if (custom) {
+			for (const [key, value] of Object.entries(custom)) {
+				if (value === null) delete user.custom[key];
+				else user.custom[key] = value;
+			}
+		}
+		if (departments) this.setMemberships('department', user.id, departments);
+		if (businesses) this.setMemberships('business', user.id, businesses);
+	}
+
+	/** Make the user a member of exactly `unitIds` (keeping admin flags where membership stays). */
+	private setMemberships(kind: UnitKind, userId: string, unitIds: string[]): void {
+		const wanted = new Set(unitIds);
+		for (const unit of this.units(kind).values()) {
+			if (wanted.has(unit.id) && !unit.members.has(userId)) unit.members.set(userId, false);
+			if (!wanted.has(unit.id)) unit.members.delete(userId);
+		}
+	}
+
+	// ---- users: status, permissions, picture --------------------------------------------------
+
+	deactivateUser(id: string, body: Record<string, unknown>): UserRecord {
+		const user = this.getUser(id);
+		const code = body.block_reason_code;
+		if (!isBlank(code) && (typeof code !== 'string' || !this.blockReasonCodes.some((c) => c.code === code && !c.archived))) {
+			const known = this.blockReasonCodes.map((c) => c.code).join(', ');
+			throw validationError([entry('block_reason_code', `${String(code)} is not a block reason code of this organisation (${known})`, 'invalid_value')]);
+		}
+		if (user.id === this.adminId) {
+			throw validationError([entry('base', 'The organisation admin cannot be deactivated', 'invalid_value')]);
+		}
+		// Deactivating a blocked user changes nothing: the original reason and time stay.
+		if (user.status === 'Blocked') return user;
+		user.status = 'Blocked';
+		user.block_reason_code = isBlank(code) ? null : (code as string);
+		user.user_blocked_at = new Date().toISOString();
+		this.touch();
+		return user;
+	}
+
+	activateUser(id: string): UserRecord {
+		const user = this.getUser(id);
+		user.status = 'Active';
+		user.block_reason_code = null;
+		user.user_blocked_at = null;
+		this.touch();
+		return user;
+	}
+
+	/**
+	 * Replace a user's permissions. The Site Administrator permission is outside the API's
+	 * reach: it cannot be given to anyone, and the admin keeps it whatever the request says.
+	 */
+	setUserPermissions(id: string, body: Record<string, unknown>): PermissionRecord[] {
+		const user = this.getUser(id);
+		const raw = body.permission_ids;
+		if (raw === undefined || raw === null) throw validationError([entry('permission_ids', 'permission_ids is required', 'missing_field')]);
+		if (!Array.isArray(raw)) throw validationError([entry('permission_ids', 'permission_ids must be an array of permission ids', 'invalid_value')]);
+		const ids = raw.map((v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN));
+		const unknown = raw.filter((_, i) => !this.permissions.some((p) => p.id === ids[i]));
+		if (unknown.length > 0) {
+			throw validationError([entry('permission_ids', `Permission ${unknown.map(String).join(', ')} does not exist`, 'invalid_value')]);
+		}
+		const admin = this.adminPermission();
+		const isOrgAdmin = user.id === this.adminId;
+		if (admin && !isOrgAdmin && ids.includes(admin.id)) {
+			throw validationError([
+				entry('permission_ids', `The ${admin.name} permission cannot be given to another user through the API; it belongs to the organisation admin`, 'invalid_value'),
+			]);
+		}
+		const next = new Set(ids);
+		if (admin && isOrgAdmin) next.add(admin.id);
+		this.userPermissions.set(user.id, next);
+		return this.permissionsOf(user.id);
+	}
+
+	setProfilePicture(id: string, body: Record<string, unknown>): void {
+		const user = this.getUser(id);
+		const raw = body.profile_picture;
+		if (raw === undefined || raw === null) throw validationError([entry('profile_picture', 'profile_picture is required', 'missing_field')]);
+		if (!Array.isArray(raw) || raw.length === 0) {
+			throw validationError([entry('profile_picture', 'profile_picture must be a non-empty array of bytes', 'invalid_value')]);
+		}
+		if (raw.some((b) => !Number.isInteger(b) || b < 0 || b > 255)) {
+			throw validationError([entry('profile_picture', 'profile_picture must hold integers from 0 to 255', 'invalid_value')]);
+		}
+		this.pictures.set(user.id, Buffer.from(raw as number[]));
+		user.picture = (user.picture ?? 0) + 1;
+		this.touch();
+	}
+
+	// ---- departments and businesses -----------------------------------------------------------
+
+	private parseUnitInput(kind: UnitKind, input: Record<string, unknown>, self?: OrgUnitRecord): { name: string; members: string[] } {
+		const label = kind === 'department' ? 'Department' : 'Business';
+		const errors: ErrorEntry[] = [];
+		const name = typeof input.name === 'string' ? input.name.trim() : input.name;
+		if (isBlank(name)) errors.push(entry('name', 'name is mandatory', 'missing_field'));
+		else if (typeof name !== 'string') errors.push(entry('name', 'name must be a string', 'invalid_value'));
+		else {
+			const clash = [...this.units(kind).values()].find((u) => u.name.toLowerCase() === name.toLowerCase() && u.id !== self?.id);
+			if (clash) errors.push(entry('name', `${label} ${name} already exists`, 'duplicate_value'));
+		}
+		let members: string[] = [];
+		const raw = input.members;
+		if (raw !== undefined && raw !== null) {
+			if (!Array.isArray(raw) || raw.some((v) => typeof v !== 'string')) {
+				errors.push(entry('members', 'members must be an array of user ids', 'invalid_value'));
+			} else {
+				members = [...new Set(raw as string[])];
+				const unknown = members.filter((id) => !this.users.has(id));
+				if (unknown.length > 0) errors.push(entry('members', `User ${unknown.join(', ')} does not exist`, 'invalid_value'));
+			}
+		}
+		if (errors.length > 0) throw validationError(errors);
+		return { name: name as string, members };
+	}
+
+	getUnit(kind: UnitKind, id: string): OrgUnitRecord {
+		const unit = this.units(kind).get(id);
+		if (!unit) throw notFound(kind === 'department' ? 'Department' : 'Business', id);
+		return unit;
+	}
+
+	createUnit(kind: UnitKind, input: Record<string, unknown>): OrgUnitRecord {
+		const { name, members } = this.parseUnitInput(kind, input);
+		const unit: OrgUnitRecord = { id: this.rng.uuid(), name, members: new Map(members.map((id) => [id, false])) };
+		this.units(kind).set(unit.id, unit);
+		this.touch();
+		return unit;
+	}
+
+	/** PUT replaces the member list: a body without `members` empties the unit. */
+	updateUnit(kind: UnitKind, id: string, input: Record<string, unknown>): OrgUnitRecord {
+		const unit = this.getUnit(kind, id);
+		const { name, members } = this.parseUnitInput(kind, input, unit);
+		unit.name = name;
+		unit.members = new Map(members.map((m) => [m, unit.members.get(m) ?? false]));
+		this.touch();
+		return unit;
+	}
+
+	deleteUnit(kind: UnitKind, id: string): void {
+		this.getUnit(kind, id);
+		this.units(kind).delete(id);
+		this.touch();
+	}
+
+	// ---- locations and job titles -------------------------------------------------------------
+
+	/** Location and job title writes replace the whole record: omitted fields become null. */
+	private parseFlatRecord<K extends string>(input: Record<string, unknown>, fields: readonly K[]): Record<K, string | null> & { name: string } {
+		const errors: ErrorEntry[] = [];
+		const out = {} as Record<K, string | null>;
+		for (const field of fields) {
+			const raw = input[field];
+			if (isBlank(raw)) out[field] = null;
+			else if (typeof raw === 'string' || typeof raw === 'number') out[field] = String(raw).trim();
+			else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
+		}
+		if (isBlank(input.name)) errors.push(entry('name', 'name is mandatory', 'missing_field'));
+		if (errors.length > 0) throw validationError(errors);
+		return out as Record<K, string | null> & { name: string };
+	}
+
+	getLocation(id: string): LocationRecord {
+		const location = this.locations.get(Number(id));
+		if (!location || !/^\d+$/.test(id)) throw notFound('Location', id);
+		return location;
+	}
+
+	writeLocation(input: Record<string, unknown>, id?: string): LocationRecord {
+		const existing = id === undefined ? undefined : this.getLocation(id);
+		const fields = this.parseFlatRecord(input, ['name', 'address_line1', 'address_line2', 'city', 'state', 'country', 'postal_code'] as const);
+		const record: LocationRecord = { id: existing?.id ?? nextId(this.locations.keys()), ...fields };
+		this.locations.set(record.id, record);
+		this.touch();
+		return record;
+	}
+
+	deleteLocation(id: string): void {
+		const location = this.getLocation(id);
+		this.locations.delete(location.id);
+		for (const user of this.users.values()) if (user.location_id === location.id) user.location_id = null;
+		this.touch();
+	}
+
+	getJobTitle(id: string): JobTitleRecord {
+		const jobTitle = this.jobTitles.get(Number(id));
+		if (!jobTitle || !/^\d+$/.test(id)) throw notFound('Job title', id);
+		return jobTitle;
+	}
+
+	writeJobTitle(input: Record<string, unknown>, id?: string): JobTitleRecord {
+		const existing = id === undefined ? undefined : this.getJobTitle(id);
+		const fields = this.parseFlatRecord(input, ['name', 'description', 'responsibilities'] as const);
+		const record: JobTitleRecord = { id: existing?.id ?? nextId(this.jobTitles.keys()), ...fields };
+		this.jobTitles.set(record.id, record);
+		this.touch();
+		return record;
+	}
+
+	deleteJobTitle(id: string): void {
+		const jobTitle = this.getJobTitle(id);
+		this.jobTitles.delete(jobTitle.id);
+		for (const user of this.users.values()) if (user.job_title_id === jobTitle.id) user.job_title_id = null;
+		this.touch();
+	}
+
+	// ---- test helpers: changes made in Engagedly's web app (no validation) ---------------------
+
+	/**
+	 * Add a user as if created in the web app. Unspecified fields get plausible values,
+	 * including every mandatory custom attribute, so the user also passes a later PUT round trip.
+	 */
+	addUser(partial: Partial<UserRecord> & { departments?: string[]; businesses?: string[] } = {}): UserRecord {
+		const { departments, businesses, ...fields } = partial;
+		const user = this.newUserRecord();
+		const n = this.users.size + 1;
+		user.first_name = `Test${n}`;
+		user.last_name = 'User';
+		user.email = `test.user${n}.${user.id.slice(0, 4)}@acme-demo.example`;
+		user.manager_id = this.adminId;
+		for (const attr of this.customAttributes().filter((a) => a.mandatory)) {
+			user.custom[attr.attribute_key] = attr.data_type === 'number' ? 1 : attr.attribute_options?.[0]?.value ?? 'CC-100';
+		}
+		Object.assign(user, fields);
+		this.users.set(user.id, user);
+		if (departments) this.setMemberships('department', user.id, departments);
+		if (businesses) this.setMemberships('business', user.id, businesses);
+		this.touch();
+		return user;
+	}
+
+	updateUser(id: string, patch: Partial<Omit<UserRecord, 'id'>> & { departments?: string[]; businesses?: string[] }): UserRecord {
+		const user = this.getUser(id);
+		const { departments, businesses, ...fields } = patch;
+		Object.assign(user, fields);
+		if (departments) this.setMemberships('department', user.id, departments);
+		if (businesses) this.setMemberships('business', user.id, businesses);
+		this.touch();
+		return user;
+	}
+
+	/** Block or unblock as an admin would in the web app (blocking sets `user_blocked_at` to now). */
+	setUserStatus(id: string, status: UserStatus, code: string | null = null): UserRecord {
+		const user = this.getUser(id);
+		if (status === 'Blocked') {
+			if (user.status !== 'Blocked') user.user_blocked_at = new Date().toISOString();
+			user.block_reason_code = code;
+		} else {
+			user.user_blocked_at = null;
+			user.block_reason_code = null;
+		}
+		user.status = status;
+		this.touch();
+		return user;
+	}
+
+	/** Post a praise now (or at `activity_date`); the author defaults to the admin. */
+	addPraise(partial: Partial<PraiseRecord> = {}): PraiseRecord {
+		const at = partial.activity_date ?? new Date().toISOString();
+		const others = this.sortedUsers().filter((u) => u.id !== this.adminId);
+		const praise: PraiseRecord = {
+			id: nextId(this.praises.keys()),
+			activity_date: at,
+			last_updated_at: partial.last_updated_at ?? at,
+			title: null,
+			content: 'Thank you for the great work this week!',
+			pinned: false,
+			author_id: this.adminId,
+			tags: [{ code: 'teamwork', label: 'Teamwork' }],
+			audience: [],
+			recognized_ids: others.length > 0 ? [others[0].id] : [],
+			links: [],
+			attachments: [],
+			comment_count: 0,
+			like_count: 0,
+			liked_by_admin: false,
+			...partial,
+		};
+		this.praises.set(praise.id, praise);
+		return praise;
+	}
+
+	/** Edit a praise; `last_updated_at` always moves forward (strictly), as an edit does. */
+	editPraise(id: number, patch: Partial<Omit<PraiseRecord, 'id'>> = {}): PraiseRecord {
+		const praise = this.praises.get(id);
+		if (!praise) throw new Error(`Praise ${id} not found`);
+		Object.assign(praise, patch);
+		if (patch.last_updated_at === undefined) {
+			const now = Date.now();
+			const previous = Date.parse(praise.last_updated_at);
+			praise.last_updated_at = new Date(Math.max(now, previous + 1)).toISOString();
+		}
+		return praise;
+	}
+}
+
+function compareTuples(a: string[], b: string[]): number {
+	for (let i = 0; i < a.length; i++) {
+		if (a[i] < b[i]) return -1;
+		if (a[i] > b[i]) return 1;
+	}
+	return 0;
+}
+
+function nextId(ids: Iterable<number>): number {
+	let max = 0;
+	for (const id of ids) if (id > max) max = id;
+	return max + 1;
+}
+
+/** Check one custom attribute value against its data type; select values are option `value`s. */
+export function checkCustomValue(attr: AttributeRecord, raw: unknown): { value: CustomValue } | { error: string } {
+	const options = attr.attribute_options ?? [];
+	const optionList = options.map((o) => o.value).join(', ');
+	switch (attr.data_type) {
+		case 'text':
+			return typeof raw === 'string' || typeof raw === 'number' ? { value: String(raw) } : { error: `${attr.name} must be text` };
+		case 'number': {
+			if (typeof raw === 'number' && Number.isFinite(raw)) return { value: raw };
+			if (typeof raw === 'string' && /^-?\d+(\.\d+)?$/.test(raw.trim())) return { value: Number(raw) };
+			return { error: `${attr.name} must be a number` };
+		}
+		case 'date': {
+			const day = typeof raw === 'string' ? parseDocumentedDate(raw) : undefined;
+			return day ? { value: day } : { error: `${attr.name} must be a date in MMM DD, YYYY or YYYY-MM-DD form` };
+		}
+		case 'boolean':
+			return typeof raw === 'boolean' ? { value: raw } : { error: `${attr.name} accepts only true or false` };
+		case 'single-select':
+			return typeof raw === 'string' && options.some((o) => o.value === raw)
+				? { value: raw }
+				: { error: `${attr.name} must be one of: ${optionList}` };
+		case 'multiple-select': {
+			if (!Array.isArray(raw)) return { error: `${attr.name} must be an array of: ${optionList}` };
+			const bad = raw.filter((v) => typeof v !== 'string' || !options.some((o) => o.value === v));
+			if (bad.length > 0) return { error: `${attr.name}: ${bad.map(String).join(', ')} not among the options (${optionList})` };
+			return { value: [...new Set(raw as string[])] };
+		}
+	}
+}
+
