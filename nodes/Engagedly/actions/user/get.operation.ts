@@ -1,0 +1,37 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readId } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { userLocator } from './shared';
+
+const properties: INodeProperties[] = [
+	userLocator(),
+	optionsCollection([
+		{
+			displayName: 'Include',
+			name: 'include',
+			type: 'multiOptions',
+			default: [],
+			description: 'Related people to add to the user',
+			options: [
+				{ name: 'Direct Reports', value: 'direct_reports' },
+				{ name: 'HR Managers', value: 'hr_managers' },
+				{ name: 'Primary Reporter (Manager)', value: 'primary_reporter' },
+				{ name: 'Secondary Managers', value: 'secondary_managers' },
+			],
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
+	const body = await engagedlyRequest.call(this, 'GET', `/users/${encodeURIComponent(id)}`, {
+		itemIndex,
+		qs: include.length ? { include: include.join(',') } : undefined,
+	});
+	return body.data as never;
+}

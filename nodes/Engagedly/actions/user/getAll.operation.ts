@@ -1,0 +1,54 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { paginate } from '../../transport/paginate';
+
+const properties: INodeProperties[] = [
+	...returnAllFields(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Email',
+				name: 'email',
+				type: 'string',
+				placeholder: 'name@email.com',
+				default: '',
+				description: 'Only the user with this email address',
+			},
+		],
+	},
+	optionsCollection([
+		{
+			displayName: 'Include',
+			name: 'include',
+			type: 'multiOptions',
+			default: [],
+			description: 'Related people to add to each user',
+			options: [
+				{ name: 'Direct Reports', value: 'direct_reports' },
+				{ name: 'Primary Reporter (Manager)', value: 'primary_reporter' },
+			],
+		},
+	]),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const email = String(this.getNodeParameter('filters.email', itemIndex, '') ?? '').trim();
+	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
+	return await paginate.call(this, '/users', {
+		itemIndex,
+		limit: readLimit.call(this, itemIndex),
+		qs: {
+			...(email ? { email } : {}),
+			...(include.length ? { include: include.join(',') } : {}),
+		},
+	});
+}

@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { OperationMap } from '../types';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+
+export const operations: OperationMap = { get, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['user'] } },
+		options: [
+			{ name: 'Get', value: 'get', action: 'Get a user', description: 'Get one user by ID' },
+			{ name: 'Get Many', value: 'getAll', action: 'Get many users', description: 'List users, optionally by email' },
+		],
+		default: 'getAll',
+	},
+	...get.description,
+	...getAll.description,
+];

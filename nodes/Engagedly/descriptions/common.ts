@@ -1,0 +1,142 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
+
+/** The "Return All" / "Limit" pair every list operation shows. */
+export function returnAllFields(): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 50,
+			description: 'Max number of results to return',
+			displayOptions: { show: { returnAll: [false] } },
+		},
+	];
+}
+
+/** undefined means "all of them". */
+export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
+	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
+	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
+	if (!Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number of 1 or more (got ${limit})`, {
+			itemIndex,
+			description: 'Set Limit to 1 or more, or turn on Return All.',
+		});
+	}
+	return limit;
+}
+
+/** Shared by every operation's Options: how long a 429 cooldown may hold the workflow. */
+export const maxRateLimitWaitOption: INodeProperties = {
+	displayName: 'Max Rate-Limit Wait (Seconds)',
+	name: 'maxRateLimitWait',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
+	description:
+		'When Engagedly answers “too many requests”, wait up to this long for its cooldown (1 to 15 minutes, growing on repeated hits) before failing',
+};
+
+export function optionsCollection(extra: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [...extra, maxRateLimitWaitOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+export interface LocatorSpec {
+	name: string;
+	displayName: string;
+	/** What the record is called in messages, e.g. "user". */
+	noun: string;
+	searchListMethod: string;
+	/** A web-app URL that carries the id, for the URL mode. */
+	url?: { regex: string; placeholder: string };
+	required?: boolean;
+}
+
+/** A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL. */
+export function resourceLocator(spec: LocatorSpec): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: spec.required ?? true,
+		description: `The ${spec.noun} to use`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod: spec.searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder: `e.g. the ${spec.noun}'s ID`,
+				validation: [
+					{ type: 'regex', properties: { regex: '\\S+', errorMessage: `Enter the ${spec.noun}'s ID` } },
+				],
+			},
+			...(spec.url
+				? [
+						{
+							displayName: 'By URL',
+							name: 'url',
+							type: 'string' as const,
+							placeholder: spec.url.placeholder,
+							extractValue: { type: 'regex' as const, regex: spec.url.regex },
+							validation: [
+								{
+									type: 'regex' as const,
+									properties: { regex: spec.url.regex, errorMessage: `Not a ${spec.noun} URL` },
+								},
+							],
+						},
+					]
+				: []),
+		],
+	};
+}
+
+/** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
+export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
+	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
+	const id = raw === null || raw === undefined ? '' : String(raw).trim();
+	if (!id) {
+		throw new NodeOperationError(this.getNode(), `No ${noun} selected`, {
+			itemIndex,
+			description: `Pick a ${noun} from the list, or enter its ID.`,
+		});
+	}
+	return id;
+}
+
+/** Removes keys whose value the user left empty, so only what was set is sent. */
+export function compact(fields: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) {
+		if (value === undefined || value === null || value === '') continue;
+		if (Array.isArray(value) && value.length === 0) continue;
+		result[key] = value;
+	}
+	return result;
+}

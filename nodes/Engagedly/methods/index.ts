@@ -1,0 +1,5 @@
+import * as listSearch from './listSearch';
+
+export const methods = {
+	listSearch: { searchUsers: listSearch.searchUsers },
+};

@@ -1,0 +1,88 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+/** What a no-code builder should do about each status Engagedly answers with. */
+const ADVICE: Record<number, string> = {
+	400: 'Engagedly could not read the request: check the values of the fields named above.',
+	401: 'The Client Key / Secret Key pair was rejected. Open the Engagedly API credential and paste both keys again (Settings → Integrations → Engagedly API in Engagedly).',
+	402: 'Engagedly accepted the parameters but could not carry out the request. Try again later, or check the record in Engagedly.',
+	403: 'The key pair is valid, but the Engagedly user who generated it lacks the permission for this action. Generate the keys as a Site Administrator.',
+	404: 'The record was not found in Engagedly. Check the ID (it may have been deleted), or the credential’s Base URL.',
+	405: 'Engagedly does not support this action on this endpoint. Check the credential’s Base URL.',
+	409: 'The request conflicts with another one. Run the workflow again.',
+	415: 'Engagedly expected JSON. If a proxy sits between n8n and Engagedly, make sure it keeps the Content-Type header.',
+	422: 'Engagedly refused the values. Fix the fields listed above; mandatory attributes must always be given.',
+	429: 'Engagedly’s rate limit (200 requests per minute per key) was hit. Raise “Max Rate-Limit Wait” in the node’s options, or run fewer requests at once.',
+	500: 'Engagedly had a server error. Run the workflow again later.',
+};
+
+export interface EngagedlyErrorBody {
+	error_type?: string;
+	message?: string;
+	errors?: Array<{ field?: string; message?: string; code?: string }>;
+}
+
+/** Removes every secret from a piece of text, so no key reaches an error, a log or an output. */
+export function redact(text: string, secrets: string[]): string {
+	let clean = text;
+	for (const secret of secrets) {
+		if (secret && secret.length >= 4) clean = clean.split(secret).join('***');
+	}
+	return clean;
+}
+
+/** "field: message (code)" for every entry Engagedly listed, so all field errors show at once. */
+export function formatFieldErrors(body: EngagedlyErrorBody): string[] {
+	return (body.errors ?? []).map((entry) => {
+		const field = entry.field ? `${entry.field}: ` : '';
+		const code = entry.code ? ` (${entry.code})` : '';
+		return `${field}${entry.message ?? 'invalid'}${code}`;
+	});
+}
+
+export function adviceFor(status: number): string {
+	return ADVICE[status] ?? (status >= 500 ? ADVICE[500] : 'Check the request parameters.');
+}
+
+export function apiError(
+	node: INode,
+	status: number,
+	body: unknown,
+	itemIndex: number | undefined,
+	secrets: string[],
+): NodeApiError {
+	const parsed: EngagedlyErrorBody = body !== null && typeof body === 'object' ? (body as EngagedlyErrorBody) : {};
+	const fieldErrors = formatFieldErrors(parsed);
+	const kind = parsed.error_type ? `${parsed.error_type}: ` : '';
+	const headline = parsed.message ?? (fieldErrors.length ? fieldErrors.join('; ') : `HTTP ${status}`);
+	const message = redact(`Engagedly answered ${status}: ${kind}${headline}`, secrets);
+	const details = fieldErrors.length ? `${fieldErrors.join('\n')}\n\n` : '';
+	const errorResponse: JsonObject = {
+		httpCode: String(status),
+		error_type: parsed.error_type ?? null,
+		errors: fieldErrors,
+		message,
+	};
+	return new NodeApiError(node, errorResponse, {
+		message,
+		description: redact(`${details}${adviceFor(status)}`, secrets),
+		httpCode: String(status),
+		itemIndex,
+	});
+}
+
+/** For failures with no HTTP answer (refused, reset, timeout, a body that is not JSON). */
+export function connectionError(
+	node: INode,
+	reason: string,
+	itemIndex: number | undefined,
+	secrets: string[],
+	description: string,
+): NodeApiError {
+	const message = redact(reason, secrets);
+	return new NodeApiError(
+		node,
+		{ message, error_type: 'api_connection_error' },
+		{ message, description: redact(description, secrets), itemIndex },
+	);
+}

@@ -1,0 +1,278 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/**
+ * Runs workflows through n8n's own execution engine (n8n-core's WorkflowExecute), with this
+ * package loaded from `dist/` by n8n-core's PackageDirectoryLoader, the loader n8n uses for
+ * installed community packages. Only the database-backed services around the engine are stood in
+ * for: credentials come from memory instead of n8n's encrypted store.
+ */
+import path from 'node:path';
+
+import {
+	ExecutionLifecycleHooks,
+	PackageDirectoryLoader,
+	WorkflowExecute,
+} from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IExecuteData,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IRunExecutionData,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+export const PACKAGE_NAME = 'n8n-nodes-engagedly';
+export const NODE_TYPE = `${PACKAGE_NAME}.engagedly`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.engagedlyTrigger`;
+export const CREDENTIAL_TYPE = 'engagedlyApi';
+
+export interface LoadedPackage {
+	nodeTypes: INodeTypes;
+	credentialTypes: Record<string, ICredentialType>;
+	loader: PackageDirectoryLoader;
+}
+
+let loaded: Promise<LoadedPackage> | undefined;
+
+/** The package as n8n loads it: package.json's `n8n` section, compiled files, codex and icons. */
+export function loadPackage(): Promise<LoadedPackage> {
+	loaded ??= (async () => {
+		const loader = new PackageDirectoryLoader(path.resolve(__dirname, '../..'));
+		await loader.loadAll();
+		const byName = (name: string) => {
+			const short = name.startsWith(`${PACKAGE_NAME}.`) ? name.slice(PACKAGE_NAME.length + 1) : name;
+			const entry = loader.nodeTypes[short];
+			if (!entry) throw new Error(`Node type ${name} is not in the package`);
+			return entry.type;
+		};
+		const nodeTypes: INodeTypes = {
+			getByName: (name) => byName(name),
+			getByNameAndVersion: (name, version) =>
+				NodeHelpers.getVersionedNodeType(byName(name) as INodeType | IVersionedNodeType, version),
+			getKnownTypes: () => ({}),
+		};
+		const credentialTypes: Record<string, ICredentialType> = {};
+		for (const [name, entry] of Object.entries(loader.credentialTypes)) credentialTypes[name] = entry.type;
+		return { nodeTypes, credentialTypes, loader };
+	})();
+	return loaded;
+}
+
+/** Credentials from memory, applied by the credential type's own `authenticate` definition. */
+export class MemoryCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly credentialTypes: Record<string, ICredentialType>,
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+	) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = this.credentialTypes[typeName];
+		const auth = type?.authenticate;
+		if (typeof auth === 'function') return await auth(credentials, requestOptions);
+		if (auth && auth.type === 'generic') {
+			const headers = { ...(requestOptions.headers ?? {}) } as IDataObject;
+			for (const [key, template] of Object.entries(auth.properties.headers ?? {})) {
+				headers[key] = String(template).replace(/^=\{\{\s*\$credentials\.(\w+)\s*\}\}$/, (_m, field: string) =>
+					String(credentials[field] ?? ''),
+				);
+			}
+			return { ...requestOptions, headers };
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async runPreAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	getCredentialsProperties() {
+		return [];
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: unknown,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const credentials = this.data[type];
+		if (!credentials) throw new Error(`No credentials of type ${type} in this test`);
+		return credentials;
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these tests');
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	isCredentialUsableByNode(credentialType: string): boolean {
+		return credentialType in this.credentialTypes;
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+}
+
+export interface EngagedlyCredentials {
+	clientKey: string;
+	secretKey: string;
+	baseUrl: string;
+}
+
+export interface RunResult {
+	run: IRun;
+	/** Output items of the named node, first run, first output. */
+	output(nodeName: string): INodeExecutionData[];
+	/** The error that stopped the workflow, if any. */
+	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+}
+
+export interface WorkflowSpec {
+	nodes: INode[];
+	connections?: Workflow['connectionsBySourceNode'];
+	credentials: EngagedlyCredentials;
+	mode?: WorkflowExecuteMode;
+	/** Items fed to the start node. */
+	input?: INodeExecutionData[];
+}
+
+export async function additionalDataFor(
+	credentials: EngagedlyCredentials,
+	hooks: ExecutionLifecycleHooks,
+): Promise<IWorkflowExecuteAdditionalData> {
+	const { credentialTypes } = await loadPackage();
+	return {
+		credentialsHelper: new MemoryCredentialsHelper(credentialTypes, {
+			[CREDENTIAL_TYPE]: credentials as unknown as ICredentialDataDecryptedObject,
+		}),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		restApiUrl: 'http://127.0.0.1/rest',
+		instanceBaseUrl: 'http://127.0.0.1/',
+		formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+		webhookBaseUrl: 'http://127.0.0.1/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+		currentNodeParameters: undefined,
+		executionTimeoutTimestamp: undefined,
+		userId: 'test-user',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** Executes a whole workflow, starting at its first node, the way a manual run does. */
+export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
+	const { nodeTypes } = await loadPackage();
+	const workflow = new Workflow({
+		id: 'test-workflow',
+		name: 'test',
+		nodes: spec.nodes,
+		connections: spec.connections ?? {},
+		nodeTypes,
+		active: false,
+		settings: { executionOrder: 'v1' },
+	});
+	const hooks = new ExecutionLifecycleHooks(spec.mode ?? 'manual', 'test-execution', {
+		id: 'test-workflow',
+		name: 'test',
+		active: false,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		nodes: spec.nodes,
+		connections: spec.connections ?? {},
+		settings: {},
+		activeVersionId: null,
+	} as never);
+	let finished: (run: IRun) => void = () => {};
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (fullRunData) => finished(fullRunData));
+	const additionalData = await additionalDataFor(spec.credentials, hooks);
+
+	const startNode = spec.nodes[0];
+	const executeData: IExecuteData = {
+		node: startNode,
+		data: { main: [spec.input ?? [{ json: {} }]] },
+		source: null,
+	};
+	const runExecutionData: IRunExecutionData = {
+		resultData: { runData: {} },
+		executionData: {
+			contextData: {},
+			metadata: {},
+			nodeExecutionStack: [executeData],
+			waitingExecution: {},
+			waitingExecutionSource: null,
+		},
+	} as IRunExecutionData;
+	const execute = new WorkflowExecute(additionalData, spec.mode ?? 'manual', runExecutionData);
+	await execute.processRunExecutionData(workflow);
+	const run = await done;
+	return {
+		run,
+		error: run.data.resultData.error as RunResult['error'],
+		output(nodeName: string) {
+			const task = run.data.resultData.runData[nodeName]?.[0];
+			if (!task) throw new Error(`Node ${nodeName} did not run`);
+			return (task.data?.main?.[0] ?? []) as INodeExecutionData[];
+		},
+	};
+}
+
+export interface NodeSpec {
+	parameters: IDataObject;
+	credentials: EngagedlyCredentials;
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+}
+
+/** Runs the Engagedly node alone on the given input items. */
+export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items: INodeExecutionData[] }> {
+	const node: INode = {
+		id: 'engagedly-node',
+		name: 'Engagedly',
+		type: NODE_TYPE,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: spec.parameters as INode['parameters'],
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
+		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
+	const result = await runWorkflow({ nodes: [node], credentials: spec.credentials, input: spec.input });
+	const items = result.error ? [] : result.output('Engagedly');
+	return { ...result, items };
+}
+
+/** A resource-locator value as the editor saves it. */
+export function byId(value: string | number) {
+	return { __rl: true, mode: 'id', value: String(value) };
+}
