@@ -8,8 +8,11 @@
 import path from 'node:path';
 
 import {
+	ExecuteContext,
 	ExecutionLifecycleHooks,
+	LoadOptionsContext,
 	PackageDirectoryLoader,
+	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
@@ -275,4 +278,146 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 /** A resource-locator value as the editor saves it. */
 export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** A node of our package inside a one-node workflow, for calling its methods directly. */
+async function contextWorkflow(parameters: IDataObject, type = NODE_TYPE) {
+	const { nodeTypes } = await loadPackage();
+	const node: INode = {
+		id: 'engagedly-node',
+		name: 'Engagedly',
+		type,
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: parameters as INode['parameters'],
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
+	};
+	const workflow = new Workflow({ id: 'methods', nodes: [node], connections: {}, nodeTypes, active: false });
+	return { workflow, node, nodeType: nodeTypes.getByNameAndVersion(type, 1) as INodeType };
+}
+
+/** Calls a loadOptions method the way the editor does when a dropdown opens. */
+export async function loadOptions(
+	method: string,
+	credentials: EngagedlyCredentials,
+	parameters: IDataObject = {},
+) {
+	const { workflow, node, nodeType } = await contextWorkflow(parameters);
+	const hooks = new ExecutionLifecycleHooks('internal', 'load-options', {} as never);
+	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
+	const fn = nodeType.methods?.loadOptions?.[method];
+	if (!fn) throw new Error(`No loadOptions method ${method}`);
+	return await fn.call(context);
+}
+
+/** Calls a listSearch method the way a resource locator's list mode does. */
+export async function listSearch(
+	method: string,
+	credentials: EngagedlyCredentials,
+	filter?: string,
+	paginationToken?: string,
+	parameters: IDataObject = {},
+) {
+	const { workflow, node, nodeType } = await contextWorkflow(parameters);
+	const hooks = new ExecutionLifecycleHooks('internal', 'list-search', {} as never);
+	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
+	const fn = nodeType.methods?.listSearch?.[method];
+	if (!fn) throw new Error(`No listSearch method ${method}`);
+	return await fn.call(context, filter, paginationToken);
+}
+
+/** Calls a resourceMapping method the way the resource mapper does when it loads its fields. */
+export async function resourceMapping(
+	method: string,
+	credentials: EngagedlyCredentials,
+	parameters: IDataObject = {},
+) {
+	const { workflow, node, nodeType } = await contextWorkflow(parameters);
+	const hooks = new ExecutionLifecycleHooks('internal', 'resource-mapping', {} as never);
+	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
+	const fn = nodeType.methods?.resourceMapping?.[method];
+	if (!fn) throw new Error(`No resourceMapping method ${method}`);
+	return await fn.call(context);
+}
+
+/**
+ * The credential test as n8n's editor runs it: the credential's `test.request` sent through
+ * n8n-core's RoutingNode with the credential's own authentication, and its `rules` applied to
+ * the status (as n8n's CredentialsTester does).
+ */
+export async function testCredential(
+	credentials: EngagedlyCredentials,
+): Promise<{ status: 'OK' | 'Error'; message: string }> {
+	const { credentialTypes } = await loadPackage();
+	const credentialType = credentialTypes[CREDENTIAL_TYPE];
+	const testRequest = credentialType.test;
+	if (!testRequest) throw new Error('The credential has no test');
+	const nodeType: INodeType = {
+		description: {
+			displayName: 'Credential Test',
+			name: 'credentialTest',
+			group: ['transform'],
+			version: 1,
+			description: '',
+			defaults: { name: 'Credential Test' },
+			inputs: ['main'],
+			outputs: ['main'],
+			credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+			properties: [
+				{ displayName: 'Temp', name: 'temp', type: 'string', default: '', routing: { request: testRequest.request } },
+			],
+		},
+	} as unknown as INodeType;
+	const node: INode = {
+		id: 'temp',
+		name: 'Temp-Node',
+		type: 'credentialTest',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
+	};
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
+	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const hooks = new ExecutionLifecycleHooks('internal', 'credential-test', {} as never);
+	const additionalData = await additionalDataFor(credentials, hooks);
+	const runExecutionData = { resultData: { runData: {} } } as IRunExecutionData;
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
+	const decrypted = {
+		id: 'cred-1',
+		name: 'Engagedly (test)',
+		type: CREDENTIAL_TYPE,
+		data: credentials as unknown as ICredentialDataDecryptedObject,
+	};
+	try {
+		await new RoutingNode(context, nodeType, decrypted).runNode();
+	} catch (error) {
+		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		if (cause?.response) {
+			const status = cause.response.status;
+			for (const rule of testRequest.rules ?? []) {
+				if (rule.type === 'responseCode' && rule.properties.value === status) {
+					return { status: 'Error', message: rule.properties.message };
+				}
+			}
+			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${status}` };
+		}
+		return { status: 'Error', message: cause?.code ?? (error as Error).message };
+	}
+	return { status: 'OK', message: 'Connection successful!' };
 }

@@ -1,5 +1,28 @@
 import * as listSearch from './listSearch';
+import * as loadOptions from './loadOptions';
 
+/**
+ * Names here are referenced from descriptions (loadOptionsMethod, searchListMethod) and saved in
+ * nothing, but keep them stable anyway: renaming one silently empties a dropdown.
+ */
 export const methods = {
-	listSearch: { searchUsers: listSearch.searchUsers },
+	loadOptions: {
+		getBlockReasonCodes: loadOptions.getBlockReasonCodes,
+		getBusinesses: loadOptions.getBusinesses,
+		getDepartments: loadOptions.getDepartments,
+		getEmployeeTypes: loadOptions.getEmployeeTypes,
+		getJobTitles: loadOptions.getJobTitles,
+		getLocations: loadOptions.getLocations,
+		getPermissions: loadOptions.getPermissions,
+		getUsers: loadOptions.getUsers,
+	},
+	listSearch: {
+		searchUsers: listSearch.searchUsers,
+		searchDepartments: listSearch.searchByName('/departments'),
+		searchBusinesses: listSearch.searchByName('/businesses'),
+		searchLocations: listSearch.searchByName('/locations'),
+		searchJobTitles: listSearch.searchByName('/job_titles'),
+		searchLearningResources: listSearch.searchByName('/learning/resources', 'title'),
+		searchCertificates: listSearch.searchByName('/certificates', 'certificate_name'),
+	},
 };

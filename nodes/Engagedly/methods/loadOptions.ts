@@ -1,0 +1,70 @@
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { paginate } from '../transport/paginate';
+import { engagedlyRequest } from '../transport/request';
+
+const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
+
+/** Every record of a list endpoint as dropdown options, sorted by label. */
+function listOptions(
+	path: string,
+	label: (record: IDataObject) => string,
+	describe?: (record: IDataObject) => string | undefined,
+) {
+	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+		const records = await paginate.call(this, path);
+		return records
+			.map((record) => ({
+				name: label(record),
+				value: String(record.id),
+				...(describe?.(record) ? { description: describe(record) } : {}),
+			}))
+			.sort(byName);
+	};
+}
+
+const named = (record: IDataObject) => String(record.name ?? record.id);
+
+export const getDepartments = listOptions('/departments', named);
+export const getBusinesses = listOptions('/businesses', named);
+export const getLocations = listOptions('/locations', named, (l) =>
+	[l.city, l.country].filter(Boolean).join(', '),
+);
+export const getJobTitles = listOptions('/job_titles', named);
+export const getPermissions = listOptions('/permissions', named, (p) =>
+	p.is_admin ? 'Site Administrator: cannot be given or removed through the API' : (p.description as string),
+);
+export const getUsers = listOptions(
+	'/users',
+	(u) => (u.email ? `${String(u.name ?? '')} (${String(u.email)})` : named(u)),
+	(u) => (u.status === 'Blocked' ? 'Deactivated' : undefined),
+);
+
+/** Codes are configured per organisation, so they are always read from the API. */
+export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const body = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes');
+	const codes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	return codes.map((code) => ({
+		name: String(code.display_text ?? code.code),
+		value: String(code.code),
+		...(code.description ? { description: String(code.description) } : {}),
+	}));
+}
+
+/** The options of one attribute definition (e.g. the system attribute `employee_type`), if it has any. */
+export async function attributeOptions(
+	this: ILoadOptionsFunctions,
+	attributeKey: string,
+): Promise<INodePropertyOptions[]> {
+	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes');
+	const attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const attribute = attributes.find((a) => a.attribute_key === attributeKey);
+	const options = Array.isArray(attribute?.attribute_options)
+		? (attribute.attribute_options as IDataObject[])
+		: [];
+	return options.map((option) => ({ name: String(option.value), value: String(option.value) }));
+}
+
+export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions.call(this, 'employee_type');
+}
