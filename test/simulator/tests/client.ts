@@ -77,6 +77,8 @@ export class Api {
 		headers?: Record<string, string>;
 		/** Send `data` as it is (a string), without JSON encoding. */
 		raw?: boolean;
+		/** Client-side timeout in ms (none by default). */
+		timeoutMs?: number;
 	} = {}): Promise<ApiResponse> {
 		let url = path.startsWith('http') ? path : `${this.root}${path}`;
 		if (options.query && Object.keys(options.query).length > 0) {
@@ -108,6 +110,7 @@ export class Api {
 			validateStatus: () => true,
 			maxRedirects: 0,
 			proxy: false,
+			timeout: options.timeoutMs ?? 0,
 		};
 		const res = await axios.request(config);
 		const text = typeof res.data === 'string' ? res.data : res.data == null ? '' : String(res.data);
