@@ -5,6 +5,7 @@
  * given or removed through PUT /users/<id>/permissions; an uploaded profile picture shows in
  * display_picture.
  */
+import axios from 'axios';
 import { startSimulator } from '..';
 import {
 	BlockReasonCodesResponse,
@@ -13,6 +14,8 @@ import {
 	DepartmentResponse,
 	DepartmentsListResponse,
 	ErrorBodySchema,
+	JobTitleResponse,
+	LocationResponse,
 	PermissionsListResponse,
 	ProfilePictureResponse,
 	UserPermissionsResponse,
@@ -299,6 +302,15 @@ describe('profile picture', () => {
 		expect(member.display_picture).toEqual({ small: got.display_picture!.small, medium: got.display_picture!.medium });
 	});
 
+	test('the display_picture URL serves the uploaded bytes', async () => {
+		const user = await freshUser();
+		expectBody(await api.put(`/users/${user.id}/profile/picture`, { profile_picture: PNG_BYTES }), 200, ProfilePictureResponse);
+		const url = (await getUser(user.id)).display_picture!.medium;
+		const res = await axios.get(url, { responseType: 'arraybuffer', validateStatus: () => true, proxy: false });
+		expect(res.status).toBe(200);
+		expect([...Buffer.from(res.data)]).toEqual(PNG_BYTES);
+	});
+
 	test('a second upload changes the picture URL', async () => {
 		const user = await freshUser();
 		expectBody(await api.put(`/users/${user.id}/profile/picture`, { profile_picture: PNG_BYTES }), 200, ProfilePictureResponse);
@@ -319,5 +331,32 @@ describe('profile picture', () => {
 		const err = expectError(await api.put(`/users/${user.id}/profile/picture`, body), 422, 'validation_error');
 		expect(err.errors.map((e) => e.field)).toEqual(['profile_picture']);
 		expect((await getUser(user.id)).display_picture).toBeNull();
+	});
+});
+
+describe('PUT replaces a location or job title as a whole (simulator README: clients must merge)', () => {
+	test('a location PUT without the address fields blanks them to null', async () => {
+		const full = { name: 'Full Office', address_line1: '1 Main St', address_line2: 'Suite 2', city: 'Pune', state: 'MH', country: 'India', postal_code: '411001' };
+		const created = expectBody(await api.post('/locations', full), 201, LocationResponse).data;
+		const put = expectBody(await api.put(`/locations/${created.id}`, { name: 'Renamed Office' }), 200, LocationResponse).data;
+		expect(put).toEqual({ id: put.id, name: 'Renamed Office', address_line1: null, address_line2: null, city: null, state: null, country: null, postal_code: null });
+		expect(String(put.id)).toBe(String(created.id));
+	});
+
+	test('a job title PUT without description and responsibilities blanks them to null', async () => {
+		const created = expectBody(await api.post('/job_titles', { name: 'Analyst', description: 'Analyses', responsibilities: 'Reports' }), 201, JobTitleResponse).data;
+		const put = expectBody(await api.put(`/job_titles/${created.id}`, { name: 'Senior Analyst' }), 200, JobTitleResponse).data;
+		expect(put).toEqual({ id: put.id, name: 'Senior Analyst', description: null, responsibilities: null });
+	});
+
+	test('a renamed location and job title show on the users that reference them', async () => {
+		const loc = expectBody(await api.post('/locations', { name: 'Old Town' }), 201, LocationResponse).data;
+		const job = expectBody(await api.post('/job_titles', { name: 'Old Title' }), 201, JobTitleResponse).data;
+		const user = await freshUser({ location: String(loc.id), job_title: String(job.id) });
+		expectBody(await api.put(`/locations/${loc.id}`, { name: 'New Town' }), 200, LocationResponse);
+		expectBody(await api.put(`/job_titles/${job.id}`, { name: 'New Title' }), 200, JobTitleResponse);
+		const got = await getUser(user.id);
+		expect(got.location?.name).toBe('New Town');
+		expect(got.job_title?.name).toBe('New Title');
 	});
 });
