@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as business from './business';
+import * as department from './department';
+import * as jobTitle from './jobTitle';
+import * as location from './location';
 import type { OperationMap } from './types';
 import * as user from './user';
 
@@ -10,6 +14,10 @@ export interface ResourceModule {
 
 /** Resource value (saved in workflows, keep stable) → its operations. */
 export const resources: Record<string, ResourceModule> = {
+	business,
+	department,
+	jobTitle,
+	location,
 	user,
 };
 
@@ -18,6 +26,12 @@ export const resourceProperty: INodeProperties = {
 	name: 'resource',
 	type: 'options',
 	noDataExpression: true,
-	options: [{ name: 'User', value: 'user' }],
+	options: [
+		{ name: 'Business', value: 'business' },
+		{ name: 'Department', value: 'department' },
+		{ name: 'Job Title', value: 'jobTitle' },
+		{ name: 'Location', value: 'location' },
+		{ name: 'User', value: 'user' },
+	],
 	default: 'user',
 };

@@ -1,0 +1,3 @@
+import { businessOperations } from './kind';
+
+export const { description, execute } = businessOperations.create;

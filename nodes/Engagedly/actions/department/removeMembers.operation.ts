@@ -1,0 +1,3 @@
+import { departmentOperations } from './kind';
+
+export const { description, execute } = departmentOperations.removeMembers;

@@ -1,0 +1,3 @@
+import { jobTitleOperations } from './kind';
+
+export const { description, execute } = jobTitleOperations.getAll;

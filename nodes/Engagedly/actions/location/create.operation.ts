@@ -1,0 +1,3 @@
+import { locationOperations } from './kind';
+
+export const { description, execute } = locationOperations.create;

@@ -1,0 +1,402 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	optionsCollection,
+	readId,
+	readLimit,
+	resourceLocator,
+	returnAllFields,
+} from '../descriptions/common';
+import { paginate } from '../transport/paginate';
+import { engagedlyRequest } from '../transport/request';
+import type { EngagedlyOperation } from './types';
+
+/**
+ * Departments and businesses: one shape and one behaviour under two URL families, so their
+ * operations are built here once and the two resource folders only name which kind they are.
+ */
+export interface UnitKind {
+	/** The resource value saved in workflows. */
+	resource: string;
+	/** API path of the collection, e.g. `/departments`. */
+	path: string;
+	/** Lower-case singular and plural for labels and messages. */
+	noun: string;
+	plural: string;
+	/** Resource locator parameter name saved in workflows, e.g. `departmentId`. */
+	locatorName: string;
+	searchListMethod: string;
+}
+
+export type UnitOperationName =
+	| 'create'
+	| 'get'
+	| 'getAll'
+	| 'update'
+	| 'delete'
+	| 'addMembers'
+	| 'removeMembers';
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function membersField(kind: UnitKind, overrides: Partial<INodeProperties>): INodeProperties {
+	return {
+		displayName: 'Member Names or IDs',
+		name: 'members',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getUsers' },
+		default: [],
+		description: `Users of the ${kind.noun}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		...overrides,
+	} as INodeProperties;
+}
+
+/** Member ids from the dropdown, or from an expression giving an array or a comma-separated string. */
+function toIdList(raw: unknown): string[] {
+	const values = Array.isArray(raw)
+		? raw
+		: typeof raw === 'string'
+			? raw.split(',')
+			: raw == null
+				? []
+				: [raw];
+	const ids = values
+		.map((value) => {
+			if (value !== null && typeof value === 'object' && 'id' in value)
+				return String((value as IDataObject).id);
+			return value === null || value === undefined ? '' : String(value);
+		})
+		.map((id) => id.trim())
+		.filter((id) => id !== '');
+	return [...new Set(ids)];
+}
+
+function unitUrl(kind: UnitKind, id: string): string {
+	return `${kind.path}/${encodeURIComponent(id)}`;
+}
+
+async function readUnit(
+	this: IExecuteFunctions,
+	kind: UnitKind,
+	id: string,
+	itemIndex: number,
+): Promise<IDataObject> {
+	const body = await engagedlyRequest.call(this, 'GET', unitUrl(kind, id), { itemIndex });
+	return (body.data ?? {}) as IDataObject;
+}
+
+/**
+ * The current members, which every write must send back. A unit read without a member list is
+ * refused rather than taken as empty: writing on that basis would empty the unit.
+ */
+function memberIdsOf(
+	this: IExecuteFunctions,
+	unit: IDataObject,
+	kind: UnitKind,
+	itemIndex: number,
+): string[] {
+	if (!Array.isArray(unit.members)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Engagedly did not list the members of the ${kind.noun}`,
+			{
+				itemIndex,
+				description: `Nothing was changed: writing the ${kind.noun} without its current members would remove them all.`,
+			},
+		);
+	}
+	return toIdList(unit.members);
+}
+
+/** PUT replaces both the name and the whole member list, so callers always send both. */
+async function writeUnit(
+	this: IExecuteFunctions,
+	kind: UnitKind,
+	id: string,
+	name: string,
+	members: string[],
+	itemIndex: number,
+): Promise<IDataObject> {
+	const body = await engagedlyRequest.call(this, 'PUT', unitUrl(kind, id), {
+		itemIndex,
+		body: { name, members },
+	});
+	return (body.data ?? {}) as IDataObject;
+}
+
+function readName(
+	this: IExecuteFunctions,
+	raw: unknown,
+	kind: UnitKind,
+	itemIndex: number,
+): string {
+	const name = raw === null || raw === undefined ? '' : String(raw).trim();
+	if (!name) {
+		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
+			itemIndex,
+			description: `Enter a name for the ${kind.noun}.`,
+		});
+	}
+	return name;
+}
+
+function show(
+	kind: UnitKind,
+	operation: UnitOperationName,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: [operation] } },
+		properties,
+	);
+}
+
+function locator(kind: UnitKind): INodeProperties {
+	return resourceLocator({
+		name: kind.locatorName,
+		displayName: capitalise(kind.noun),
+		noun: kind.noun,
+		searchListMethod: kind.searchListMethod,
+	});
+}
+
+const readUnitId = (context: IExecuteFunctions, kind: UnitKind, itemIndex: number) =>
+	readId.call(context, kind.locatorName, itemIndex, kind.noun);
+
+function create(kind: UnitKind): EngagedlyOperation {
+	return {
+		description: show(kind, 'create', [
+			{
+				displayName: 'Name',
+				name: 'name',
+				type: 'string',
+				required: true,
+				default: '',
+				description: `Name of the new ${kind.noun}; it must not be taken by another ${kind.noun}`,
+			},
+			membersField(kind, {}),
+			optionsCollection(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const name = readName.call(
+				this,
+				this.getNodeParameter('name', itemIndex, ''),
+				kind,
+				itemIndex,
+			);
+			const members = toIdList(this.getNodeParameter('members', itemIndex, []));
+			const body = await engagedlyRequest.call(this, 'POST', kind.path, {
+				itemIndex,
+				body: { name, members },
+			});
+			return (body.data ?? {}) as IDataObject;
+		},
+	};
+}
+
+function get(kind: UnitKind): EngagedlyOperation {
+	return {
+		description: show(kind, 'get', [locator(kind), optionsCollection()]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			return await readUnit.call(this, kind, readUnitId(this, kind, itemIndex), itemIndex);
+		},
+	};
+}
+
+function getAll(kind: UnitKind): EngagedlyOperation {
+	return {
+		description: show(kind, 'getAll', [
+			...returnAllFields(),
+			{
+				displayName: `The list gives member counts only; use Get on one ${kind.noun} to see its members`,
+				name: 'membersNotice',
+				type: 'notice',
+				default: '',
+			},
+			optionsCollection(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			return await paginate.call(this, kind.path, {
+				itemIndex,
+				limit: readLimit.call(this, itemIndex),
+			});
+		},
+	};
+}
+
+function update(kind: UnitKind): EngagedlyOperation {
+	return {
+		description: show(kind, 'update', [
+			locator(kind),
+			{
+				displayName: 'Update Fields',
+				name: 'updateFields',
+				type: 'collection',
+				placeholder: 'Add field',
+				default: {},
+				options: [
+					membersField(kind, {
+						description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+					}),
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: `New name of the ${kind.noun}`,
+					},
+				],
+			},
+			optionsCollection(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readUnitId(this, kind, itemIndex);
+			const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+			const hasName = fields.name !== undefined;
+			const hasMembers = fields.members !== undefined;
+			if (!hasName && !hasMembers) {
+				throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+					itemIndex,
+					description: `Add Name or Members under Update Fields; the ${kind.noun} is left as it is otherwise.`,
+				});
+			}
+			const name = hasName ? readName.call(this, fields.name, kind, itemIndex) : undefined;
+			const members = hasMembers ? toIdList(fields.members) : undefined;
+			// The API's PUT replaces name and members together: whatever the user did not set is
+			// read first and sent back unchanged, so renaming never empties the unit.
+			const current =
+				name === undefined || members === undefined
+					? await readUnit.call(this, kind, id, itemIndex)
+					: undefined;
+			return await writeUnit.call(
+				this,
+				kind,
+				id,
+				name ?? String(current?.name ?? ''),
+				members ?? memberIdsOf.call(this, current ?? {}, kind, itemIndex),
+				itemIndex,
+			);
+		},
+	};
+}
+
+function remove(kind: UnitKind): EngagedlyOperation {
+	return {
+		description: show(kind, 'delete', [locator(kind), optionsCollection()]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readUnitId(this, kind, itemIndex);
+			await engagedlyRequest.call(this, 'DELETE', unitUrl(kind, id), { itemIndex });
+			return { deleted: true, id };
+		},
+	};
+}
+
+/** Add or remove some members, keeping everyone else: read the unit, change the list, write it back. */
+function changeMembers(
+	kind: UnitKind,
+	operation: 'addMembers' | 'removeMembers',
+): EngagedlyOperation {
+	const adding = operation === 'addMembers';
+	return {
+		description: show(kind, operation, [
+			locator(kind),
+			membersField(kind, {
+				displayName: adding ? 'Users to Add (Names or IDs)' : 'Users to Remove (Names or IDs)',
+				required: true,
+				description: adding
+					? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped, not an error. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`
+					: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped, not an error. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			}),
+			optionsCollection(),
+		]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readUnitId(this, kind, itemIndex);
+			const requested = toIdList(this.getNodeParameter('members', itemIndex, []));
+			if (requested.length === 0) {
+				throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
+					itemIndex,
+					description: `Pick at least one user under ${adding ? 'Users to Add' : 'Users to Remove'}.`,
+				});
+			}
+			const current = await readUnit.call(this, kind, id, itemIndex);
+			const before = memberIdsOf.call(this, current, kind, itemIndex);
+			const members = adding
+				? [...before, ...requested.filter((userId) => !before.includes(userId))]
+				: before.filter((userId) => !requested.includes(userId));
+			// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
+			if (members.length === before.length && members.every((userId, i) => userId === before[i]))
+				return current;
+			return await writeUnit.call(this, kind, id, String(current.name ?? ''), members, itemIndex);
+		},
+	};
+}
+
+export function unitOperations(kind: UnitKind): Record<UnitOperationName, EngagedlyOperation> {
+	return {
+		create: create(kind),
+		get: get(kind),
+		getAll: getAll(kind),
+		update: update(kind),
+		delete: remove(kind),
+		addMembers: changeMembers(kind, 'addMembers'),
+		removeMembers: changeMembers(kind, 'removeMembers'),
+	};
+}
+
+/** The Operation picker of a unit resource. */
+export function unitOperationPicker(kind: UnitKind): INodeProperties {
+	const noun = kind.noun;
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [kind.resource] } },
+		options: [
+			{
+				name: 'Add Members',
+				value: 'addMembers',
+				action: `Add members to a ${noun}`,
+				description: `Add users to a ${noun}, keeping its current members`,
+			},
+			{
+				name: 'Create',
+				value: 'create',
+				action: `Create a ${noun}`,
+				description: `Create a ${noun}`,
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: `Delete a ${noun}`,
+				description: `Delete a ${noun}`,
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: `Get a ${noun}`,
+				description: `Get a ${noun} with its members`,
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				action: `Get many ${kind.plural}`,
+				description: `List ${kind.plural}`,
+			},
+			{
+				name: 'Remove Members',
+				value: 'removeMembers',
+				action: `Remove members from a ${noun}`,
+				description: `Remove users from a ${noun}, keeping the other members`,
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: `Update a ${noun}`,
+				description: `Rename a ${noun} or replace its members; fields left out keep their values`,
+			},
+		],
+		default: 'getAll',
+	};
+}
