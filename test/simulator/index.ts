@@ -27,7 +27,7 @@ export interface SimulatorOptions {
 	host?: string;
 	/** Deterministic data (number or string); default 1. */
 	seed?: number | string;
-	/** Users besides the admin; default 250. */
+	/** Users in the organisation, the admin included; default 250. */
 	users?: number;
 	/** Requests per window per ClientKey; default 200. */
 	rateLimit?: number;

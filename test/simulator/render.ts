@@ -5,6 +5,7 @@
  *
  * Blank values render as `null` and blank arrays as `[]` (spec, general convention 4).
  */
+import { EMAIL_DOMAIN } from './seed';
 import type { Store, UserRecord } from './store';
 
 export interface PictureUrls {
@@ -13,9 +14,16 @@ export interface PictureUrls {
 	large: string;
 }
 
-/** URLs on the simulator itself; a new upload bumps the version so the URLs change too. */
+/**
+ * Seeded pictures live on a (fictional) CDN; uploads are served by the simulator itself, under
+ * a versioned path so that a new upload gets new URLs.
+ */
 export function pictureUrls(store: Store, user: UserRecord): PictureUrls | null {
 	if (user.picture === null) return null;
+	if (user.picture === 0) {
+		const base = `https://social.${EMAIL_DOMAIN}/uploads/picture/${user.id}`;
+		return { small: `${base}/small.png`, medium: `${base}/medium.png`, large: `${base}/large.png` };
+	}
 	const base = `${store.baseUrl}/pictures/${user.id}/${user.picture}`;
 	return { small: `${base}/small`, medium: `${base}/medium`, large: `${base}/large` };
 }

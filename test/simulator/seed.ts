@@ -29,7 +29,7 @@ import type {
 
 export interface SeedOptions {
 	seed?: number | string;
-	/** Users besides the admin (default 250). */
+	/** Users in the organisation, the admin included (default 250; at least 1). */
 	users?: number;
 }
 
@@ -54,12 +54,6 @@ export interface OrgData {
 /** Seeded history ends here; see the module comment. */
 export const SEED_ANCHOR = Date.UTC(2026, 5, 30, 9, 0, 0);
 const DAY = 86_400_000;
-
-/** A 1×1 PNG: the image behind every seeded profile picture. */
-export const DEFAULT_PICTURE = Buffer.from(
-	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-	'base64',
-);
 
 export const EMAIL_DOMAIN = 'acme-demo.example';
 
@@ -145,7 +139,7 @@ const PRAISE_LINES = [
 
 export function generateOrganisation(options: SeedOptions = {}): OrgData {
 	const seed = options.seed ?? 1;
-	const userCount = Math.max(0, Math.floor(options.users ?? 250));
+	const userCount = Math.max(1, Math.floor(options.users ?? 250));
 	const rng = new Prng(seed);
 	const iso = (t: number) => new Date(t).toISOString();
 	const daysBefore = (days: number) => SEED_ANCHOR - days * DAY - rng.int(0, DAY - 1);
@@ -181,7 +175,7 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 		emails.add(email);
 		return email;
 	};
-	for (let i = 0; i <= userCount; i++) {
+	for (let i = 0; i < userCount; i++) {
 		const isAdmin = i === 0;
 		const first = isAdmin ? 'Avery' : rng.pick(FIRST_NAMES);
 		const last = isAdmin ? 'Stone' : rng.pick(LAST_NAMES);
@@ -315,8 +309,7 @@ function generateAttributes(rng: Prng): AttributeRecord[] {
 		['Performance Rating', 'single-select', false, ['Exceeds Expectations', 'Meets Expectations', 'Needs Improvement']],
 		['Languages', 'multiple-select', false, ['English', 'Spanish', 'French', 'German', 'Hindi', 'Kannada', 'Japanese']],
 		['T-Shirt Size', 'single-select', false, ['XS', 'S', 'M', 'L', 'XL']],
-		// An organisation can define a select attribute before adding its options.
-		['Parking Spot', 'single-select', false, []],
+		['Desk Number', 'text', false, null],
 	];
 	const keys = new Set<string>();
 	const customKey = () => {
@@ -352,7 +345,7 @@ function seedCustomValue(rng: Prng, attr: AttributeRecord): CustomValue | undefi
 	const values = attr.attribute_options?.map((o) => o.value) ?? [];
 	switch (attr.data_type) {
 		case 'text':
-			return `CC-${rng.int(100, 140)}`;
+			return attr.mandatory ? `CC-${rng.int(100, 140)}` : `${rng.pick(['A', 'B', 'C'])}-${rng.int(1, 4)}${String(rng.int(1, 40)).padStart(2, '0')}`;
 		case 'number':
 			return rng.bool(0.7) ? rng.int(0, 30) : rng.int(0, 300) / 10;
 		case 'date':
@@ -553,7 +546,8 @@ function generateLearning(rng: Prng, active: UserRecord[], admin: UserRecord): {
 	// ---- learner report: one row per (learner, resource) enrolment -----------------------------
 	const learnerRows: LearnerRow[] = [];
 	const statuses: CompletionStatus[] = ['Not Started', 'In Progress', 'Completed', 'Completed', 'Failed', 'Evaluation Pending'];
-	const enrollable = resources.filter((r) => r.state !== 'Unpublished');
+	// Learners are enrolled in what they can see: published, not archived.
+	const enrollable = resources.filter((r) => r.state !== 'Unpublished' && !r.archived);
 	const taken = new Set<string>();
 	const learners = [admin, ...active.filter((u) => u.id !== admin.id)];
 	for (let i = 0; learnerRows.length < 100 && i < 1000; i++) {

@@ -14,7 +14,6 @@ import { ApiError, badRequest, entry, forbidden, serverErrorBody, type PageReque
 import type { RateLimiter } from './rateLimit';
 import { Router, type ResourceFamily } from './router';
 import { allRoutes } from './routes';
-import { DEFAULT_PICTURE } from './seed';
 import type { Store, UserRecord } from './store';
 
 export interface ApiKeyConfig {
@@ -204,14 +203,14 @@ export function createServer(ctx: ServerContext): http.Server {
 		const sendJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
 			finish(status, status === 204 || body === undefined ? undefined : JSON.stringify(body), undefined, headers);
 
-		// Profile pictures are static files on a CDN in the real service: no auth, no rate limit.
+		// Uploaded profile pictures (static files on a CDN in the real service): no auth, no rate limit.
 		if (method === 'GET' && path.startsWith('/pictures/')) {
 			const [, , userId, version, size] = path.split('/');
 			const user = ctx.store.users.get(userId);
-			if (!user || user.picture === null || String(user.picture) !== version || !['small', 'medium', 'large'].includes(size)) {
+			const bytes = user && String(user.picture) === version ? ctx.store.pictures.get(user.id) : undefined;
+			if (!bytes || !['small', 'medium', 'large'].includes(size)) {
 				return sendJson(404, new ApiError(404, 'invalid_request_error', [entry('path', 'No such picture', 'not_found')]).body);
 			}
-			const bytes = ctx.store.pictures.get(user.id) ?? DEFAULT_PICTURE;
 			log.status = 200;
 			ctx.log.push(log);
 			res.writeHead(200, { 'Content-Type': sniffImageType(bytes), 'Content-Length': bytes.length, 'Cache-Control': 'public, max-age=31536000' });

@@ -53,7 +53,10 @@ export interface UserRecord {
 	secondary_manager_ids: string[];
 	/** Custom attribute values by attribute_key, typed (rendered as strings). */
 	custom: Record<string, CustomValue>;
-	/** Version of the profile picture (part of its URL, so a new upload gets new URLs); null = none. */
+	/**
+	 * Profile picture: null = none; 0 = the seeded one (a fixed CDN URL, so that two simulators
+	 * with one seed serve identical data); n > 0 = the n-th upload, served by the simulator.
+	 */
 	picture: number | null;
 }
 
@@ -342,7 +345,7 @@ export class Store {
 	learningResources = new Map<number, LearningResourceRecord>();
 	learnerRows: LearnerRow[] = [];
 	certificates = new Map<number, CertificateRecord>();
-	/** Uploaded profile pictures by user id (seeded pictures share one built-in image). */
+	/** Uploaded profile pictures by user id. */
 	pictures = new Map<string, Buffer>();
 
 	/** Ids of records created at run time come from here, so a replayed test gets the same ids. */
