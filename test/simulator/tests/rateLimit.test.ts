@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 7: rate limit. 200 requests per minute per ClientKey, shared by all endpoints;
  * X-RateLimit-Limit/-Remaining/-Reset on every response; over the limit 429 with Retry-After

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
 /**
  * The schemas themselves: they must reject what the spec forbids, or every "matches the
  * schema" assertion in the other files would prove nothing. Samples are built by hand from
@@ -76,9 +77,11 @@ describe('the schemas reject what the spec forbids', () => {
 	});
 
 	test('a blank field omitted instead of null', () => {
-		const { middle_name: _omitted, ...withoutMiddle } = user;
+		const withoutMiddle: Record<string, unknown> = { ...user };
+		delete withoutMiddle.middle_name;
 		bad(UserListItemSchema, withoutMiddle);
-		const { primary_reporter: _pr, ...withoutReporter } = single;
+		const withoutReporter: Record<string, unknown> = { ...single };
+		delete withoutReporter.primary_reporter;
 		bad(UserResponse, { success: true, data: withoutReporter });
 	});
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 9: seed data. A deterministic demo organisation (a few hundred users with managers,
  * departments, businesses, locations, job titles, permissions, custom attributes of every data

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 6: state. Active to Blocked by deactivate (optional block_reason_code checked against
  * the code list, recorded with user_blocked_at) and back by activate; department and business

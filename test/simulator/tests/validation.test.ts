@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 5: validation as the service does it. Mandatory attributes on create and on PUT give
  * 422 validation_error with one missing_field entry per field; a duplicate email gives
