@@ -152,7 +152,7 @@ describe('values are converted to what the API accepts', () => {
 });
 
 describe('every rule is checked before the request, naming the attribute and the fix', () => {
-	const cases: Array<[string, string, unknown, RegExp]> = [
+	const cases: Array<[string, string, IDataObject[string], RegExp]> = [
 		['a number attribute given text', 'number', 'about five', /must be a number.*digits/],
 		['a date attribute in another form', 'date', '15/03/2024', /must be a date.*YYYY-MM-DD/],
 		['a date attribute with an impossible day', 'date', '2024-02-30', /must be a date/],
@@ -182,6 +182,16 @@ describe('every rule is checked before the request, naming the attribute and the
 		const { error } = await create({});
 		expect(error!.message).toContain(`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory`);
 		expect(error!.message).toContain('add it under Custom Attributes');
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('a system attribute the organisation made mandatory is required too, where the node has a field for it', async () => {
+		const employeeId = sim.store.attributes.find((a) => a.attribute_key === 'employee_id')!;
+		employeeId.mandatory = true;
+		const { error } = await create(mandatoryValues(sim));
+		expect(error!.message).toBe(
+			`"${employeeId.name}" (employee_id) is mandatory in Engagedly: set Employee ID under Additional Fields`,
+		);
 		expect(writes(sim)).toEqual([]);
 	});
 

@@ -3,6 +3,8 @@
  * sent (the logged request bodies), what Engagedly then holds (the simulator's store), and how a
  * 422 is reported.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import { byId, runEngagedly } from '../helpers/engine';
 import type { Simulator } from '../simulator';
 import { startSimulator } from '../simulator';
@@ -31,7 +33,7 @@ beforeEach(() => {
 	sim.reset();
 });
 
-const run = async (parameters: Record<string, unknown>, input?: Array<{ json: Record<string, unknown> }>) =>
+const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>) =>
 	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim), input });
 
 describe('create', () => {

@@ -17,7 +17,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'create') };
-	const custom = await readCustomAttributes.call(this, itemIndex, { requireMandatory: true, body });
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body });
 	const response = await engagedlyRequest.call(this, 'POST', '/users', {
 		itemIndex,
 		body: { ...body, ...custom },

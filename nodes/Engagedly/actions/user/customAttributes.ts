@@ -10,7 +10,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { EngagedlyContext } from '../../transport/request';
 import { engagedlyRequest } from '../../transport/request';
-import { EDITOR_LABELS, isBlank, perExecution, toApiDay } from './shared';
+import type { UserWrite } from './shared';
+import { editorPlace, isBlank, perExecution, toApiDay } from './shared';
 
 /** A user attribute definition as GET /user-attributes gives it. */
 export interface UserAttribute {
@@ -96,7 +97,6 @@ export function customAttributesField(): INodeProperties {
 		type: 'resourceMapper',
 		noDataExpression: true,
 		default: { mappingMode: 'defineBelow', value: null },
-		required: true,
 		typeOptions: {
 			loadOptionsDependsOn: ['operation'],
 			resourceMapper: {
@@ -110,7 +110,7 @@ export function customAttributesField(): INodeProperties {
 			},
 		},
 		description:
-			'The attributes your organisation defined in Engagedly, loaded live. Values are checked against the current definitions before anything is sent.',
+			'The attributes your organisation defined in Engagedly, loaded live. Give a multiple-select value as a list, e.g. ["English", "French"]. Values are checked against the current definitions before anything is sent; an attribute left empty is not sent.',
 	};
 }
 
@@ -203,8 +203,8 @@ function convert(attribute: UserAttribute, value: unknown): { value: unknown } |
 }
 
 export interface CustomAttributeCheck {
-	/** Whether every mandatory attribute must be given (Create and Replace, not Update). */
-	requireMandatory: boolean;
+	/** Create and Replace must give every mandatory attribute; Update sends only what is given. */
+	write: UserWrite;
 	/** The rest of the request body, for the mandatory system attributes. */
 	body: IDataObject;
 }
@@ -222,7 +222,8 @@ export async function readCustomAttributes(
 ): Promise<IDataObject> {
 	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
-	if (!given.length && !check.requireMandatory) return {};
+	const requireMandatory = check.write !== 'update';
+	if (!given.length && !requireMandatory) return {};
 
 	const attributes = await liveUserAttributes.call(this, itemIndex);
 	const problems: string[] = [];
@@ -242,7 +243,7 @@ export async function readCustomAttributes(
 		else values[key] = converted.value as IDataObject[string];
 	}
 
-	if (check.requireMandatory) {
+	if (requireMandatory) {
 		for (const attribute of attributes.filter((a) => a.mandatory)) {
 			if (!attribute.preset) {
 				if (!(attribute.attribute_key in values) && !given.some(([key]) => key === attribute.attribute_key)) {
@@ -254,9 +255,9 @@ export async function readCustomAttributes(
 			}
 			// System attributes an organisation made mandatory, where this node has a field for them.
 			const wire = attribute.attribute_key === 'business_units' ? 'businesses' : attribute.attribute_key;
-			const editor = EDITOR_LABELS[wire];
-			if (editor && isBlank(check.body[wire])) {
-				problems.push(`"${attribute.name}" is mandatory in Engagedly: set ${editor} under Additional Fields`);
+			const place = editorPlace(wire, check.write);
+			if (place && isBlank(check.body[wire])) {
+				problems.push(`"${attribute.name}" (${attribute.attribute_key}) is mandatory in Engagedly: set ${place}`);
 			}
 		}
 	}

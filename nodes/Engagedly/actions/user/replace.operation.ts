@@ -26,7 +26,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
-	const custom = await readCustomAttributes.call(this, itemIndex, { requireMandatory: true, body });
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body });
 	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}`, {
 		itemIndex,
 		body: { ...body, ...custom },

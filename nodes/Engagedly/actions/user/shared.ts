@@ -188,13 +188,18 @@ const USER_FIELDS: UserField[] = [
 	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
 ];
 
-/** What the editor calls a wire field (for messages about mandatory system attributes). */
-export const EDITOR_LABELS: Record<string, string> = {
-	email: 'Email',
-	first_name: 'First Name',
-	last_name: 'Last Name',
-	...Object.fromEntries(USER_FIELDS.map((field) => [field.wire, field.property.displayName])),
-};
+/**
+ * Where the editor takes a wire field in this operation (for messages about mandatory system
+ * attributes); undefined when the operation has no field for it.
+ */
+export function editorPlace(wire: string, write: UserWrite): string | undefined {
+	if (write !== 'update' && ['email', 'first_name', 'last_name'].includes(wire)) {
+		return wire === 'email' ? 'Email' : wire === 'first_name' ? 'First Name' : 'Last Name';
+	}
+	const field = USER_FIELDS.find((f) => f.wire === wire && f.on.includes(write));
+	if (!field) return undefined;
+	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
+}
 
 export function userFieldsCollection(write: UserWrite): INodeProperties {
 	const update = write === 'update';

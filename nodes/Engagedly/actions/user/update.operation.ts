@@ -19,7 +19,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const body = readUserFields.call(this, itemIndex, 'update');
-	const custom = await readCustomAttributes.call(this, itemIndex, { requireMandatory: false, body });
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body });
 	if (!Object.keys(body).length && !Object.keys(custom).length) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
 			itemIndex,
