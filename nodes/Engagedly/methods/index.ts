@@ -1,5 +1,6 @@
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
+import * as resourceMapping from './resourceMapping';
 
 /**
  * Names here are referenced from descriptions (loadOptionsMethod, searchListMethod) and saved in
@@ -24,5 +25,8 @@ export const methods = {
 		searchJobTitles: listSearch.searchByName('/job_titles'),
 		searchLearningResources: listSearch.searchByName('/learning/resources', 'title'),
 		searchCertificates: listSearch.searchByName('/certificates', 'certificate_name'),
+	},
+	resourceMapping: {
+		getCustomAttributes: resourceMapping.getCustomAttributes,
 	},
 };

@@ -153,7 +153,13 @@ export async function engagedlyRequest(
 		timeout: REQUEST_TIMEOUT_MS,
 	};
 	// Engagedly answers 415 to a write without a JSON content type, even one with nothing to say.
-	if (method !== 'GET' && method !== 'DELETE') request.body = options.body ?? {};
+	// n8n drops an empty object body (and axios then labels the write form-encoded), so the type
+	// is set explicitly and an empty body goes as the literal "{}".
+	if (method !== 'GET' && method !== 'DELETE') {
+		const body = options.body ?? {};
+		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
+		request.body = Object.keys(body).length ? body : '{}';
+	}
 
 	let transientFailures = 0;
 	let rateLimited = 0;

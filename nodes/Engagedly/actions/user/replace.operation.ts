@@ -1,0 +1,35 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readId } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { identityFields, readIdentity, readUserFields, userFieldsCollection, userLocator } from './shared';
+
+const properties: INodeProperties[] = [
+	userLocator(),
+	{
+		displayName:
+			'Replace sends the whole user through PUT: every attribute Engagedly marks as mandatory must be given, custom ones included',
+		name: 'replaceNotice',
+		type: 'notice',
+		default: '',
+	},
+	...identityFields,
+	userFieldsCollection('replace'),
+	customAttributesField(),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body });
+	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}`, {
+		itemIndex,
+		body: { ...body, ...custom },
+	});
+	return response.data as never;
+}

@@ -1,0 +1,34 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readId } from '../../descriptions/common';
+import { engagedlyRequest } from '../../transport/request';
+import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { readUserFields, userFieldsCollection, userLocator } from './shared';
+
+const properties: INodeProperties[] = [
+	userLocator(),
+	userFieldsCollection('update'),
+	customAttributesField(),
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['update'] } }, properties);
+
+/** PATCH: only what was given is sent, so every other field keeps its value in Engagedly. */
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const body = readUserFields.call(this, itemIndex, 'update');
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body });
+	if (!Object.keys(body).length && !Object.keys(custom).length) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+			itemIndex,
+			description: 'Add at least one field under Update Fields or Custom Attributes, and give it a value.',
+		});
+	}
+	const response = await engagedlyRequest.call(this, 'PATCH', `/users/${encodeURIComponent(id)}`, {
+		itemIndex,
+		body: { ...body, ...custom },
+	});
+	return response.data as never;
+}

@@ -1,0 +1,293 @@
+/**
+ * Custom attributes: the resource mapper's fields come from GET /user-attributes, and values are
+ * checked against the definitions Engagedly has at run time, read once per execution. Every rule
+ * names the attribute (display name and key), says how to fix it, and stops the item before any
+ * write.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runEngagedly } from '../helpers/engine';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import {
+	attributeOfType,
+	credentialsFor,
+	customAttributes,
+	freshEmail,
+	mandatoryValues,
+	mapperSchema,
+	mapping,
+	ordinaryUsers,
+	writes,
+} from './helpers';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 23, users: 30 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+});
+
+const create = async (custom: IDataObject, input?: Array<{ json: IDataObject }>, continueOnFail = false) =>
+	await runEngagedly({
+		parameters: {
+			resource: 'user',
+			operation: 'create',
+			email: '={{ $json.email }}',
+			firstName: 'Cai',
+			lastName: 'Ferro',
+			customAttributes: mapping(custom),
+		},
+		credentials: credentialsFor(sim),
+		input: input ?? [{ json: { email: freshEmail('custom') } }],
+		continueOnFail,
+	});
+
+describe('the mapper fields', () => {
+	test('one field per custom attribute, with its name, type, options and mandatory flag', async () => {
+		const { fields } = await mapperSchema(sim, 'create');
+		const custom = customAttributes(sim);
+		expect(fields.map((f) => f.id)).toEqual(custom.map((a) => a.attribute_key));
+		const expectedType: Record<string, string> = {
+			text: 'string',
+			number: 'number',
+			date: 'dateTime',
+			boolean: 'boolean',
+			'single-select': 'options',
+			'multiple-select': 'array',
+		};
+		for (const attribute of custom) {
+			const field = fields.find((f) => f.id === attribute.attribute_key)!;
+			expect(field.type).toBe(expectedType[attribute.data_type]);
+			expect(field.displayName.startsWith(attribute.name)).toBe(true);
+			expect(field.required).toBe(attribute.mandatory);
+			expect(field.display).toBe(true);
+			const values = (attribute.attribute_options ?? []).map((o) => o.value);
+			if (attribute.data_type === 'single-select') {
+				expect(field.options).toEqual(values.map((v) => ({ name: v, value: v })));
+			}
+			if (attribute.data_type === 'multiple-select') {
+				for (const value of values) expect(field.displayName).toContain(value);
+			}
+		}
+		// No system attribute leaks in.
+		expect(fields.some((f) => f.id === 'email' || f.id === 'first_name')).toBe(false);
+	});
+
+	test('follows the definitions as they are now (an attribute added in Engagedly shows up)', async () => {
+		sim.store.attributes.push({
+			id: 999,
+			name: 'Shift',
+			attribute_key: 'custom-attribute-shift',
+			preset: false,
+			mandatory: false,
+			data_type: 'single-select',
+			attribute_options: [
+				{ id: 1, value: 'Early' },
+				{ id: 2, value: 'Late' },
+			],
+		});
+		const { fields } = await mapperSchema(sim, 'update');
+		expect(fields.find((f) => f.id === 'custom-attribute-shift')).toMatchObject({
+			displayName: 'Shift',
+			type: 'options',
+			options: [
+				{ name: 'Early', value: 'Early' },
+				{ name: 'Late', value: 'Late' },
+			],
+		});
+	});
+});
+
+describe('values are converted to what the API accepts', () => {
+	test('text from a number, numbers from text, picker dates and MMM DD, YYYY as days, booleans from text, options matched case-insensitively, lists from text', async () => {
+		const text = attributeOfType(sim, 'text');
+		const number = attributeOfType(sim, 'number');
+		const date = attributeOfType(sim, 'date');
+		const boolean = attributeOfType(sim, 'boolean');
+		const single = attributeOfType(sim, 'single-select');
+		const multi = attributeOfType(sim, 'multiple-select');
+		const [firstOption, secondOption] = multi.attribute_options!.map((o) => o.value);
+		const { items, error } = await create({
+			...mandatoryValues(sim),
+			[text.attribute_key]: 42,
+			[number.attribute_key]: '3.25',
+			[date.attribute_key]: 'Mar 5, 2024',
+			[boolean.attribute_key]: 'FALSE',
+			[single.attribute_key]: single.attribute_options![0].value.toUpperCase(),
+			[multi.attribute_key]: `${firstOption}, ${secondOption.toLowerCase()}`,
+		});
+		expect(error).toBeUndefined();
+		const body = writes(sim)[0].body as IDataObject;
+		expect(body).toMatchObject({
+			[text.attribute_key]: '42',
+			[number.attribute_key]: 3.25,
+			[date.attribute_key]: '2024-03-05',
+			[boolean.attribute_key]: false,
+			[single.attribute_key]: single.attribute_options![0].value,
+			[multi.attribute_key]: [firstOption, secondOption],
+		});
+		const stored = sim.store.users.get(items[0].json.id as string)!;
+		expect(stored.custom[number.attribute_key]).toBe(3.25);
+		expect(stored.custom[date.attribute_key]).toBe('2024-03-05');
+		expect(stored.custom[boolean.attribute_key]).toBe(false);
+		expect(stored.custom[multi.attribute_key]).toEqual([firstOption, secondOption]);
+	});
+
+	test('values from expressions are resolved per item', async () => {
+		const single = attributeOfType(sim, 'single-select');
+		const [a, b] = single.attribute_options!.map((o) => o.value);
+		const { items, error } = await create({ ...mandatoryValues(sim), [single.attribute_key]: '={{ $json.rating }}' }, [
+			{ json: { email: freshEmail('x'), rating: a } },
+			{ json: { email: freshEmail('y'), rating: b } },
+		]);
+		expect(error).toBeUndefined();
+		expect(items.map((i) => sim.store.users.get(i.json.id as string)!.custom[single.attribute_key])).toEqual([a, b]);
+	});
+});
+
+describe('every rule is checked before the request, naming the attribute and the fix', () => {
+	const cases: Array<[string, string, IDataObject[string], RegExp]> = [
+		['a number attribute given text', 'number', 'about five', /must be a number.*digits/],
+		['a date attribute in another form', 'date', '15/03/2024', /must be a date.*YYYY-MM-DD/],
+		['a date attribute with an impossible day', 'date', '2024-02-30', /must be a date/],
+		['a boolean attribute given yes', 'boolean', 'yes', /only true or false/],
+		['a single-select attribute given an unknown option', 'single-select', 'Outstanding', /not one of its options; choose one of/],
+		['a multiple-select attribute with an unknown value', 'multiple-select', ['Klingon'], /"Klingon" is not among its options; use only/],
+		['a text attribute given an object', 'text', { nested: true }, /must be text/],
+	];
+
+	test.each(cases)('%s', async (_title, dataType, value, fix) => {
+		const attribute = attributeOfType(sim, dataType, dataType === 'text' ? undefined : false);
+		const usersBefore = sim.store.users.size;
+		const { error } = await create({ ...mandatoryValues(sim), [attribute.attribute_key]: value });
+		expect(error).toBeDefined();
+		expect(error!.message).toContain(`"${attribute.name}"`);
+		expect(error!.message).toContain(attribute.attribute_key);
+		expect(error!.message).toMatch(fix);
+		expect(error!.httpCode).toBeUndefined();
+		expect(error!.context?.itemIndex).toBe(0);
+		// Only the definitions were read; nothing was written.
+		expect(sim.log.map((e) => e.route)).toEqual(['GET /beta/user-attributes']);
+		expect(sim.store.users.size).toBe(usersBefore);
+	});
+
+	test('a missing mandatory attribute on create', async () => {
+		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
+		const { error } = await create({});
+		expect(error!.message).toContain(`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory`);
+		expect(error!.message).toContain('add it under Custom Attributes');
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('a system attribute the organisation made mandatory is required too, where the node has a field for it', async () => {
+		const employeeId = sim.store.attributes.find((a) => a.attribute_key === 'employee_id')!;
+		employeeId.mandatory = true;
+		const { error } = await create(mandatoryValues(sim));
+		expect(error!.message).toBe(
+			`"${employeeId.name}" (employee_id) is mandatory in Engagedly: set Employee ID under Additional Fields`,
+		);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('a mandatory attribute left empty counts as missing', async () => {
+		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
+		const { error } = await create({ ...mandatoryValues(sim), [mandatory.attribute_key]: '' });
+		expect(error!.message).toContain(mandatory.attribute_key);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('an attribute deleted in Engagedly since the mapping was made', async () => {
+		const gone = attributeOfType(sim, 'boolean');
+		const schema = (await mapperSchema(sim, 'create')).fields;
+		sim.store.attributes = sim.store.attributes.filter((a) => a !== gone);
+		sim.clearLog();
+		const { error } = await runEngagedly({
+			parameters: {
+				resource: 'user',
+				operation: 'create',
+				email: freshEmail(),
+				firstName: 'A',
+				lastName: 'B',
+				customAttributes: mapping({ ...mandatoryValues(sim), [gone.attribute_key]: true }, schema),
+			},
+			credentials: credentialsFor(sim),
+		});
+		expect(error!.message).toContain(`"${gone.name}" (${gone.attribute_key}) no longer exists`);
+		expect(error!.message).toContain('refresh');
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('the live definitions decide: an option added in Engagedly is accepted, one removed is refused', async () => {
+		const single = attributeOfType(sim, 'single-select');
+		const removed = single.attribute_options![0].value;
+		single.attribute_options = [...single.attribute_options!.slice(1), { id: 990, value: 'Brand New' }];
+		const ok = await create({ ...mandatoryValues(sim), [single.attribute_key]: 'Brand New' });
+		expect(ok.error).toBeUndefined();
+		expect(sim.store.users.get(ok.items[0].json.id as string)!.custom[single.attribute_key]).toBe('Brand New');
+		sim.clearLog();
+		const refused = await create({ ...mandatoryValues(sim), [single.attribute_key]: removed });
+		expect(refused.error!.message).toContain(`"${removed}" is not one of its options`);
+		expect(refused.error!.message).toContain('Brand New');
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('several problems in one item are reported together', async () => {
+		const number = attributeOfType(sim, 'number');
+		const boolean = attributeOfType(sim, 'boolean');
+		const { error } = await create({ [number.attribute_key]: 'x', [boolean.attribute_key]: 'maybe' });
+		expect(error!.message).toMatch(/^3 attribute values need fixing/);
+		for (const key of [number.attribute_key, boolean.attribute_key, customAttributes(sim).find((a) => a.mandatory)!.attribute_key]) {
+			expect(error!.message).toContain(key);
+			expect(error!.description).toContain(key);
+		}
+	});
+
+	test('on update the same rules apply to the values given', async () => {
+		const number = attributeOfType(sim, 'number');
+		const user = ordinaryUsers(sim)[0];
+		const { error } = await runEngagedly({
+			parameters: {
+				resource: 'user',
+				operation: 'update',
+				userId: byId(user.id),
+				customAttributes: mapping({ [number.attribute_key]: 'lots' }),
+			},
+			credentials: credentialsFor(sim),
+		});
+		expect(error!.message).toContain(number.attribute_key);
+		expect(writes(sim)).toEqual([]);
+	});
+});
+
+describe('the definitions are read once per execution', () => {
+	test('three items, one GET /user-attributes; a new run reads them again', async () => {
+		const input = [1, 2, 3].map(() => ({ json: { email: freshEmail('batch') } }));
+		const { items, error } = await create(mandatoryValues(sim), input);
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(3);
+		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+		expect(sim.log.filter((e) => e.route === 'POST /beta/users')).toHaveLength(3);
+
+		sim.clearLog();
+		await create(mandatoryValues(sim));
+		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+	});
+
+	test('a failed read is not reused: the next item reads again', async () => {
+		// A 403 is not retried by the transport, so the first item fails on its first read.
+		sim.faults.add({ kind: 'status', status: 403, match: { method: 'GET', path: '/beta/user-attributes' } });
+		const input = [1, 2].map(() => ({ json: { email: freshEmail('retry') } }));
+		const { items } = await create(mandatoryValues(sim), input, true);
+		expect(items).toHaveLength(2);
+		expect(items[0].json.error).toBeDefined();
+		expect(items[1].json.error).toBeUndefined();
+		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes').map((e) => e.status)).toEqual([403, 200]);
+		expect(sim.store.users.get(items[1].json.id as string)).toBeDefined();
+	});
+});

@@ -1,0 +1,100 @@
+/**
+ * The dropdowns and the user search the User operations use, called as the editor calls them,
+ * compared with what the simulator holds; and a wrong key pair in a dropdown.
+ */
+import { listSearch, loadOptions, resourceMapping } from '../helpers/engine';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import { credentialsFor } from './helpers';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	// More users than one page (50), so the list search pages.
+	sim = await startSimulator({ port: 0, seed: 61, users: 70 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+
+const sortedNames = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
+
+test.each([
+	['getLocations', () => [...sim.store.locations.values()]],
+	['getJobTitles', () => [...sim.store.jobTitles.values()]],
+	['getDepartments', () => [...sim.store.departments.values()]],
+	['getBusinesses', () => [...sim.store.businesses.values()]],
+	['getPermissions', () => sim.store.permissions],
+] as const)('%s lists every record by name, with its id as a string', async (method, records) => {
+	const options = await loadOptions(method, credentialsFor(sim));
+	const expected = records().map((r) => ({ name: r.name, value: String(r.id) }));
+	expect(options.map((o) => ({ name: o.name, value: o.value }))).toEqual(
+		sortedNames(expected.map((e) => e.name)).map((name) => expected.find((e) => e.name === name)),
+	);
+});
+
+test('getPermissions says Site Administrator cannot be given through the API', async () => {
+	const options = await loadOptions('getPermissions', credentialsFor(sim));
+	const admin = sim.store.adminPermission()!;
+	expect(options.find((o) => o.value === String(admin.id))?.description).toContain('cannot be given or removed');
+});
+
+test('getUsers lists every user, labelled with the email', async () => {
+	const options = await loadOptions('getUsers', credentialsFor(sim));
+	expect(options).toHaveLength(sim.store.users.size);
+	const admin = sim.store.admin;
+	expect(options.find((o) => o.value === admin.id)?.name).toBe(`${admin.first_name} ${admin.last_name} (${admin.email})`);
+});
+
+test('getEmployeeTypes lists the options of the employee_type attribute', async () => {
+	const options = await loadOptions('getEmployeeTypes', credentialsFor(sim));
+	const attribute = sim.store.attributes.find((a) => a.attribute_key === 'employee_type')!;
+	expect(options.map((o) => o.value)).toEqual(attribute.attribute_options!.map((o) => o.value));
+});
+
+describe('searchUsers (the user picker)', () => {
+	test('a name fragment finds the matching users on the page', async () => {
+		const target = sim.store.sortedUsers()[3];
+		const fragment = target.last_name.slice(0, 4);
+		const { results } = await listSearch('searchUsers', credentialsFor(sim), fragment);
+		expect(results.map((r) => r.value)).toContain(target.id);
+		for (const result of results) expect(result.name.toLowerCase()).toContain(fragment.toLowerCase());
+	});
+
+	test('an exact email finds that one user', async () => {
+		const target = sim.store.sortedUsers()[60];
+		const { results } = await listSearch('searchUsers', credentialsFor(sim), target.email);
+		expect(results).toEqual([{ name: `${target.first_name} ${target.last_name} (${target.email})`, value: target.id }]);
+	});
+
+	test('without a filter it pages through every user', async () => {
+		const first = await listSearch('searchUsers', credentialsFor(sim));
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('2');
+		const second = await listSearch('searchUsers', credentialsFor(sim), undefined, first.paginationToken);
+		expect(second.paginationToken).toBeUndefined();
+		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(sim.store.sortedUsers().map((u) => u.id));
+	});
+});
+
+describe('a wrong key pair', () => {
+	const wrong = () => ({ clientKey: 'not-the-client-key', secretKey: 'not-the-secret-key', baseUrl: sim.baseUrl });
+
+	test.each(['getLocations', 'getBlockReasonCodes', 'getUsers'])('in the %s dropdown says the keys were rejected', async (method) => {
+		const failure = (await loadOptions(method, wrong()).then(
+			() => undefined,
+			(error: unknown) => error,
+		)) as { message: string; description?: string } | undefined;
+		expect(failure).toBeDefined();
+		expect(failure!.message).toContain('401');
+		expect(failure!.description).toContain('Client Key / Secret Key pair was rejected');
+		expect(`${failure!.message} ${failure!.description}`).not.toContain('not-the-secret-key');
+	});
+
+	test('in the user picker and the custom attribute mapper too', async () => {
+		await expect(listSearch('searchUsers', wrong(), 'a')).rejects.toThrow('401');
+		await expect(resourceMapping('getCustomAttributes', wrong(), { resource: 'user', operation: 'create' })).rejects.toThrow(
+			'401',
+		);
+	});
+});

@@ -1,0 +1,94 @@
+/**
+ * Several input items through one User operation: each output item is paired with its input,
+ * and with Continue On Fail a failing item becomes an error item in its place while the others
+ * go through.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runEngagedly } from '../helpers/engine';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import { attributeOfType, credentialsFor, mapping, ordinaryUsers, writes } from './helpers';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 71, users: 20 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+});
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+const update = async (ids: string[], continueOnFail: boolean, custom: IDataObject = {}) =>
+	await runEngagedly({
+		parameters: {
+			resource: 'user',
+			operation: 'update',
+			userId: { ...byId(''), value: '={{ $json.id }}' },
+			updateFields: { level: '={{ $json.level }}' },
+			customAttributes: mapping(custom),
+		},
+		credentials: credentialsFor(sim),
+		input: ids.map((id, i) => ({ json: { id, level: `L${i + 1}`, number: i === 1 ? 'not a number' : String(i) } })),
+		continueOnFail,
+	});
+
+test('3 items, the middle one unknown to Engagedly, Continue On Fail: 3 items paired 0, 1, 2, the middle an error', async () => {
+	const [a, c] = ordinaryUsers(sim);
+	const { items, error } = await update([a.id, UNKNOWN, c.id], true);
+	expect(error).toBeUndefined();
+	expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(items[0].json).toMatchObject({ id: a.id, level: 'L1' });
+	expect(items[1].json).toMatchObject({ httpCode: '404' });
+	expect(items[1].json.error).toContain('404');
+	expect(items[1].json.description).toContain('not found');
+	expect(items[2].json).toMatchObject({ id: c.id, level: 'L3' });
+	expect(sim.store.users.get(a.id)!.level).toBe('L1');
+	expect(sim.store.users.get(c.id)!.level).toBe('L3');
+});
+
+test('the middle item refused before its request (a bad custom attribute value): the others are still written', async () => {
+	const number = attributeOfType(sim, 'number');
+	const [a, b, c] = ordinaryUsers(sim);
+	const levelBefore = b.level;
+	const { items } = await update([a.id, b.id, c.id], true, { [number.attribute_key]: '={{ $json.number }}' });
+	expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(items[1].json.error).toContain(number.attribute_key);
+	expect(items[1].json.httpCode).toBeUndefined();
+	expect(writes(sim).map((w) => w.path)).toEqual([`/beta/users/${a.id}`, `/beta/users/${c.id}`]);
+	expect(sim.store.users.get(b.id)!.level).toBe(levelBefore);
+	// The definitions were read once for the three items.
+	expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+});
+
+test('without Continue On Fail the run stops at the failing item and names it', async () => {
+	const [a, c] = ordinaryUsers(sim);
+	const { error } = await update([a.id, UNKNOWN, c.id], false);
+	expect(error?.httpCode).toBe('404');
+	expect(error?.context?.itemIndex).toBe(1);
+	// The first item was already written; the third was never tried.
+	expect(sim.store.users.get(a.id)!.level).toBe('L1');
+	expect(writes(sim)).toHaveLength(2);
+});
+
+test('an operation that returns a list pairs every element with its input item', async () => {
+	const [a, b] = ordinaryUsers(sim);
+	const permissions = sim.store.permissions.filter((p) => p.is_admin !== true);
+	sim.store.userPermissions.set(a.id, new Set([permissions[0].id]));
+	sim.store.userPermissions.set(b.id, new Set([permissions[1].id, permissions[2].id]));
+	const { items } = await runEngagedly({
+		parameters: { resource: 'user', operation: 'getPermissions', userId: { ...byId(''), value: '={{ $json.id }}' } },
+		credentials: credentialsFor(sim),
+		input: [{ json: { id: a.id } }, { json: { id: b.id } }],
+	});
+	expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([
+		[permissions[0].id, { item: 0 }],
+		[permissions[1].id, { item: 1 }],
+		[permissions[2].id, { item: 1 }],
+	]);
+});

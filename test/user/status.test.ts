@@ -1,0 +1,104 @@
+/**
+ * Activate, Deactivate (with the organisation's own block reason codes) and Get Block Reason
+ * Codes, through the engine, checked against the simulator's state.
+ */
+import { byId, loadOptions, runEngagedly } from '../helpers/engine';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import { credentialsFor, ordinaryUsers, writes } from './helpers';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 31, users: 30 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+});
+
+const run = async (parameters: Record<string, unknown>) =>
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim) });
+
+describe('get block reason codes', () => {
+	test('one item per code the organisation has, a code added in Engagedly included', async () => {
+		sim.store.blockReasonCodes.push({
+			code: 'relocation',
+			display_text: 'Relocation',
+			description: 'Moved away.',
+			source: 'custom',
+			archived: false,
+			created_by: null,
+			updated_at: new Date().toISOString(),
+		});
+		const { items, error } = await run({ operation: 'getBlockReasonCodes' });
+		expect(error).toBeUndefined();
+		expect(items.map((i) => i.json.code)).toEqual(sim.store.blockReasonCodes.map((c) => c.code));
+		expect(items.find((i) => i.json.code === 'relocation')?.json).toMatchObject({ display_text: 'Relocation' });
+		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
+	});
+});
+
+describe('deactivate', () => {
+	test('with a code picked from the dropdown: the user is blocked with that reason', async () => {
+		const user = ordinaryUsers(sim)[0];
+		const options = await loadOptions('getBlockReasonCodes', credentialsFor(sim));
+		expect(options.map((o) => o.value).sort()).toEqual(sim.store.blockReasonCodes.map((c) => c.code).sort());
+		const picked = options.find((o) => o.value === 'sabatical') ?? options[0];
+		sim.clearLog();
+
+		const { items, error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: picked.value });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: user.id, status: 'Blocked', block_reason_code: picked.value });
+		expect(sim.store.users.get(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: picked.value });
+		expect(sim.store.users.get(user.id)!.user_blocked_at).not.toBeNull();
+		expect(writes(sim).map((w) => [w.route, w.body])).toEqual([
+			['PUT /beta/users/:id/deactivate', { block_reason_code: picked.value }],
+		]);
+	});
+
+	test('without a code: blocked with no reason, and the codes are not read', async () => {
+		const user = ordinaryUsers(sim)[1];
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id) });
+		expect(error).toBeUndefined();
+		expect(sim.store.users.get(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: null });
+		expect(sim.log.map((e) => [e.route, e.body])).toEqual([['PUT /beta/users/:id/deactivate', {}]]);
+	});
+
+	test('an unknown code is refused with the organisation’s codes listed, and the user stays active', async () => {
+		const user = ordinaryUsers(sim)[2];
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: 'sabbatical' });
+		expect(error?.message).toContain('"sabbatical" is not a block reason code');
+		for (const code of sim.store.blockReasonCodes) expect(error?.description).toContain(code.code);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(writes(sim)).toEqual([]);
+		expect(sim.store.users.get(user.id)!.status).toBe('Active');
+	});
+
+	test('the organisation admin cannot be deactivated: Engagedly’s 422 is reported', async () => {
+		const { error } = await run({ operation: 'deactivate', userId: byId(sim.store.adminId) });
+		expect(error?.httpCode).toBe('422');
+		expect(error?.message).toContain('cannot be deactivated');
+		expect(sim.store.admin.status).toBe('Active');
+	});
+});
+
+describe('activate', () => {
+	test('a blocked user becomes active and loses the block reason', async () => {
+		const user = ordinaryUsers(sim)[3];
+		sim.store.setUserStatus(user.id, 'Blocked', 'fatigue');
+		const { items, error } = await run({ operation: 'activate', userId: byId(user.id) });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: user.id, status: 'Active' });
+		expect(sim.store.users.get(user.id)).toMatchObject({ status: 'Active', block_reason_code: null, user_blocked_at: null });
+		expect(writes(sim).map((w) => w.route)).toEqual(['PUT /beta/users/:id/activate']);
+	});
+
+	test('an unknown user gives a clear 404', async () => {
+		const { error } = await run({ operation: 'activate', userId: byId('00000000-0000-4000-8000-000000000000') });
+		expect(error?.httpCode).toBe('404');
+		expect(error?.description).toContain('not found');
+	});
+});

@@ -1,0 +1,380 @@
+/**
+ * Create, Update (PATCH) and Replace (PUT) through n8n's engine against the simulator: what is
+ * sent (the logged request bodies), what Engagedly then holds (the simulator's store), and how a
+ * 422 is reported.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runEngagedly } from '../helpers/engine';
+import type { Simulator } from '../simulator';
+import { startSimulator } from '../simulator';
+import {
+	attributeOfType,
+	credentialsFor,
+	customAttributes,
+	freshEmail,
+	mandatoryValues,
+	mapperSchema,
+	mapping,
+	ordinaryUsers,
+	snapshot,
+	writes,
+} from './helpers';
+
+let sim: Simulator;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 11, users: 40 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+});
+
+const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>) =>
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim), input });
+
+describe('create', () => {
+	test('with job title, location, manager, departments, businesses, people, dates and a custom attribute of every data type', async () => {
+		const [jobTitle] = [...sim.store.jobTitles.values()].slice(-1);
+		const [location] = [...sim.store.locations.values()].slice(1, 2);
+		const departments = [...sim.store.departments.values()].slice(0, 2);
+		const business = [...sim.store.businesses.values()][1];
+		const [manager, hr, secondary] = ordinaryUsers(sim);
+		const text = attributeOfType(sim, 'text');
+		const number = attributeOfType(sim, 'number');
+		const date = attributeOfType(sim, 'date');
+		const boolean = attributeOfType(sim, 'boolean');
+		const single = attributeOfType(sim, 'single-select');
+		const multi = attributeOfType(sim, 'multiple-select');
+		const email = freshEmail('create');
+		const schema = (await mapperSchema(sim, 'create')).fields;
+		const usersBefore = sim.store.users.size;
+		sim.clearLog();
+
+		const { items, error } = await run({
+			operation: 'create',
+			email,
+			firstName: 'Nora',
+			lastName: 'Quist',
+			additionalFields: {
+				jobTitle: String(jobTitle.id),
+				location: String(location.id),
+				manager: byId(manager.id),
+				departments: departments.map((d) => d.id),
+				businesses: [business.id],
+				hrManagers: [hr.id],
+				secondaryManagers: [secondary.id],
+				birthDate: '1990-04-02T00:00:00',
+				joiningDate: '2024-09-01T00:00:00',
+				employeeType: 'Contractor',
+				employeeId: 'E-777',
+				middleName: 'Ann',
+				level: 'L3',
+				phoneNumber: '+1-555-100-2000',
+				secondaryPhoneNumber: '+1-555-100-2001',
+				promotionDate: '2025-01-10T00:00:00',
+				reviewDate: '2025-06-30T00:00:00',
+			},
+			customAttributes: mapping(
+				{
+					...mandatoryValues(sim),
+					[text.attribute_key]: 'Payroll 7',
+					[number.attribute_key]: 7.5,
+					[date.attribute_key]: '2024-03-15T00:00:00',
+					[boolean.attribute_key]: true,
+					[single.attribute_key]: single.attribute_options![1].value,
+					[multi.attribute_key]: [multi.attribute_options![0].value, multi.attribute_options![2].value],
+				},
+				schema,
+			),
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		const id = items[0].json.id as string;
+		expect(sim.store.users.size).toBe(usersBefore + 1);
+
+		// What Engagedly now holds.
+		const stored = sim.store.users.get(id)!;
+		expect(stored).toMatchObject({
+			email,
+			first_name: 'Nora',
+			middle_name: 'Ann',
+			last_name: 'Quist',
+			employee_id: 'E-777',
+			job_title_id: jobTitle.id,
+			location_id: location.id,
+			manager_id: manager.id,
+			hr_manager_ids: [hr.id],
+			secondary_manager_ids: [secondary.id],
+			birth_date: '1990-04-02',
+			employee_type: 'Contractor',
+			level: 'L3',
+			phone_number: '+1-555-100-2000',
+			secondary_phone_number: '+1-555-100-2001',
+			status: 'Active',
+		});
+		expect(stored.joining_date?.slice(0, 10)).toBe('2024-09-01');
+		expect(stored.promotion_date?.slice(0, 10)).toBe('2025-01-10');
+		expect(stored.review_date?.slice(0, 10)).toBe('2025-06-30');
+		expect(sim.store.unitsOf('department', id).map((m) => m.unit.id).sort()).toEqual(departments.map((d) => d.id).sort());
+		expect(sim.store.unitsOf('business', id).map((m) => m.unit.id)).toEqual([business.id]);
+		expect(stored.custom).toMatchObject({
+			[text.attribute_key]: 'Payroll 7',
+			[number.attribute_key]: 7.5,
+			[date.attribute_key]: '2024-03-15',
+			[boolean.attribute_key]: true,
+			[single.attribute_key]: single.attribute_options![1].value,
+			[multi.attribute_key]: [multi.attribute_options![0].value, multi.attribute_options![2].value],
+		});
+
+		// What was sent: input names, days as YYYY-MM-DD, custom attributes flat, typed.
+		const posts = writes(sim);
+		expect(posts.map((w) => w.route)).toEqual(['POST /beta/users']);
+		const body = posts[0].body as Record<string, unknown>;
+		expect(body).toMatchObject({
+			birth_date: '1990-04-02',
+			joining_date: '2024-09-01',
+			businesses: [business.id],
+			manager_id: manager.id,
+			job_title: String(jobTitle.id),
+			location: String(location.id),
+			[number.attribute_key]: 7.5,
+			[boolean.attribute_key]: true,
+			[date.attribute_key]: '2024-03-15',
+		});
+
+		// The API's own output names pass through.
+		expect(items[0].json.birthdate).toBe('02-04-1990');
+		expect(items[0].json.business_unit).toEqual([expect.objectContaining({ id: business.id })]);
+		expect(items[0].json).not.toHaveProperty('birth_date');
+	});
+
+	test('a 422 lists every field error Engagedly gave, and nothing is created', async () => {
+		const taken = ordinaryUsers(sim)[0];
+		const usersBefore = sim.store.users.size;
+		const { error } = await run(
+			{
+				operation: 'create',
+				email: '={{ $json.email }}',
+				firstName: 'Dup',
+				lastName: 'Licate',
+				// An id typed through an expression is not checked by the node, only by Engagedly.
+				additionalFields: { jobTitle: '={{ $json.jobTitle }}', location: '={{ $json.location }}' },
+				customAttributes: mapping(mandatoryValues(sim)),
+			},
+			[{ json: { email: taken.email, jobTitle: '999999', location: '888888' } }],
+		);
+		expect(error).toBeDefined();
+		expect(error!.httpCode).toBe('422');
+		expect(error!.message).toContain('422');
+		for (const part of ['email', 'has already been taken', 'job_title', '999999', 'location', '888888']) {
+			expect(error!.message).toContain(part);
+		}
+		expect(error!.description).toContain('email:');
+		expect(error!.description).toContain('(duplicate_value)');
+		expect(error!.description).toContain('job_title:');
+		expect(sim.store.users.size).toBe(usersBefore);
+		expect(writes(sim).map((w) => w.status)).toEqual([422]);
+	});
+
+	test('an empty mandatory top-level field or a malformed email is refused before any request', async () => {
+		for (const [field, value, words] of [
+			['firstName', '  ', 'First Name'],
+			['email', 'not-an-email', 'not-an-email'],
+		] as const) {
+			sim.clearLog();
+			const { error } = await run({
+				operation: 'create',
+				email: freshEmail(),
+				firstName: 'A',
+				lastName: 'B',
+				[field]: value,
+				customAttributes: mapping(mandatoryValues(sim)),
+			});
+			expect(error?.message).toContain(words);
+			expect(sim.log).toEqual([]);
+		}
+	});
+
+	test('a bad date in Additional Fields is named and nothing is sent', async () => {
+		const { error } = await run({
+			operation: 'create',
+			email: freshEmail(),
+			firstName: 'A',
+			lastName: 'B',
+			additionalFields: { joiningDate: '31/12/2024' },
+			customAttributes: mapping(mandatoryValues(sim)),
+		});
+		expect(error?.message).toContain('Joining Date');
+		expect(error?.description).toContain('YYYY-MM-DD');
+		expect(writes(sim)).toEqual([]);
+	});
+});
+
+describe('update (PATCH)', () => {
+	test('sends only the fields given, and Engagedly keeps every other value', async () => {
+		const user = ordinaryUsers(sim)[3];
+		const before = snapshot(user);
+		const number = attributeOfType(sim, 'number');
+		const [location] = [...sim.store.locations.values()].filter((l) => l.id !== user.location_id);
+		sim.clearLog();
+
+		const { items, error } = await run({
+			operation: 'update',
+			userId: byId(user.id),
+			updateFields: { level: 'L9', reviewDate: '2026-02-01T00:00:00', location: String(location.id), education: 'MSc' },
+			customAttributes: mapping({ [number.attribute_key]: '12' }),
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(user.id);
+
+		const sent = writes(sim);
+		expect(sent).toHaveLength(1);
+		expect(sent[0].route).toBe('PATCH /beta/users/:id');
+		expect(sent[0].body).toEqual({
+			level: 'L9',
+			review_date: '2026-02-01',
+			location: String(location.id),
+			education: 'MSc',
+			[number.attribute_key]: 12,
+		});
+
+		const after = sim.store.users.get(user.id)!;
+		expect(after.level).toBe('L9');
+		expect(after.education).toBe('MSc');
+		expect(after.location_id).toBe(location.id);
+		expect(after.review_date?.slice(0, 10)).toBe('2026-02-01');
+		expect(after.custom[number.attribute_key]).toBe(12);
+		// Everything else is as it was, mandatory custom attributes included.
+		const untouched = (u: typeof before) => {
+			const { level, education, location_id, review_date, custom, ...rest } = u;
+			const { [number.attribute_key]: _changed, ...otherCustom } = custom;
+			void level;
+			void education;
+			void location_id;
+			void review_date;
+			void _changed;
+			return { ...rest, otherCustom };
+		};
+		expect(untouched(snapshot(after))).toEqual(untouched(before));
+	});
+
+	test('a name and email change alone, with no custom attributes, does not read the attribute definitions', async () => {
+		const user = ordinaryUsers(sim)[4];
+		const email = freshEmail('renamed');
+		sim.clearLog();
+		const { error } = await run({
+			operation: 'update',
+			userId: byId(user.id),
+			updateFields: { firstName: 'Renamed', email },
+		});
+		expect(error).toBeUndefined();
+		expect(sim.log.map((e) => e.route)).toEqual(['PATCH /beta/users/:id']);
+		expect(sim.log[0].body).toEqual({ first_name: 'Renamed', email });
+		expect(sim.store.users.get(user.id)).toMatchObject({ first_name: 'Renamed', email, last_name: user.last_name });
+	});
+
+	test('nothing to update is refused before any request', async () => {
+		const user = ordinaryUsers(sim)[0];
+		const { error } = await run({
+			operation: 'update',
+			userId: byId(user.id),
+			updateFields: { level: '' },
+			customAttributes: mapping({}),
+		});
+		expect(error?.message).toBe('Nothing to update');
+		expect(sim.log).toEqual([]);
+	});
+
+	test('on update no custom attribute is required, even a mandatory one', async () => {
+		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
+		const fields = (await mapperSchema(sim, 'update')).fields;
+		expect(fields.find((f) => f.id === mandatory.attribute_key)?.required).toBe(false);
+		const user = ordinaryUsers(sim)[1];
+		const { error } = await run({ operation: 'update', userId: byId(user.id), updateFields: { level: 'L2' } });
+		expect(error).toBeUndefined();
+		expect(sim.store.users.get(user.id)!.custom[mandatory.attribute_key]).toBeDefined();
+	});
+});
+
+describe('replace (PUT)', () => {
+	test('requires every mandatory custom attribute, and says which, before anything is sent', async () => {
+		const user = ordinaryUsers(sim)[2];
+		const before = snapshot(user);
+		const mandatory = customAttributes(sim).filter((a) => a.mandatory);
+		expect(mandatory.length).toBeGreaterThan(0);
+		const { error } = await run({
+			operation: 'replace',
+			userId: byId(user.id),
+			email: user.email,
+			firstName: 'Full',
+			lastName: 'Replace',
+			customAttributes: mapping({}),
+		});
+		for (const attribute of mandatory) {
+			expect(error?.message).toContain(attribute.name);
+			expect(error?.message).toContain(attribute.attribute_key);
+		}
+		expect(error?.message).toContain('mandatory');
+		expect(writes(sim)).toEqual([]);
+		expect(snapshot(sim.store.users.get(user.id)!)).toEqual(before);
+	});
+
+	test('the mapper marks the mandatory attributes required on replace and create', async () => {
+		for (const operation of ['replace', 'create']) {
+			const fields = (await mapperSchema(sim, operation)).fields;
+			for (const attribute of customAttributes(sim)) {
+				expect(fields.find((f) => f.id === attribute.attribute_key)?.required).toBe(attribute.mandatory);
+			}
+		}
+	});
+
+	test('with the mandatory attributes given, PUTs the whole user', async () => {
+		const user = ordinaryUsers(sim)[5];
+		const [jobTitle] = [...sim.store.jobTitles.values()].filter((j) => j.id !== user.job_title_id);
+		const email = freshEmail('replaced');
+		sim.clearLog();
+		const { items, error } = await run({
+			operation: 'replace',
+			userId: byId(user.id),
+			email,
+			firstName: 'Full',
+			lastName: 'Replace',
+			additionalFields: { jobTitle: String(jobTitle.id), birthDate: '1985-12-24T00:00:00' },
+			customAttributes: mapping(mandatoryValues(sim)),
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: user.id, email, first_name: 'Full', last_name: 'Replace' });
+		const sent = writes(sim);
+		expect(sent.map((w) => w.route)).toEqual(['PUT /beta/users/:id']);
+		expect(sent[0].body).toEqual({
+			email,
+			first_name: 'Full',
+			last_name: 'Replace',
+			job_title: String(jobTitle.id),
+			birth_date: '1985-12-24',
+			...Object.fromEntries(Object.entries(mandatoryValues(sim)).map(([k, v]) => [k, typeof v === 'string' && /T00:00:00$/.test(v) ? v.slice(0, 10) : v])),
+		});
+		expect(sim.store.users.get(user.id)).toMatchObject({
+			email,
+			first_name: 'Full',
+			last_name: 'Replace',
+			job_title_id: jobTitle.id,
+			birth_date: '1985-12-24',
+		});
+	});
+});
+
+describe('get and get many', () => {
+	test('get returns the stored user; get many filters by email', async () => {
+		const user = ordinaryUsers(sim)[6];
+		const one = await run({ operation: 'get', userId: byId(user.id) });
+		expect(one.items[0].json).toMatchObject({ id: user.id, email: user.email, first_name: user.first_name });
+		const many = await run({ operation: 'getAll', filters: { email: user.email } });
+		expect(many.items.map((i) => i.json.id)).toEqual([user.id]);
+	});
+});
