@@ -487,7 +487,7 @@ function generateLearning(rng: Prng, active: UserRecord[], admin: UserRecord): {
 				units.push({
 					id,
 					title: `${['Introduction', 'Key ideas', 'Practice', 'Case study', 'Checkpoint', 'Wrap-up'][u % 6]} ${s}.${u}`,
-					description: rng.bool(0.5) ? '' : `Part ${u} of section ${s}.`,
+					description: `Part ${u} of section ${s}.`,
 					type,
 					position: u,
 					duration: rng.int(5, 45),
@@ -507,7 +507,7 @@ function generateLearning(rng: Prng, active: UserRecord[], admin: UserRecord): {
 			course.sections.push({
 				id: sectionId++,
 				title: s === 1 ? 'Getting Started' : `Module ${s}`,
-				description: s === 1 ? 'Introduction to the course.' : '',
+				description: s === 1 ? 'Introduction to the course.' : `Module ${s} of ${title}.`,
 				status: sectionStatus,
 				ongoing_edit: false,
 				position: s,
@@ -529,7 +529,7 @@ function generateLearning(rng: Prng, active: UserRecord[], admin: UserRecord): {
 			const section: LearningSectionRecord = {
 				id: sectionId++,
 				title: sectionCount === 1 ? 'All courses' : `Part ${s + 1}`,
-				description: '',
+				description: `Courses of ${title}.`,
 				status: 'Published',
 				ongoing_edit: false,
 				position: s + 1,
@@ -588,7 +588,7 @@ function unitDetails(type: string, id: number, courseTitle: string): Record<stri
 	switch (type) {
 		case 'Link':
 		case 'LTI':
-			return { id, title: courseTitle, description: '', link_url: `https://lti-provider.example.com/content/${id}` };
+			return { id, title: courseTitle, description: `External content for ${courseTitle}.`, link_url: `https://lti-provider.example.com/content/${id}` };
 		case 'Attachment':
 			return { id, file_name: `handout-${id}.pdf`, file_url: `https://cdn.${EMAIL_DOMAIN}/files/handout-${id}.pdf` };
 		case 'VideoContent':
