@@ -3,7 +3,7 @@ import { sleep } from 'n8n-workflow';
 import { runEngagedly } from '../helpers/engine';
 import { startSimulator, type Simulator } from '../simulator';
 
-/** 1,233 users plus the admin: 1,234 users in all. */
+/** Users in the organisation, the admin included. */
 const USERS = 1234;
 
 let sim: Simulator;
@@ -11,11 +11,11 @@ const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
 const userListRequests = () => sim.log.filter((entry) => entry.route === 'GET /beta/users');
 
 beforeAll(async () => {
-	sim = await startSimulator({ users: USERS - 1, seed: 'pagination' });
+	sim = await startSimulator({ users: USERS, seed: 'pagination' });
 });
 afterAll(async () => await sim.stop());
 beforeEach(() => {
-	sim.reset({ users: USERS - 1, seed: 'pagination' });
+	sim.reset({ users: USERS, seed: 'pagination' });
 });
 
 describe('paging through a list', () => {

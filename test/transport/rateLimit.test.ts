@@ -19,10 +19,10 @@ async function spendBudget(requests: number) {
 }
 
 beforeAll(async () => {
-	sim = await startSimulator({ users: 299, seed: 'rate-limit' });
+	sim = await startSimulator({ users: 300, seed: 'rate-limit' });
 });
 afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset({ users: 299, seed: 'rate-limit' }));
+beforeEach(() => sim.reset({ users: 300, seed: 'rate-limit' }));
 
 describe('staying under the rate limit', () => {
 	test('a run that needs more requests than one window allows waits for the reset and never meets a 429', async () => {
