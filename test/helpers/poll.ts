@@ -26,7 +26,15 @@ export interface PollOutcome {
 	error?: Error & { description?: string; httpCode?: string };
 }
 
+export interface LogEntry {
+	level: 'error' | 'warn' | 'info' | 'debug';
+	message: string;
+	metadata?: unknown;
+}
+
 export interface Poller {
+	/** What the node logged through `this.logger`, every poll, in order. */
+	logs: LogEntry[];
 	poll(mode?: 'trigger' | 'manual', activation?: WorkflowActivateMode): Promise<PollOutcome>;
 	/** The node's static data as n8n would save it (a JSON copy). */
 	state(): IDataObject;
@@ -76,7 +84,16 @@ export async function createPoller(spec: {
 		return (data[`node:${NODE_NAME}`] as IDataObject | undefined) ?? {};
 	};
 
+	const logs: LogEntry[] = [];
+	const logger = Object.fromEntries(
+		(['error', 'warn', 'info', 'debug'] as const).map((level) => [
+			level,
+			(message: string, metadata?: unknown) => logs.push({ level, message, metadata }),
+		]),
+	);
+
 	return {
+		logs,
 		async poll(mode = 'trigger', activation = mode === 'manual' ? 'manual' : 'trigger') {
 			const hooks = new ExecutionLifecycleHooks(mode, 'poll', {} as never);
 			const additionalData = await additionalDataFor(spec.credentials, hooks);
@@ -95,6 +112,8 @@ export async function createPoller(spec: {
 					reported = error;
 				},
 			);
+			// n8n's logger goes to the console; here it is captured so tests can read it.
+			Object.defineProperty(context, 'logger', { value: logger });
 			try {
 				const response = await triggersAndPollers.runPollFunction(current.workflow, current.node, context);
 				if (response !== null) context.__emit(response);

@@ -23,11 +23,11 @@ function familyFor(context: IPollFunctions): EventFamily<SavedState> {
 	return family;
 }
 
-function requestFor(context: IPollFunctions, counter: { requests: number }): PollRequest {
+function requestFor(context: IPollFunctions, counter: { pages: number }): PollRequest {
 	const wait = Number(context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS));
 	return {
 		maxRateLimitWaitSeconds: Number.isFinite(wait) && wait >= 0 ? wait : TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
-		onPage: () => counter.requests++,
+		onPage: () => counter.pages++,
 	};
 }
 
@@ -43,7 +43,7 @@ function requestFor(context: IPollFunctions, counter: { requests: number }): Pol
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const manual = this.getMode() === 'manual';
 	const staticData = this.getWorkflowStaticData('node');
-	const counter = { requests: 0 };
+	const counter = { pages: 0 };
 	const startGeneration = staticData.gen;
 	let items: IDataObject[];
 	try {
@@ -73,14 +73,14 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		if (!manual) {
 			const workflow = this.getWorkflow();
 			this.logger.warn(
-				`Engagedly Trigger "${this.getNode().name}" in workflow ${String(workflow.id)}: the poll failed after ${counter.requests} list request(s) and saved nothing; the next poll catches up. Reason: ${failure.message}`,
-				{ workflowId: workflow.id, node: this.getNode().name, requests: counter.requests },
+				`Engagedly Trigger "${this.getNode().name}" in workflow ${String(workflow.id)}: the poll failed (${counter.pages} page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${failure.message}`,
+				{ workflowId: workflow.id, node: this.getNode().name, pagesRead: counter.pages },
 			);
 		}
 		throw failure;
 	}
 	if (!manual) {
-		this.logger.debug(`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.requests} list request(s)`);
+		this.logger.debug(`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read`);
 	}
 	return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
 }

@@ -3,7 +3,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 export interface PollRequest {
 	/** How long a 429 cooldown may hold the poll (the trigger's "Max Rate-Limit Wait" option). */
 	maxRateLimitWaitSeconds: number;
-	/** Counts the list requests of this poll (what the README's cost figures are about). */
+	/** Counts the pages this poll read, for its log lines. */
 	onPage: () => void;
 }
 
