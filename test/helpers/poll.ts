@@ -94,7 +94,7 @@ export async function createPoller(spec: {
 
 	return {
 		logs,
-		async poll(mode = 'trigger', activation = mode === 'manual' ? 'manual' : 'trigger') {
+		async poll(mode = 'trigger', activation = mode === 'manual' ? 'manual' : 'activate') {
 			const hooks = new ExecutionLifecycleHooks(mode, 'poll', {} as never);
 			const additionalData = await additionalDataFor(spec.credentials, hooks);
 			let emitted: INodeExecutionData[][] | undefined;

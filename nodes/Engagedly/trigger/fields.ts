@@ -63,20 +63,19 @@ export function readField(user: IDataObject, key: string): unknown {
 }
 
 /**
- * What must differ for a field to count as changed. Referenced records are compared by id, so
- * renaming a department, location, job title or manager does not fire for every member; the
- * new name is still saved, so the next real change reports it as the previous value.
+ * What must differ for a field to count as changed. Referenced records (job title, location,
+ * manager, employee type when it comes as an object, departments, businesses) are compared by
+ * id, so renaming one does not fire for every member; the new name is still saved, so the next
+ * real change reports it as the previous value.
  */
-export function identity(key: string, value: unknown): string {
-	if (key === 'manager' || key === 'job_title' || key === 'location') {
-		const object = asObject(value);
-		return object ? String(object.id) : '';
-	}
-	if ((key === 'departments' || key === 'business_unit') && Array.isArray(value)) {
+export function identity(value: unknown): string {
+	const object = asObject(value);
+	if (object && object.id !== undefined) return `#${String(object.id)}`;
+	if (Array.isArray(value) && value.every((entry) => asObject(entry)?.id !== undefined)) {
 		return value
-			.map((unit) => {
-				const object = asObject(unit);
-				return object ? `${String(object.id)}${object.is_admin ? '*' : ''}` : '';
+			.map((entry) => {
+				const unit = entry as IDataObject;
+				return `#${String(unit.id)}${unit.is_admin ? '*' : ''}`;
 			})
 			.sort()
 			.join(',');

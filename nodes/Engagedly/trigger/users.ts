@@ -175,7 +175,7 @@ const userUpdated: EventFamily<UserState> = {
 				if (was === json[i]) return;
 				changed = true;
 				const previousValue: unknown = was === undefined ? null : JSON.parse(was);
-				if (identity(field, previousValue) !== identity(field, current[i])) {
+				if (identity(previousValue) !== identity(current[i])) {
 					changes[field] = { previous: previousValue, current: current[i] } as IDataObject;
 				}
 			});
