@@ -27,7 +27,7 @@ export const newPraise: EventFamily<PraiseState> = {
 	},
 
 	async poll(context, request, saved, config) {
-		if (!saved) {
+		if (!saved || typeof saved.last !== 'number' || !Number.isFinite(saved.last)) {
 			// The baseline: the newest praise only, so nothing from the past is emitted.
 			const [newest] = await paginate.call(context, PATH, { limit: 1, ...request });
 			const last = newest ? praiseId(newest) : 0;

@@ -45,6 +45,12 @@ export function readState<T extends SavedState>(staticData: IDataObject, config:
 	return staticData as T;
 }
 
+/** A user state that is not a map of entries (hand-edited, half-migrated) is treated as none. */
+export function validUserState(state: UserState | undefined): UserState | undefined {
+	const users = state?.users as unknown;
+	return users !== null && typeof users === 'object' && !Array.isArray(users) ? state : undefined;
+}
+
 /** Replaces the saved state in place (n8n saves the object it handed out, not a new one). */
 export function writeState(staticData: IDataObject, state: IDataObject): void {
 	for (const key of Object.keys(staticData)) delete staticData[key];

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { paginate } from '../transport/paginate';
 import { identity, includeFor, readField } from './fields';
 import type { UserEntry, UserState } from './state';
-import { shortHash, STATE_VERSION, ValueTable } from './state';
+import { shortHash, STATE_VERSION, validUserState, ValueTable } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/users';
@@ -93,7 +93,8 @@ function simpleEvent(event: Exclude<UserEvent, 'userUpdated'>): EventFamily<User
 			return user ? [user] : [];
 		},
 
-		async poll(context, request, saved, config) {
+		async poll(context, request, savedState, config) {
+			const saved = validUserState(savedState);
 			const previous = saved?.users ?? {};
 			const users: Record<string, UserEntry> = {};
 			const items: IDataObject[] = [];
@@ -150,7 +151,8 @@ const userUpdated: EventFamily<UserState> = {
 		return [{ ...user, changes }];
 	},
 
-	async poll(context, request, saved, config) {
+	async poll(context, request, savedState, config) {
+		const saved = validUserState(savedState);
 		const fields = watchedFields(context);
 		const previous = saved?.users ?? {};
 		const oldValues = saved?.values ?? [];
