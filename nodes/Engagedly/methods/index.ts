@@ -16,6 +16,7 @@ export const methods = {
 		getLocations: loadOptions.getLocations,
 		getPermissions: loadOptions.getPermissions,
 		getUsers: loadOptions.getUsers,
+		getWatchableUserFields: loadOptions.getWatchableUserFields,
 	},
 	listSearch: {
 		searchUsers: listSearch.searchUsers,

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { paginate } from '../transport/paginate';
 import { engagedlyRequest } from '../transport/request';
+import { isCustomAttributeKey, SYSTEM_FIELDS } from '../trigger/fields';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -67,4 +68,24 @@ export async function attributeOptions(
 
 export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await attributeOptions.call(this, 'employee_type');
+}
+
+/**
+ * What the trigger's "User Updated" event can watch: the system fields the user list carries,
+ * then the organisation's custom attributes (their definitions come from the API, so a new
+ * attribute shows up without a new release).
+ */
+export async function getWatchableUserFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes');
+	const attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const custom = attributes
+		.filter((attribute) => attribute.preset !== true && typeof attribute.attribute_key === 'string')
+		.filter((attribute) => isCustomAttributeKey(attribute.attribute_key as string))
+		.map((attribute) => ({
+			name: String(attribute.name ?? attribute.attribute_key),
+			value: String(attribute.attribute_key),
+			description: `Custom attribute (${String(attribute.data_type ?? 'text')})`,
+		}))
+		.sort(byName);
+	return [...SYSTEM_FIELDS.map((field) => ({ ...field })).sort(byName), ...custom];
 }

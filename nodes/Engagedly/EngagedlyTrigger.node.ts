@@ -1,0 +1,30 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { methods } from './methods';
+import { poll, triggerProperties } from './trigger';
+
+/** Engagedly has no webhooks: this trigger polls, and keeps what it has seen in the workflow's static data. */
+export class EngagedlyTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Engagedly Trigger',
+		name: 'engagedlyTrigger',
+		icon: { light: 'file:../../icons/engagedly.svg', dark: 'file:../../icons/engagedly.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description: 'Starts the workflow when a praise is posted or a user is added, deactivated, activated or updated in Engagedly',
+		defaults: { name: 'Engagedly Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'engagedlyApi', required: true }],
+		properties: triggerProperties,
+	};
+
+	methods = methods;
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll.call(this);
+	}
+}

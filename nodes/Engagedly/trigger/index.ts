@@ -1,0 +1,86 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
+import { newPraise } from './praises';
+import type { SavedState } from './state';
+import { readState, writeState } from './state';
+import type { EventFamily, PollRequest } from './types';
+import { userEvents } from './users';
+
+export { triggerProperties } from './description';
+
+const families: Record<string, EventFamily<SavedState>> = { newPraise, ...userEvents };
+
+function familyFor(context: IPollFunctions): EventFamily<SavedState> {
+	const event = context.getNodeParameter('event', 'newPraise') as string;
+	const family = families[event];
+	if (!family) {
+		throw new NodeOperationError(context.getNode(), `The event "${event}" is not supported`, {
+			description: 'Pick the event again in the trigger.',
+		});
+	}
+	return family;
+}
+
+function requestFor(context: IPollFunctions, counter: { pages: number }): PollRequest {
+	const wait = Number(context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS));
+	return {
+		maxRateLimitWaitSeconds: Number.isFinite(wait) && wait >= 0 ? wait : TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
+		onPage: () => counter.pages++,
+	};
+}
+
+/**
+ * One poll. The saved state is read at the start and replaced only at the end, after every
+ * request succeeded: a poll that fails half-way leaves it exactly as it was, so the next poll
+ * sees the same changes again and emits them then.
+ *
+ * Failures are thrown in both modes. In the editor that shows the error; in an active workflow
+ * n8n records a failed execution (and runs the error workflow) but keeps the workflow active and
+ * polls again on schedule. It is also logged with the reason, for instances that only keep logs.
+ */
+export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const manual = this.getMode() === 'manual';
+	const staticData = this.getWorkflowStaticData('node');
+	const counter = { pages: 0 };
+	const startGeneration = staticData.gen;
+	let items: IDataObject[];
+	try {
+		const family = familyFor(this);
+		const request = requestFor(this, counter);
+		const config = family.config(this);
+		const saved = readState<SavedState>(staticData, config);
+		if (manual) {
+			items = await family.sample(this, request, saved);
+		} else {
+			const result = await family.poll(this, request, saved, config);
+			if (staticData.gen !== startGeneration) {
+				// Another poll of this node finished first and already emitted what this one found.
+				return null;
+			}
+			if (result.state) {
+				const generation = typeof startGeneration === 'number' ? startGeneration + 1 : 1;
+				writeState(staticData, { ...result.state, gen: generation });
+			}
+			items = result.items;
+		}
+	} catch (error) {
+		const failure =
+			error instanceof NodeApiError || error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(this.getNode(), error as Error);
+		if (!manual) {
+			const workflow = this.getWorkflow();
+			this.logger.warn(
+				`Engagedly Trigger "${this.getNode().name}" in workflow ${String(workflow.id)}: the poll failed (${counter.pages} page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${failure.message}`,
+				{ workflowId: workflow.id, node: this.getNode().name, pagesRead: counter.pages },
+			);
+		}
+		throw failure;
+	}
+	if (!manual) {
+		this.logger.debug(`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read`);
+	}
+	return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
+}

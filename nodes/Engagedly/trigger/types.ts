@@ -1,0 +1,24 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+
+export interface PollRequest {
+	/** How long a 429 cooldown may hold the poll (the trigger's "Max Rate-Limit Wait" option). */
+	maxRateLimitWaitSeconds: number;
+	/** Counts the pages this poll read, for its log lines. */
+	onPage: () => void;
+}
+
+export interface PollResult {
+	/** Records to emit, oldest or list order first. */
+	items: IDataObject[];
+	/** The state to save; undefined when nothing changed (nothing is written then). */
+	state?: IDataObject;
+}
+
+export interface EventFamily<S> {
+	/** Identifies the event and settings the saved state belongs to. */
+	config(context: IPollFunctions): string;
+	/** "Fetch Test Event": a real recent record, the saved state left alone. */
+	sample(context: IPollFunctions, request: PollRequest, saved: S | undefined): Promise<IDataObject[]>;
+	/** Active poll: what happened since `saved`, or a baseline when there is none. */
+	poll(context: IPollFunctions, request: PollRequest, saved: S | undefined, config: string): Promise<PollResult>;
+}

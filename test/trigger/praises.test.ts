@@ -1,0 +1,231 @@
+/**
+ * The "New Praise" event, polled through n8n-core's PollContext against the simulator while
+ * praises are posted and edited between polls.
+ */
+import { createPoller, type Poller } from '../helpers/poll';
+import { startSimulator, type Simulator } from '../simulator';
+
+const PRAISES = 'GET /beta/activities/praises';
+
+let sim: Simulator;
+const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+
+beforeAll(async () => {
+	sim = await startSimulator({ users: 40 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+	sim.setRateLimit({ limit: 200 });
+});
+
+const requests = (route: string) => sim.log.filter((entry) => entry.route === route).length;
+
+/** A poller whose first (activation) poll has set the baseline. */
+async function activated(options: Record<string, unknown> = {}): Promise<Poller> {
+	const poller = await createPoller({ parameters: { event: 'newPraise', options }, credentials: credentials() });
+	const first = await poller.poll('trigger', 'activate');
+	expect(first.error).toBeUndefined();
+	expect(first.items).toEqual([]);
+	return poller;
+}
+
+/** Polls and returns the emitted praise ids, counting the list requests the poll made. */
+async function pollIds(poller: Poller): Promise<{ ids: number[]; requests: number; error?: Error }> {
+	sim.clearLog();
+	const outcome = await poller.poll();
+	return { ids: outcome.items.map((item) => item.id as number), requests: requests(PRAISES), error: outcome.error };
+}
+
+const newestId = () => Math.max(...sim.store.praises.keys());
+
+describe('newPraise', () => {
+	it('sets a baseline on activation and emits nothing from the past, for one request', async () => {
+		expect(sim.store.praises.size).toBeGreaterThan(50);
+		sim.clearLog();
+		const poller = await activated();
+		expect(requests(PRAISES)).toBe(1);
+		expect(poller.state()).toMatchObject({ last: newestId() });
+
+		const again = await pollIds(poller);
+		expect(again).toEqual({ ids: [], requests: 1, error: undefined });
+	});
+
+	it('emits every praise of a burst larger than a page, oldest first, exactly once', async () => {
+		const poller = await activated();
+		const added = Array.from({ length: 120 }, () => sim.store.addPraise().id);
+
+		const burst = await pollIds(poller);
+		expect(burst.error).toBeUndefined();
+		expect(burst.ids).toEqual(added);
+		// 120 new praises and the last seen one sit on the first three pages of 50.
+		expect(burst.requests).toBe(3);
+
+		const quiet = await pollIds(poller);
+		expect(quiet).toEqual({ ids: [], requests: 1, error: undefined });
+	});
+
+	it('emits the record as the API returns it', async () => {
+		const poller = await activated();
+		const praise = sim.store.addPraise({ title: 'Launch day', content: 'Thanks @team' });
+		const { items } = await poller.poll();
+		expect(items).toHaveLength(1);
+		expect(items[0]).toMatchObject({
+			id: praise.id,
+			activity_type: 'Praise',
+			title: 'Launch day',
+			content: 'Thanks @team',
+			last_updated_at: praise.last_updated_at,
+		});
+		expect(items[0]).toHaveProperty('recognized_actors');
+		expect(items[0]).not.toHaveProperty('changes');
+	});
+
+	it('does not emit edited praises again, old or recently emitted', async () => {
+		const poller = await activated();
+		const fresh = sim.store.addPraise().id;
+		expect((await pollIds(poller)).ids).toEqual([fresh]);
+
+		const old = [...sim.store.praises.keys()].sort((a, b) => a - b)[3];
+		sim.store.editPraise(old, { content: 'edited long after' });
+		sim.store.editPraise(fresh, { content: 'edited right after', pinned: true });
+		expect((await pollIds(poller)).ids).toEqual([]);
+
+		const next = sim.store.addPraise().id;
+		sim.store.editPraise(next, { title: 'edited before the poll' });
+		expect((await pollIds(poller)).ids).toEqual([next]);
+	});
+
+	it('leaves the saved state alone when a poll fails with 5xx, and the next poll catches up', async () => {
+		const poller = await activated();
+		const before = poller.state();
+		const added = [sim.store.addPraise().id, sim.store.addPraise().id, sim.store.addPraise().id];
+		// The transport tries a read four times: fail all of them.
+		sim.faults.add({ kind: 'status', status: 503, times: 4, match: { method: 'GET', path: '/beta/activities/praises' } });
+
+		const failed = await pollIds(poller);
+		expect(failed.ids).toEqual([]);
+		expect(failed.error?.message).toMatch(/503/);
+		expect(poller.state()).toEqual(before);
+
+		const recovered = await pollIds(poller);
+		expect(recovered.error).toBeUndefined();
+		expect(recovered.ids).toEqual(added);
+		expect((await pollIds(poller)).ids).toEqual([]);
+	});
+
+	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, then catches up', async () => {
+		const poller = await activated({ maxRateLimitWait: 5 });
+		const before = poller.state();
+		const added = Array.from({ length: 60 }, () => sim.store.addPraise().id);
+		sim.setRateLimit({ limit: 0 });
+
+		const limited = await pollIds(poller);
+		expect(limited.ids).toEqual([]);
+		expect(limited.error?.message).toMatch(/rate limit/i);
+		expect(limited.error?.message).toMatch(/5 s/);
+		expect(poller.state()).toEqual(before);
+
+		sim.setRateLimit({ limit: 200 });
+		sim.resetRateLimit();
+		const recovered = await pollIds(poller);
+		expect(recovered.ids).toEqual(added);
+	});
+
+	it('logs a failed active poll with its reason and reports it to n8n', async () => {
+		const poller = await activated();
+		sim.setRateLimit({ limit: 0 });
+		const outcome = await poller.poll();
+		expect(outcome.error?.message).toMatch(/rate limit/i);
+		const warnings = poller.logs.filter((entry) => entry.level === 'warn');
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0].message).toMatch(/saved nothing/);
+		expect(warnings[0].message).toContain(outcome.error?.message);
+		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
+		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
+	});
+
+	it('never repeats a praise across a restart (state reloaded from JSON)', async () => {
+		const poller = await activated();
+		const first = sim.store.addPraise().id;
+		expect((await pollIds(poller)).ids).toEqual([first]);
+
+		await poller.restart();
+		expect((await pollIds(poller)).ids).toEqual([]);
+		const second = sim.store.addPraise().id;
+		await poller.restart();
+		expect((await pollIds(poller)).ids).toEqual([second]);
+	});
+
+	it('"Fetch Test Event" returns the newest real praise and does not move the baseline', async () => {
+		const poller = await activated();
+		const before = poller.state();
+		const pending = [sim.store.addPraise().id, sim.store.addPraise().id];
+
+		sim.clearLog();
+		const sample = await poller.poll('manual');
+		expect(sample.error).toBeUndefined();
+		expect(sample.items.map((item) => item.id)).toEqual([pending[1]]);
+		expect(requests(PRAISES)).toBe(1);
+		expect(poller.state()).toEqual(before);
+
+		expect((await pollIds(poller)).ids).toEqual(pending);
+	});
+
+	it('"Fetch Test Event" on a fresh node saves no state, and its errors are thrown', async () => {
+		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: credentials() });
+		const sample = await poller.poll('manual');
+		expect(sample.items.map((item) => item.id)).toEqual([newestId()]);
+		expect(poller.state()).toEqual({});
+
+		sim.setRateLimit({ limit: 0 });
+		const failed = await poller.poll('manual');
+		expect(failed.error?.message).toMatch(/rate limit/i);
+		expect(poller.state()).toEqual({});
+	});
+
+	it('sets a new baseline when the node is switched to another event and back', async () => {
+		const poller = await activated();
+		sim.store.addPraise();
+		await poller.edit({ event: 'newUser' });
+		expect((await poller.poll()).items).toEqual([]);
+		await poller.edit({ event: 'newPraise' });
+		expect((await poller.poll()).items).toEqual([]);
+		const next = sim.store.addPraise().id;
+		expect((await pollIds(poller)).ids).toEqual([next]);
+	});
+
+	it('emits a praise once when two polls of the node overlap (the later one discards its result)', async () => {
+		const poller = await activated();
+		const added = Array.from({ length: 70 }, () => sim.store.addPraise().id);
+		const [a, b] = await Promise.all([poller.poll(), poller.poll()]);
+		const ids = [...a.items, ...b.items].map((item) => item.id);
+		expect(ids).toEqual(added);
+		expect((await pollIds(poller)).ids).toEqual([]);
+	});
+
+	it('emits each praise exactly once over many polls while praises are posted and edited', async () => {
+		const poller = await activated();
+		const emitted: number[] = [];
+		const posted: number[] = [];
+		// Deterministic mix: quiet polls, single posts, bursts over a page, edits of anything.
+		const plan = [0, 1, 0, 7, 55, 0, 2, 101, 3, 0, 49, 50, 51, 0, 1];
+		for (const [step, count] of plan.entries()) {
+			const added = Array.from({ length: count }, () => sim.store.addPraise().id);
+			posted.push(...added);
+			const ids = [...sim.store.praises.keys()];
+			for (let i = 0; i < 5; i++) sim.store.editPraise(ids[(step * 37 + i * 101) % ids.length], { content: `edit ${step}.${i}` });
+
+			const result = await pollIds(poller);
+			expect(result.error).toBeUndefined();
+			expect(result.ids).toEqual(added);
+			expect(result.requests).toBe(Math.floor(count / 50) + 1);
+			emitted.push(...result.ids);
+			if (step % 4 === 3) await poller.restart();
+		}
+		expect(emitted).toEqual(posted);
+		expect(new Set(emitted).size).toBe(emitted.length);
+	});
+});

@@ -1,0 +1,395 @@
+/**
+ * The user events (new, deactivated, activated, updated), polled through n8n-core's PollContext
+ * against the simulator while users are added, changed, blocked and unblocked between polls.
+ * The simulator lists users by name, so new and renamed users land on any page.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
+
+import { loadOptions } from '../helpers/engine';
+import { createPoller, type Poller } from '../helpers/poll';
+import { startSimulator, type FaultSpec, type Simulator } from '../simulator';
+
+const USERS = 'GET /beta/users';
+const PAGE = 50;
+
+let sim: Simulator;
+const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+
+beforeAll(async () => {
+	// A "minute" of the rate limit lasts a second, so the many full scans here never wait long.
+	sim = await startSimulator({ users: 250, timeScale: 60 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(() => {
+	sim.reset();
+});
+
+const requests = (route: string) => sim.log.filter((entry) => entry.route === route).length;
+const maxRequests = () => Math.ceil(sim.store.users.size / PAGE);
+
+async function activated(parameters: IDataObject): Promise<Poller> {
+	const poller = await createPoller({ parameters, credentials: credentials() });
+	sim.clearLog();
+	const first = await poller.poll('trigger', 'activate');
+	expect(first.error).toBeUndefined();
+	expect(first.items).toEqual([]);
+	expect(requests(USERS)).toBeLessThanOrEqual(maxRequests());
+	return poller;
+}
+
+/** One active poll: the emitted items, and the list requests it cost (always checked against the bound). */
+async function poll(poller: Poller) {
+	sim.clearLog();
+	const outcome = await poller.poll();
+	const cost = requests(USERS);
+	expect(cost).toBeLessThanOrEqual(maxRequests());
+	return { ...outcome, ids: outcome.items.map((item) => String(item.id)), cost };
+}
+
+const sortedIds = (ids: string[]) => [...ids].sort();
+
+/** Active users by list position: [first, middle, last] in the simulator's name order. */
+function spread(): string[] {
+	const sorted = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+	return [sorted[0].id, sorted[Math.floor(sorted.length / 2)].id, sorted[sorted.length - 1].id];
+}
+
+/** Lets the first `okRequests` requests to `path` through, then injects `spec` (the simulator matches no page numbers). */
+function failAfter(path: string, okRequests: number, spec: FaultSpec): () => void {
+	const original = sim.faults.take.bind(sim.faults);
+	let seen = 0;
+	sim.faults.take = (method, requestPath, template) => {
+		if (requestPath === path && ++seen === okRequests + 1) sim.faults.add({ ...spec, match: { method: 'GET', path } });
+		return original(method, requestPath, template);
+	};
+	return () => {
+		sim.faults.take = original;
+	};
+}
+
+describe('newUser', () => {
+	it('emits new users wherever the name order puts them, each exactly once', async () => {
+		const poller = await activated({ event: 'newUser' });
+		const early = sim.store.addUser({ first_name: 'Aaaron', last_name: 'First' });
+		const middle = sim.store.addUser({ first_name: 'Michael', last_name: 'Middle' });
+		const late = sim.store.addUser({ first_name: 'Zzyzx', last_name: 'Last' });
+		expect(sim.store.sortedUsers()[0].id).toBe(early.id);
+		expect(sim.store.sortedUsers().at(-1)?.id).toBe(late.id);
+
+		const found = await poll(poller);
+		expect(found.error).toBeUndefined();
+		expect(sortedIds(found.ids)).toEqual(sortedIds([early.id, middle.id, late.id]));
+		expect(found.items.find((item) => item.id === middle.id)).toMatchObject({
+			email: middle.email,
+			first_name: 'Michael',
+			status: 'Active',
+		});
+		expect(found.items[0]).not.toHaveProperty('changes');
+
+		expect((await poll(poller)).ids).toEqual([]);
+		await poller.restart();
+		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('does not count changes, deactivations or renames of existing users as new', async () => {
+		const poller = await activated({ event: 'newUser' });
+		const [first, middle, last] = spread();
+		sim.store.updateUser(first, { first_name: 'Zzz' });
+		sim.store.setUserStatus(middle, 'Blocked');
+		sim.store.updateUser(last, { title: 'Dr.' });
+		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('keeps the state compact: one short entry per user, nothing of the records', async () => {
+		const poller = await activated({ event: 'newUser' });
+		const bytes = poller.serialisedState().length;
+		expect(bytes / sim.store.users.size).toBeLessThanOrEqual(48);
+		const [someone] = spread();
+		expect(poller.serialisedState()).not.toContain(sim.store.users.get(someone)?.email);
+	});
+
+	it('leaves the state alone when a scan fails half-way (dropped connection), then catches up', async () => {
+		const poller = await activated({ event: 'newUser' });
+		const before = poller.state();
+		const added = [sim.store.addUser({ first_name: 'Aab' }).id, sim.store.addUser({ first_name: 'Zzb' }).id];
+		// Pages 1 and 2 succeed; page 3 fails on every attempt the transport makes.
+		const restore = failAfter('/beta/users', 2, { kind: 'drop', times: 4 });
+		try {
+			const failed = await poll(poller);
+			// n8n's NodeApiError swaps a message that names ECONNRESET for its own wording.
+			expect(failed.error?.message).toMatch(/connection .* closed unexpectedly|Could not reach Engagedly/);
+			expect(failed.ids).toEqual([]);
+			expect(failed.cost).toBeGreaterThanOrEqual(3);
+			expect(poller.state()).toEqual(before);
+		} finally {
+			restore();
+		}
+		const recovered = await poll(poller);
+		expect(sortedIds(recovered.ids)).toEqual(sortedIds(added));
+		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('"Fetch Test Event" returns a real user without touching the baseline', async () => {
+		const poller = await activated({ event: 'newUser' });
+		const before = poller.state();
+		const pending = sim.store.addUser({ first_name: 'Mmm' }).id;
+		sim.clearLog();
+		const sample = await poller.poll('manual');
+		expect(sample.error).toBeUndefined();
+		expect(sample.items).toHaveLength(1);
+		expect(sim.store.users.has(String(sample.items[0].id))).toBe(true);
+		expect(requests(USERS)).toBe(1);
+		expect(poller.state()).toEqual(before);
+		expect((await poll(poller)).ids).toEqual([pending]);
+	});
+});
+
+describe('userDeactivated and userActivated', () => {
+	it('follow a user through deactivation and reactivation, each event once, on its own trigger', async () => {
+		const deactivated = await activated({ event: 'userDeactivated' });
+		const reactivated = await activated({ event: 'userActivated' });
+		const [first, middle, last] = spread();
+		for (const id of [first, middle, last]) expect(sim.store.users.get(id)?.status).toBe('Active');
+
+		sim.store.setUserStatus(first, 'Blocked', 'not_known');
+		sim.store.setUserStatus(last, 'Blocked');
+		const off = await poll(deactivated);
+		expect(sortedIds(off.ids)).toEqual(sortedIds([first, last]));
+		expect(off.items.find((item) => item.id === first)).toMatchObject({ status: 'Blocked', block_reason_code: 'not_known' });
+		expect((await poll(reactivated)).ids).toEqual([]);
+		expect((await poll(deactivated)).ids).toEqual([]);
+
+		// Still blocked, only the reason changes: not a new deactivation.
+		sim.store.setUserStatus(first, 'Blocked', 'fatigue');
+		expect((await poll(deactivated)).ids).toEqual([]);
+
+		sim.store.setUserStatus(first, 'Active');
+		const on = await poll(reactivated);
+		expect(on.ids).toEqual([first]);
+		expect(on.items[0]).toMatchObject({ status: 'Active', user_blocked_at: null });
+		expect((await poll(deactivated)).ids).toEqual([]);
+		expect((await poll(reactivated)).ids).toEqual([]);
+
+		// Reactivated and deactivated again between two polls: user_blocked_at moved, so it counts.
+		await sleep(5);
+		sim.store.setUserStatus(last, 'Active');
+		sim.store.setUserStatus(last, 'Blocked');
+		sim.store.setUserStatus(middle, 'Blocked');
+		expect(sortedIds((await poll(deactivated)).ids)).toEqual(sortedIds([middle, last]));
+		expect((await poll(reactivated)).ids).toEqual([]);
+	});
+
+	it('ignores users that are new (already blocked or not) and users that stay as they are', async () => {
+		const deactivated = await activated({ event: 'userDeactivated' });
+		const reactivated = await activated({ event: 'userActivated' });
+		const blockedNewcomer = sim.store.addUser({ first_name: 'Bea' });
+		sim.store.setUserStatus(blockedNewcomer.id, 'Blocked');
+		sim.store.addUser({ first_name: 'Cal' });
+		expect((await poll(deactivated)).ids).toEqual([]);
+		expect((await poll(reactivated)).ids).toEqual([]);
+		sim.store.setUserStatus(blockedNewcomer.id, 'Active');
+		expect((await poll(reactivated)).ids).toEqual([blockedNewcomer.id]);
+	});
+
+	it('"Fetch Test Event" returns a user in the matching state', async () => {
+		const deactivated = await activated({ event: 'userDeactivated' });
+		const blocked = [...sim.store.users.values()].filter((user) => user.status === 'Blocked');
+		expect(blocked.length).toBeGreaterThan(0);
+		const sample = await deactivated.poll('manual');
+		expect(sample.items).toHaveLength(1);
+		expect(sample.items[0].status).toBe('Blocked');
+		expect(blocked.map((user) => user.id)).toContain(sample.items[0].id);
+
+		const reactivated = await activated({ event: 'userActivated' });
+		const active = await reactivated.poll('manual');
+		expect(active.items[0].status).toBe('Active');
+	});
+});
+
+describe('userUpdated', () => {
+	const customKey = (name: string) => {
+		const attribute = sim.store.customAttributes().find((a) => a.name === name);
+		if (!attribute) throw new Error(`No custom attribute ${name}`);
+		return attribute.attribute_key;
+	};
+
+	it('offers the system fields and the organisation’s custom attributes to watch', async () => {
+		const options = (await loadOptions('getWatchableUserFields', credentials())) as Array<{ name: string; value: string }>;
+		const values = options.map((option) => option.value);
+		for (const field of ['status', 'email', 'job_title', 'departments', 'manager', 'title']) expect(values).toContain(field);
+		for (const attribute of sim.store.customAttributes()) {
+			expect(options).toContainEqual(expect.objectContaining({ name: attribute.name, value: attribute.attribute_key }));
+		}
+		// Preset attributes are system fields, offered once under their list names.
+		expect(values).not.toContain('business_units');
+		expect(new Set(values).size).toBe(values.length);
+	});
+
+	it('reports only watched fields, with their previous and current values', async () => {
+		const cost = customKey('Cost Center');
+		const tshirt = customKey('T-Shirt Size');
+		const poller = await activated({
+			event: 'userUpdated',
+			watchedFields: ['title', 'job_title', 'status', cost, tshirt],
+		});
+		const [first, middle, last] = spread();
+		const user = (id: string) => sim.store.users.get(id)!;
+		const titleBefore = user(first).title;
+		const costBefore = user(middle).custom[cost];
+		const jobTitles = [...sim.store.jobTitles.values()];
+		const jobBefore = user(last).job_title_id;
+		const jobAfter = jobTitles.find((job) => job.id !== jobBefore)!;
+
+		sim.store.updateUser(first, { title: titleBefore === 'Dr.' ? 'Mx.' : 'Dr.', phone_number: '+1 555 0100' });
+		sim.store.updateUser(middle, { custom: { ...user(middle).custom, [cost]: 'CC-999' } });
+		sim.store.updateUser(last, { job_title_id: jobAfter.id });
+		sim.store.setUserStatus(last, 'Blocked');
+		// Unwatched fields only: no event.
+		const quiet = sim.store.sortedUsers().find((u) => ![first, middle, last, sim.store.adminId].includes(u.id))!.id;
+		sim.store.updateUser(quiet, { phone_number: '+1 555 0199', level: 'L9' });
+
+		const changed = await poll(poller);
+		expect(changed.error).toBeUndefined();
+		expect(sortedIds(changed.ids)).toEqual(sortedIds([first, middle, last]));
+		const byId = Object.fromEntries(changed.items.map((item) => [item.id, item]));
+		expect(byId[first].changes).toEqual({ title: { previous: titleBefore, current: user(first).title } });
+		expect(byId[middle].changes).toEqual({
+			[cost]: { previous: costBefore === undefined ? null : String(costBefore), current: 'CC-999' },
+		});
+		const jobRef = (id: number | null) => {
+			const job = id === null ? undefined : sim.store.jobTitles.get(id);
+			return job ? { id: String(job.id), name: job.name } : null;
+		};
+		expect(byId[last].changes).toEqual({
+			job_title: { previous: jobRef(jobBefore), current: jobRef(jobAfter.id) },
+			status: { previous: 'Active', current: 'Blocked' },
+		});
+		expect(byId[last]).toMatchObject({ status: 'Blocked', email: user(last).email });
+
+		expect((await poll(poller)).ids).toEqual([]);
+		await poller.restart();
+		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('does not fire when a job title is renamed, but reports the new name as the previous value later', async () => {
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['job_title'] });
+		const [someone] = spread();
+		const jobId = sim.store.users.get(someone)!.job_title_id ?? [...sim.store.jobTitles.keys()][0];
+		sim.store.updateUser(someone, { job_title_id: jobId });
+		await poll(poller);
+
+		sim.store.jobTitles.get(jobId)!.name = 'Renamed Title';
+		sim.store.touch();
+		expect((await poll(poller)).ids).toEqual([]);
+
+		const other = [...sim.store.jobTitles.values()].find((job) => job.id !== jobId)!;
+		sim.store.updateUser(someone, { job_title_id: other.id });
+		const moved = await poll(poller);
+		expect(moved.ids).toEqual([someone]);
+		expect(moved.items[0].changes).toEqual({
+			job_title: { previous: { id: String(jobId), name: 'Renamed Title' }, current: { id: String(other.id), name: other.name } },
+		});
+	});
+
+	it('watches the manager through the list’s primary_reporter, at no extra request', async () => {
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['manager'] });
+		const [, middle] = spread();
+		const before = sim.store.users.get(middle)!.manager_id;
+		const manager = sim.store.sortedUsers().find((user) => user.id !== before && user.id !== middle)!;
+		sim.store.updateUser(middle, { manager_id: manager.id });
+		const changed = await poll(poller);
+		expect(changed.ids).toEqual([middle]);
+		const previous = before === null ? null : { id: before, name: `${sim.store.users.get(before)!.first_name} ${sim.store.users.get(before)!.last_name}` };
+		expect(changed.items[0].changes).toEqual({
+			manager: { previous, current: { id: manager.id, name: `${manager.first_name} ${manager.last_name}` } },
+		});
+		expect(sim.log.every((entry) => entry.route === USERS && String(entry.query.include) === 'primary_reporter')).toBe(true);
+	});
+
+	it('sets a new baseline when the watched fields change, and refuses an empty selection', async () => {
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['title'] });
+		const [first] = spread();
+		sim.store.updateUser(first, { level: 'L7' });
+		await poller.edit({ event: 'userUpdated', watchedFields: ['title', 'level'] });
+		expect((await poll(poller)).ids).toEqual([]);
+		sim.store.updateUser(first, { level: 'L8' });
+		const changed = await poll(poller);
+		expect(changed.items.map((item) => item.changes)).toEqual([{ level: { previous: 'L7', current: 'L8' } }]);
+
+		await poller.edit({ event: 'userUpdated', watchedFields: [] });
+		const before = poller.state();
+		const refused = await poller.poll();
+		expect(refused.error?.message).toMatch(/No fields to watch/);
+		expect(poller.state()).toEqual(before);
+	});
+
+	it('"Fetch Test Event" returns a real user with a changes object over the watched fields', async () => {
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['title', 'email'] });
+		const before = poller.state();
+		const sample = await poller.poll('manual');
+		expect(sample.items).toHaveLength(1);
+		const user = sim.store.users.get(String(sample.items[0].id))!;
+		expect(sample.items[0].changes).toEqual({
+			email: { previous: user.email, current: user.email },
+			title: { previous: user.title, current: user.title },
+		});
+		expect(poller.state()).toEqual(before);
+	});
+
+	it('emits every expected event exactly once over many polls of changing data', async () => {
+		const triggers = {
+			newUser: await activated({ event: 'newUser' }),
+			userDeactivated: await activated({ event: 'userDeactivated' }),
+			userActivated: await activated({ event: 'userActivated' }),
+			userUpdated: await activated({ event: 'userUpdated', watchedFields: ['first_name', 'title'] }),
+		};
+		const seen: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
+		const expected: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
+		const titles = ['Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Mx.'];
+
+		for (let round = 0; round < 8; round++) {
+			const users = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId);
+			const pick = (k: number) => users[(round * 53 + k * 31) % users.length];
+			const step: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
+			const touched = new Set<string>();
+			for (let k = 0; k < round % 3; k++) {
+				step.newUser.push(sim.store.addUser({ first_name: `N${String.fromCharCode(65 + ((round * 7 + k * 11) % 26))}x` }).id);
+			}
+			for (let k = 0; k < 3; k++) {
+				const user = pick(k);
+				if (touched.has(user.id)) continue;
+				touched.add(user.id);
+				if (user.status === 'Active') {
+					sim.store.setUserStatus(user.id, 'Blocked');
+					step.userDeactivated.push(user.id);
+				} else {
+					sim.store.setUserStatus(user.id, 'Active');
+					step.userActivated.push(user.id);
+				}
+			}
+			for (let k = 3; k < 6; k++) {
+				const user = pick(k);
+				if (touched.has(user.id)) continue;
+				touched.add(user.id);
+				const next = titles[(titles.indexOf(user.title ?? '') + 1) % titles.length];
+				// Renames move the user to another page of the name-ordered list.
+				sim.store.updateUser(user.id, k === 3 ? { first_name: `${user.first_name}q` } : { title: next });
+				step.userUpdated.push(user.id);
+			}
+			for (const [event, poller] of Object.entries(triggers)) {
+				const result = await poll(poller);
+				expect(result.error).toBeUndefined();
+				expect(sortedIds(result.ids)).toEqual(sortedIds(step[event]));
+				seen[event].push(...result.ids);
+				expected[event].push(...step[event]);
+			}
+			if (round === 4) for (const poller of Object.values(triggers)) await poller.restart();
+		}
+		for (const event of Object.keys(seen)) expect(sortedIds(seen[event])).toEqual(sortedIds(expected[event]));
+		expect(expected.newUser.length).toBeGreaterThan(3);
+		expect(expected.userActivated.length).toBeGreaterThan(0);
+	});
+});
