@@ -5,9 +5,8 @@ import { optionsCollection, readLimit, resourceLocator, returnAllFields } from '
 import { paginate } from '../../transport/paginate';
 import { toInstant, toMessage } from './shared';
 
-const userFilter = (name: string, displayName: string): INodeProperties => ({
-	...resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required: false }),
-});
+const userFilter = (name: string, displayName: string): INodeProperties =>
+	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required: false });
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
