@@ -7,5 +7,6 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
+	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
 	testTimeout: 30000,
 };

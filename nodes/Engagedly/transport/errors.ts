@@ -80,9 +80,13 @@ export function connectionError(
 	description: string,
 ): NodeApiError {
 	const message = redact(reason, secrets);
-	return new NodeApiError(
+	const error = new NodeApiError(
 		node,
 		{ message, error_type: 'api_connection_error' },
 		{ message, description: redact(description, secrets), itemIndex },
 	);
+	// NodeApiError swaps a message naming a system error code (ECONNREFUSED...) for a generic
+	// sentence; ours also names the URL, which is what the user has to fix.
+	error.message = message;
+	return error;
 }

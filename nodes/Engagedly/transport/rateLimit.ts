@@ -34,9 +34,6 @@ export class RateLimitPacer {
 
 	private resetAtMs: number | undefined;
 
-	/** Total time spent waiting, reported in errors so users see where the time went. */
-	waitedMs = 0;
-
 	observe(headers: Headers): void {
 		const remaining = header(headers, 'x-ratelimit-remaining');
 		if (remaining === undefined) return;
@@ -57,14 +54,18 @@ export class RateLimitPacer {
 	/** How long a 429 asks us to wait: Retry-After, else until the window resets, else a minute. */
 	retryDelayMs(headers: Headers): number {
 		const retryAfter = header(headers, 'retry-after');
-		if (retryAfter !== undefined) return Math.max(retryAfter, 0) * 1000 + RESET_MARGIN_MS;
+		if (retryAfter !== undefined) return Math.max(retryAfter, 0) * 1000;
 		const reset = resetAt(headers, Date.now());
-		if (reset !== undefined) return Math.max(reset - Date.now(), 0) + RESET_MARGIN_MS;
+		if (reset !== undefined) return Math.max(reset - Date.now(), 0);
 		return 60_000;
 	}
 
-	async wait(ms: number): Promise<void> {
-		this.waitedMs += ms;
+	/** Waits out a cooldown, a little past its end so the retry is not itself counted in it. */
+	async cooldown(ms: number): Promise<void> {
+		await this.wait(ms + RESET_MARGIN_MS);
+	}
+
+	private async wait(ms: number): Promise<void> {
 		await sleep(ms);
 	}
 }

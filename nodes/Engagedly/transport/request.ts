@@ -195,7 +195,7 @@ export async function engagedlyRequest(
 				throw error;
 			}
 			rateLimited++;
-			await pacer.wait(waitMs);
+			await pacer.cooldown(waitMs);
 			continue;
 		}
 

@@ -3,7 +3,7 @@
  * authentication_error) and per-key permissions (a key without the needed permission gets 403).
  */
 import { startSimulator } from '..';
-import { UsersListResponse } from '../../schemas/engagedly';
+import { CertificatesListResponse, UsersListResponse } from '../../schemas/engagedly';
 import { Api, client, expectBody, expectError } from './client';
 import { fillPath, Ids, READ_ROUTES, ROUTES, seededIds, WRITE_ROUTES } from './routes';
 
@@ -11,8 +11,28 @@ type Sim = Awaited<ReturnType<typeof startSimulator>>;
 let sim: Sim;
 let ids: Ids;
 
+/** Extra key pairs, each with its own permissions (ApiKeyConfig in server.ts). */
+const DEPARTMENTS_ONLY = { clientKey: 'dept-client', secretKey: 'dept-secret' };
+const READER = { clientKey: 'reader-client', secretKey: 'reader-secret' };
+const OWNED = { clientKey: 'owned-client', secretKey: 'owned-secret' };
+const ROTATED_DEMO_SECRET = 'demo-secret-rotated';
+let ownerId: string;
+
 beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 7, rateLimit: 1_000_000 });
+	// the owner of the OWNED key: any seeded user who has certificates
+	const probe = await startSimulator({ port: 0, seed: 7 });
+	ownerId = [...probe.store.certificates.values()].map((c) => c.user_id).find((id) => id !== probe.store.adminId)!;
+	await probe.stop();
+	sim = await startSimulator({
+		port: 0,
+		seed: 7,
+		rateLimit: 1_000_000,
+		keys: [
+			{ name: 'departmentsOnly', ...DEPARTMENTS_ONLY, resources: ['departments'] },
+			{ name: 'reader', ...READER, readOnly: true },
+			{ name: 'owned', ...OWNED, ownerId },
+		],
+	});
 	ids = await seededIds(client(sim));
 });
 afterAll(async () => {
@@ -106,5 +126,62 @@ describe('403 for a key without the needed permission', () => {
 		expect(dept.status).toBe(200);
 		const user = await client(sim).get(`/users/${ids.user}`);
 		expect(user.body.data.status).toBe(statusBefore);
+	});
+});
+
+describe('several key pairs, each with its own permissions', () => {
+	test('configured pairs are exposed by name on sim.keys', () => {
+		expect(sim.keys.departmentsOnly).toEqual(DEPARTMENTS_ONLY);
+		expect(sim.keys.reader).toEqual(READER);
+		expect(sim.keys.owned).toEqual(OWNED);
+		// the defaults are still there
+		expect(sim.keys.demo).toEqual({ clientKey: 'demo-client-key', secretKey: 'demo-secret-key' });
+	});
+
+	test('a key limited to departments: departments allowed (read and write), everything else 403', async () => {
+		const api = new Api(sim.baseUrl, DEPARTMENTS_ONLY);
+		expect((await api.get('/departments')).status).toBe(200);
+		expect((await api.post('/departments', { name: 'Made by a limited key' })).status).toBe(201);
+		for (const path of ['/users', '/businesses', '/locations', '/job_titles', '/permissions', '/activities/praises', '/certificates', '/user-attributes', '/learning/resources']) {
+			const res = await api.get(path);
+			expect({ path, status: res.status }).toEqual({ path, status: 403 });
+			expectError(res, 403);
+		}
+	});
+
+	test('a configured read-only key reads everything and writes nothing', async () => {
+		const api = new Api(sim.baseUrl, READER);
+		expect((await api.get('/users')).status).toBe(200);
+		expectError(await api.post('/departments', { name: 'Nope' }), 403);
+		expectError(await api.patch(`/users/${ids.user}`, { level: 'Nope' }), 403);
+	});
+
+	test('a key pair is its owner: certificates default to the user who owns the key', async () => {
+		const own = expectBody(await new Api(sim.baseUrl, OWNED).get('/certificates', { size: 50 }), 200, CertificatesListResponse);
+		const asked = expectBody(await client(sim).get('/certificates', { user_id: ownerId, size: 50 }), 200, CertificatesListResponse);
+		const admins = expectBody(await client(sim).get('/certificates', { size: 50 }), 200, CertificatesListResponse);
+		expect(own.data.length).toBeGreaterThan(0);
+		expect(own.data).toEqual(asked.data);
+		expect(own.data).not.toEqual(admins.data);
+	});
+
+	test('each pair has its own rate-limit budget', async () => {
+		const a = await new Api(sim.baseUrl, READER).get('/users', { size: 1 });
+		const b = await new Api(sim.baseUrl, OWNED).get('/users', { size: 1 });
+		const a2 = await new Api(sim.baseUrl, READER).get('/users', { size: 1 });
+		expect(Number(a2.headers['x-ratelimit-remaining'])).toBe(Number(a.headers['x-ratelimit-remaining']) - 1);
+		expect(Number(b.headers['x-ratelimit-remaining'])).toBe(Number(a.headers['x-ratelimit-remaining']));
+	});
+});
+
+describe('replacing a default pair', () => {
+	test('a configured pair with the demo ClientKey replaces its secret', async () => {
+		const rotated = await startSimulator({ port: 0, seed: 7, keys: [{ clientKey: 'demo-client-key', secretKey: ROTATED_DEMO_SECRET }] });
+		try {
+			expectError(await new Api(rotated.baseUrl, { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' }).get('/users'), 401, 'authentication_error');
+			expect((await new Api(rotated.baseUrl, { clientKey: 'demo-client-key', secretKey: ROTATED_DEMO_SECRET }).get('/users')).status).toBe(200);
+		} finally {
+			await rotated.stop();
+		}
 	});
 });

@@ -6,6 +6,7 @@
  * JSON apart; `body` is the parsed JSON when the text parses, `undefined` otherwise.
  */
 import axios, { AxiosRequestConfig, Method } from 'axios';
+import * as http from 'node:http';
 import { z } from 'zod';
 import { ErrorBodySchema, ErrorTypeSchema } from '../../schemas/engagedly';
 
@@ -77,6 +78,8 @@ export class Api {
 		headers?: Record<string, string>;
 		/** Send `data` as it is (a string), without JSON encoding. */
 		raw?: boolean;
+		/** Client-side timeout in ms (none by default). */
+		timeoutMs?: number;
 	} = {}): Promise<ApiResponse> {
 		let url = path.startsWith('http') ? path : `${this.root}${path}`;
 		if (options.query && Object.keys(options.query).length > 0) {
@@ -108,6 +111,7 @@ export class Api {
 			validateStatus: () => true,
 			maxRedirects: 0,
 			proxy: false,
+			timeout: options.timeoutMs ?? 0,
 		};
 		const res = await axios.request(config);
 		const text = typeof res.data === 'string' ? res.data : res.data == null ? '' : String(res.data);
@@ -129,6 +133,26 @@ export class Api {
 	delete(path: string, headers?: Record<string, string>) {
 		return this.request('DELETE', path, { headers });
 	}
+}
+
+/**
+ * A request through node:http with exactly the given headers (axios adds a form content type
+ * to body-less writes; this does not). Used where the absence of a header is the point.
+ */
+export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<ApiResponse> {
+	return new Promise((resolve, reject) => {
+		const req = http.request(url, { method, headers }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('end', () => {
+				const text = Buffer.concat(chunks).toString('utf8');
+				resolve({ status: res.statusCode ?? 0, headers: normaliseHeaders(res.headers), text, body: parseJson(text) });
+			});
+		});
+		req.on('error', reject);
+		if (body !== undefined) req.write(body);
+		req.end();
+	});
 }
 
 /** An authenticated client for a running simulator (demo keys unless told otherwise). */

@@ -27,8 +27,10 @@ export function attributeOfType(
 	dataType: UserAttribute['data_type'],
 	mandatory?: boolean,
 ): UserAttribute {
+	// a select attribute without options cannot take any value: not useful to a test
+	const usable = (a: UserAttribute) => a.attribute_options === null || a.attribute_options.length > 0;
 	const found = customAttributes(attrs).filter(
-		(a) => a.data_type === dataType && (mandatory === undefined || a.mandatory === mandatory),
+		(a) => a.data_type === dataType && usable(a) && (mandatory === undefined || a.mandatory === mandatory),
 	);
 	if (found.length === 0) {
 		throw new Error(`the organisation has no custom attribute of type ${dataType}${mandatory === undefined ? '' : ` (mandatory: ${mandatory})`}`);

@@ -4,7 +4,7 @@
  */
 import { startSimulator } from '..';
 import { DepartmentResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
-import { client, expectBody, expectError, UNKNOWN_UUID } from './client';
+import { client, expectBody, expectError, rawRequest, UNKNOWN_UUID } from './client';
 import { fillPath, Ids, seededIds } from './routes';
 
 type Sim = Awaited<ReturnType<typeof startSimulator>>;
@@ -47,7 +47,20 @@ describe('415 without the application/json content type', () => {
 		['PUT', '/users/:user/activate'],
 		['PATCH', '/users/:user'],
 	])('%s %s with no body and no content type', async (method, path) => {
-		const res = await client(sim).request(method, fillPath(path, ids));
+		const res = await rawRequest(`${sim.baseUrl}/beta${fillPath(path, ids)}`, method, {
+			ClientKey: sim.keys.demo.clientKey,
+			SecretKey: sim.keys.demo.secretKey,
+		});
+		expectError(res, 415);
+	});
+
+	test('a JSON body without any Content-Type header', async () => {
+		const res = await rawRequest(
+			`${sim.baseUrl}/beta/departments`,
+			'POST',
+			{ ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey },
+			JSON.stringify({ name: 'No content type' }),
+		);
 		expectError(res, 415);
 	});
 

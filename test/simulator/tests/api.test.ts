@@ -1,0 +1,153 @@
+/**
+ * Point 10, the programmatic API for tests: start on a free port, reset, seed, inject faults
+ * (faults.test.ts), read the request log and counters, simulate web-app changes through the
+ * store helpers, stop.
+ */
+import net from 'node:net';
+import { startSimulator } from '..';
+import { DepartmentResponse, PraisesListResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
+import { client, expectBody } from './client';
+import { newUserPayload } from './fixtures';
+import { fillPath, logRoute, ROUTES, seededIds } from './routes';
+
+type Sim = Awaited<ReturnType<typeof startSimulator>>;
+let sim: Sim;
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, seed: 8, rateLimit: 1_000_000 });
+});
+afterAll(async () => {
+	await sim.stop();
+});
+beforeEach(async () => {
+	await sim.reset();
+});
+
+async function refused(port: number): Promise<boolean> {
+	return new Promise((resolve) => {
+		const socket = net.connect(port, '127.0.0.1');
+		socket.on('connect', () => {
+			socket.destroy();
+			resolve(false);
+		});
+		socket.on('error', () => resolve(true));
+	});
+}
+
+describe('starting and stopping', () => {
+	test('port 0 picks a free port, and baseUrl names it', () => {
+		expect(sim.port).toBeGreaterThan(0);
+		expect(sim.baseUrl).toBe(`http://127.0.0.1:${sim.port}`);
+	});
+
+	test('two simulators run side by side with separate state', async () => {
+		const other = await startSimulator({ port: 0, seed: 8, rateLimit: 1_000_000 });
+		try {
+			expect(other.port).not.toBe(sim.port);
+			expectBody(await client(other).post('/departments', { name: 'Only in the other one' }), 201, DepartmentResponse);
+			const mine = await client(sim).get('/departments', { size: 50 });
+			expect(mine.body.data.map((d: { name: string }) => d.name)).not.toContain('Only in the other one');
+		} finally {
+			await other.stop();
+		}
+	});
+
+	test('a given port is used; stop() frees it, even with a keep-alive connection open', async () => {
+		const probe = await startSimulator({ port: 0 });
+		const port = probe.port;
+		await probe.stop();
+		const fixed = await startSimulator({ port });
+		expect(fixed.baseUrl).toBe(`http://127.0.0.1:${port}`);
+		const http = await import('node:http');
+		const agent = new http.Agent({ keepAlive: true });
+		await new Promise<void>((resolve, reject) => {
+			http.get(`${fixed.baseUrl}/beta/users`, { agent, headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' } }, (res) => {
+				res.resume();
+				res.on('end', () => resolve());
+			}).on('error', reject);
+		});
+		await fixed.stop();
+		agent.destroy();
+		expect(await refused(port)).toBe(true);
+	});
+});
+
+describe('the request log', () => {
+	test('records method, normalised path, route template, query, status, client key and parsed body', async () => {
+		sim.clearLog();
+		const api = client(sim, { prefix: '/api/beta' });
+		const users = expectBody(await api.get('/users', { size: 2, include: 'primary_reporter' }), 200, UsersListResponse);
+		const payload = await newUserPayload(api);
+		sim.clearLog(); // newUserPayload read /user-attributes
+		await api.get(`/users/${users.data[0].id}/`);
+		await api.post('/users', payload);
+		await client(sim, { keys: null }).get('/nowhere');
+		expect(sim.log).toHaveLength(3);
+		const [get, post, unknown] = sim.log;
+		expect(get).toEqual(
+			expect.objectContaining({ method: 'GET', path: `/beta/users/${users.data[0].id}`, route: 'GET /beta/users/:id', status: 200, clientKey: 'demo-client-key' }),
+		);
+		expect(Number.isNaN(Date.parse(get.time))).toBe(false);
+		expect(post).toEqual(expect.objectContaining({ method: 'POST', route: 'POST /beta/users', status: 201, body: payload }));
+		expect(unknown).toEqual(expect.objectContaining({ route: null, status: 401, clientKey: null }));
+	});
+
+	test('the query is recorded as sent', async () => {
+		sim.clearLog();
+		await client(sim).get('/learning/resources', { 'types[]': ['Course', 'Playlist'], page: 2 });
+		expect(sim.log[0].query).toEqual({ 'types[]': ['Course', 'Playlist'], page: '2' });
+	});
+
+	test('lists which endpoints were reached: every documented route has its own template', async () => {
+		const api = client(sim);
+		const ids = await seededIds(api);
+		sim.clearLog();
+		for (const route of ROUTES) {
+			const path = fillPath(route.path, ids);
+			const query = route.path === '/learning/learner_reports' ? { page: 1, size: 5 } : undefined;
+			await api.request(route.method, path, route.method === 'GET' || route.method === 'DELETE' ? { query } : { data: {} });
+		}
+		const reached = sim.log.map((e) => e.route);
+		expect(reached).toEqual(ROUTES.map(logRoute));
+		expect(new Set(reached).size).toBe(ROUTES.length);
+	});
+
+	test('clearLog() and reset() empty the log', async () => {
+		await client(sim).get('/users');
+		expect(sim.log.length).toBeGreaterThan(0);
+		sim.clearLog();
+		expect(sim.log).toEqual([]);
+		await client(sim).get('/users');
+		await sim.reset();
+		expect(sim.log).toEqual([]);
+	});
+});
+
+describe('store helpers simulate changes made in the web app', () => {
+	test('addPraise: the new praise is first in the list', async () => {
+		const praise = sim.store.addPraise({ content: 'Added behind the API' });
+		const list = expectBody(await client(sim).get('/activities/praises', { size: 1 }), 200, PraisesListResponse);
+		expect(list.data[0].id).toBe(praise.id);
+		expect(list.data[0].content).toBe('Added behind the API');
+	});
+
+	test('editPraise moves last_updated_at forward', async () => {
+		const list = expectBody(await client(sim).get('/activities/praises', { size: 5 }), 200, PraisesListResponse);
+		const target = list.data[4];
+		sim.store.editPraise(target.id, { content: 'Edited in the web app' });
+		const after = expectBody(await client(sim).get('/activities/praises', { size: 50 }), 200, PraisesListResponse).data.find((p) => p.id === target.id)!;
+		expect(after.content).toBe('Edited in the web app');
+		expect(Date.parse(after.last_updated_at)).toBeGreaterThan(Date.parse(target.last_updated_at));
+		expect(after.activity_date).toBe(target.activity_date);
+	});
+
+	test('addUser and updateUser are visible through the API', async () => {
+		const user = sim.store.addUser({ first_name: 'Stored', last_name: 'Person', email: 'stored.person@example.test' });
+		const got = expectBody(await client(sim).get(`/users/${user.id}`), 200, UserResponse).data;
+		expect(got).toEqual(expect.objectContaining({ first_name: 'Stored', last_name: 'Person', email: 'stored.person@example.test', status: 'Active' }));
+		sim.store.updateUser(user.id, { last_name: 'Renamed' });
+		expect(expectBody(await client(sim).get(`/users/${user.id}`), 200, UserResponse).data.last_name).toBe('Renamed');
+		const byEmail = expectBody(await client(sim).get('/users', { email: 'stored.person@example.test' }), 200, UsersListResponse).data;
+		expect(byEmail.map((u) => u.id)).toEqual([user.id]);
+	});
+});

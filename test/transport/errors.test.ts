@@ -1,0 +1,153 @@
+import { byId, runEngagedly, testCredential } from '../helpers/engine';
+import { startSimulator, type Simulator } from '../simulator';
+
+let sim: Simulator;
+const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+const NO_USERS_KEY = { clientKey: 'no-users-client', secretKey: 'no-users-secret-5f2a9c' };
+
+beforeAll(async () => {
+	sim = await startSimulator({
+		users: 60,
+		seed: 'errors',
+		keys: [{ name: 'noUsers', ...NO_USERS_KEY, resources: ['departments'] }],
+	});
+});
+afterAll(async () => await sim.stop());
+beforeEach(() => sim.reset({ users: 60, seed: 'errors' }));
+
+const getUser = (id: string) => ({ resource: 'user', operation: 'get', userId: byId(id) });
+
+describe('the credential test', () => {
+	test('passes with the demo key pair', async () => {
+		expect(await testCredential(credentials())).toEqual({ status: 'OK', message: 'Connection successful!' });
+	});
+
+	test('fails a wrong secret key with a message that says what to do, not the key', async () => {
+		const result = await testCredential({ ...credentials(), secretKey: 'wrong-secret-4c1e' });
+		expect(result.status).toBe('Error');
+		expect(result.message).toMatch(/rejected the Client Key \/ Secret Key pair/);
+		expect(result.message).not.toContain('wrong-secret-4c1e');
+		expect(sim.log.length).toBeGreaterThan(0);
+		expect(sim.log.every((entry) => entry.status === 401)).toBe(true);
+	});
+
+	test('accepts a base URL with a trailing slash, a trailing /beta or the /api prefix', async () => {
+		for (const baseUrl of [`${sim.baseUrl}/`, `${sim.baseUrl}/beta`, `${sim.baseUrl}/api`]) {
+			expect(await testCredential({ ...credentials(), baseUrl })).toMatchObject({ status: 'OK' });
+		}
+	});
+});
+
+describe('errors Engagedly answers with', () => {
+	test('401: names the error type, tells the user to paste the keys again, never shows them', async () => {
+		const secret = 'this-is-not-the-secret-9d8e7f';
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', limit: 1 },
+			credentials: { ...credentials(), secretKey: secret },
+		});
+
+		expect(error?.message).toMatch(/401.*authentication_error/);
+		expect(error?.description).toMatch(/paste both keys again/);
+		expect(JSON.stringify({ ...error, message: error?.message, description: error?.description })).not.toContain(secret);
+	});
+
+	test('403: explains that the key owner lacks the permission', async () => {
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', limit: 1 },
+			credentials: { ...NO_USERS_KEY, baseUrl: sim.baseUrl },
+		});
+
+		expect(error?.message).toMatch(/403/);
+		expect(error?.description).toMatch(/lacks the permission/);
+		expect(JSON.stringify(error)).not.toContain(NO_USERS_KEY.secretKey);
+	});
+
+	test('404: says the record was not found and names the failing item', async () => {
+		const { error } = await runEngagedly({ parameters: getUser('no-such-user'), credentials: credentials() });
+
+		expect(error?.message).toMatch(/404/);
+		expect(error?.description).toMatch(/not found/);
+		expect(error?.context?.itemIndex).toBe(0);
+	});
+
+	test('with Continue On Fail, a failing item becomes an error item and the others go on, each paired with its input', async () => {
+		const [first, , third] = sim.store.sortedUsers();
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
+			credentials: credentials(),
+			continueOnFail: true,
+			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }, { json: { id: third.id } }],
+		});
+
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(items[0].json.id).toBe(first.id);
+		expect(items[1].json).toMatchObject({ httpCode: '404' });
+		expect(String(items[1].json.error)).toMatch(/404/);
+		expect(items[2].json.id).toBe(third.id);
+	});
+
+	test('without Continue On Fail, the error carries the index of the item that failed', async () => {
+		const [first] = sim.store.sortedUsers();
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
+			credentials: credentials(),
+			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }],
+		});
+
+		expect(error?.context?.itemIndex).toBe(1);
+	});
+
+	test('an empty user ID typed in is flagged by the editor and nothing runs', async () => {
+		await expect(runEngagedly({ parameters: getUser('   '), credentials: credentials() })).rejects.toThrow(
+			/Enter the user's ID/,
+		);
+		expect(sim.log).toHaveLength(0);
+	});
+
+	test('an empty user ID from an expression is refused before any request, naming the field', async () => {
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId('={{ $json.missing }}') },
+			credentials: credentials(),
+		});
+
+		expect(error?.message).toMatch(/No user selected/);
+		expect(sim.log).toHaveLength(0);
+	});
+});
+
+describe('transient failures on reads', () => {
+	const someone = () => sim.store.sortedUsers()[5];
+
+	test.each([
+		['a 503', { kind: 'status' as const, status: 503 }],
+		['an HTML error page', { kind: 'html' as const }],
+		['a truncated JSON body', { kind: 'truncated' as const }],
+		['a dropped connection', { kind: 'drop' as const }],
+	])('%s is retried and the read succeeds', async (_name, fault) => {
+		sim.faults.add({ ...fault, times: 2, match: { method: 'GET', path: '/beta/users/:id' } });
+		const { items, error } = await runEngagedly({ parameters: getUser(someone().id), credentials: credentials() });
+
+		expect(error).toBeUndefined();
+		expect(items[0].json.id).toBe(someone().id);
+		expect(sim.log.filter((entry) => entry.route === 'GET /beta/users/:id').length).toBeGreaterThanOrEqual(2);
+	});
+
+	test('a failure that outlasts the retries is reported with how often it was tried', async () => {
+		sim.faults.add({ kind: 'status', status: 502, times: Infinity, match: { path: '/beta/users/:id' } });
+		const { error } = await runEngagedly({ parameters: getUser(someone().id), credentials: credentials() });
+
+		expect(error?.message).toMatch(/502/);
+		expect(sim.log).toHaveLength(4);
+	});
+
+	test('a server that cannot be reached is named in the error', async () => {
+		const { error } = await runEngagedly({
+			parameters: getUser(someone().id),
+			credentials: { ...credentials(), baseUrl: 'http://127.0.0.1:9' },
+		});
+
+		expect(error?.message).toMatch(/Could not reach Engagedly at http:\/\/127\.0\.0\.1:9\/beta/);
+		expect(error?.description).toMatch(/tried 4 times/);
+	});
+});

@@ -1,0 +1,95 @@
+import { sleep } from 'n8n-workflow';
+
+import { runEngagedly } from '../helpers/engine';
+import { startSimulator, type Simulator } from '../simulator';
+
+/** 1,233 users plus the admin: 1,234 users in all. */
+const USERS = 1234;
+
+let sim: Simulator;
+const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+const userListRequests = () => sim.log.filter((entry) => entry.route === 'GET /beta/users');
+
+beforeAll(async () => {
+	sim = await startSimulator({ users: USERS - 1, seed: 'pagination' });
+});
+afterAll(async () => await sim.stop());
+beforeEach(() => {
+	sim.reset({ users: USERS - 1, seed: 'pagination' });
+});
+
+describe('paging through a list', () => {
+	test('Return All over 1,234 users returns each user exactly once in ceil(1234/50) requests', async () => {
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id as string);
+		expect(new Set(ids).size).toBe(USERS);
+		expect(ids.sort()).toEqual(sim.store.sortedUsers().map((user) => user.id).sort());
+		const requests = userListRequests();
+		expect(requests).toHaveLength(Math.ceil(USERS / 50));
+		expect(requests.every((entry) => entry.query.size === '50')).toBe(true);
+		expect(requests.map((entry) => Number(entry.query.page))).toEqual(
+			Array.from({ length: Math.ceil(USERS / 50) }, (_, i) => i + 1),
+		);
+	});
+
+	test('a limit below one page asks for exactly that many records in one request', async () => {
+		const { items } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 7 },
+			credentials: credentials(),
+		});
+
+		expect(items).toHaveLength(7);
+		expect(userListRequests().map((entry) => entry.query.size)).toEqual(['7']);
+	});
+
+	test('a limit above one page stops paging as soon as it is reached', async () => {
+		const { items } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 120 },
+			credentials: credentials(),
+		});
+
+		expect(items).toHaveLength(120);
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(120);
+		expect(userListRequests()).toHaveLength(3);
+	});
+
+	test('a user created while pages are read does not make anyone appear twice', async () => {
+		// Every page is slowed down so the new user lands between the first and second page. It sorts
+		// first by name, so it pushes everyone down one place: page 2 then starts with page 1's last user.
+		sim.faults.add({ kind: 'latency', ms: 150, times: Infinity, match: { path: '/beta/users' } });
+		const run = runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: credentials(),
+		});
+		while (userListRequests().length < 1) await sleep(10);
+		sim.store.addUser({ first_name: 'Aaaron', last_name: 'Aardvark', email: 'aaaron@example.test' });
+		const { items, error } = await run;
+
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id as string);
+		expect(new Set(ids).size).toBe(ids.length);
+		// Everyone who was there before the insert is still returned.
+		expect(ids.length).toBeGreaterThanOrEqual(USERS);
+	});
+
+	test('the email filter is sent as the API names it and finds the one user', async () => {
+		const someone = sim.store.sortedUsers()[42];
+		const { items } = await runEngagedly({
+			parameters: {
+				resource: 'user',
+				operation: 'getAll',
+				returnAll: true,
+				filters: { email: someone.email.toUpperCase() },
+			},
+			credentials: credentials(),
+		});
+
+		expect(items.map((item) => item.json.id)).toEqual([someone.id]);
+		expect(userListRequests()[0].query.email).toBe(someone.email.toUpperCase());
+	});
+});

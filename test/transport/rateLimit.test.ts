@@ -1,0 +1,93 @@
+import axios from 'axios';
+
+import { runEngagedly } from '../helpers/engine';
+import { startSimulator, type Simulator } from '../simulator';
+
+let sim: Simulator;
+const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+const statuses = () => sim.log.map((entry) => entry.status);
+
+/** Another workflow using the same key spends the whole window's budget behind our back. */
+async function spendBudget(requests: number) {
+	for (let i = 0; i < requests; i++) {
+		await axios.get(`${sim.baseUrl}/beta/permissions`, {
+			headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey },
+			validateStatus: () => true,
+		});
+	}
+	sim.clearLog();
+}
+
+beforeAll(async () => {
+	sim = await startSimulator({ users: 299, seed: 'rate-limit' });
+});
+afterAll(async () => await sim.stop());
+beforeEach(() => sim.reset({ users: 299, seed: 'rate-limit' }));
+
+describe('staying under the rate limit', () => {
+	test('a run that needs more requests than one window allows waits for the reset and never meets a 429', async () => {
+		// 5 requests a "minute", a minute lasting a second: 300 users in pages of 50 need 6 requests.
+		sim.setRateLimit({ limit: 5, timeScale: 60 });
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(300);
+		expect(statuses()).not.toContain(429);
+		expect(sim.log.filter((entry) => entry.route === 'GET /beta/users')).toHaveLength(6);
+	});
+
+	test('pacing spreads the requests across windows when the budget is smaller than the job', async () => {
+		sim.setRateLimit({ limit: 3, timeScale: 60 });
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(300);
+		expect(statuses()).not.toContain(429);
+		// Six requests, with one of the three kept in reserve each window, take at least three windows.
+		const seconds = new Set(sim.log.map((entry) => entry.time.slice(0, 19)));
+		expect(seconds.size).toBeGreaterThanOrEqual(3);
+	});
+
+	test('an unannounced 429 (the budget spent by someone else) is waited out with Retry-After, then the run succeeds', async () => {
+		sim.setRateLimit({ limit: 10, timeScale: 60 });
+		await spendBudget(10);
+
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: credentials(),
+		});
+
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(300);
+		// One 429, then no request until the cooldown was over: hammering would have met more of them.
+		expect(statuses().filter((status) => status === 429)).toHaveLength(1);
+		expect(statuses()[0]).toBe(429);
+		expect(statuses().slice(1).every((status) => status === 200)).toBe(true);
+	});
+
+	test('a cooldown longer than Max Rate-Limit Wait fails at once with how long Engagedly asked to wait', async () => {
+		sim.setRateLimit({ limit: 3, timeScale: 1 });
+		await spendBudget(3);
+
+		const { error } = await runEngagedly({
+			parameters: {
+				resource: 'user',
+				operation: 'getAll',
+				returnAll: true,
+				options: { maxRateLimitWait: 5 },
+			},
+			credentials: credentials(),
+		});
+
+		expect(error?.message).toMatch(/asked to wait 60 s/);
+		expect(error?.message).toMatch(/Max Rate-Limit Wait option allows \(5 s\)/);
+		expect(error?.description).toMatch(/rate limit/i);
+		expect(statuses()).toEqual([429]);
+	});
+});
