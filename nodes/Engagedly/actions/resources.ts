@@ -1,11 +1,17 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as business from './business';
+import * as certificate from './certificate';
 import * as department from './department';
 import * as jobTitle from './jobTitle';
+import * as learnerReport from './learnerReport';
+import * as learningResource from './learningResource';
 import * as location from './location';
+import * as permission from './permission';
+import * as praise from './praise';
 import type { OperationMap } from './types';
 import * as user from './user';
+import * as userAttribute from './userAttribute';
 
 export interface ResourceModule {
 	operations: OperationMap;
@@ -15,10 +21,16 @@ export interface ResourceModule {
 /** Resource value (saved in workflows, keep stable) → its operations. */
 export const resources: Record<string, ResourceModule> = {
 	business,
+	certificate,
 	department,
 	jobTitle,
+	learnerReport,
+	learningResource,
 	location,
+	permission,
+	praise,
 	user,
+	userAttribute,
 };
 
 export const resourceProperty: INodeProperties = {
@@ -28,9 +40,15 @@ export const resourceProperty: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Business', value: 'business' },
+		{ name: 'Certificate', value: 'certificate' },
 		{ name: 'Department', value: 'department' },
 		{ name: 'Job Title', value: 'jobTitle' },
+		{ name: 'Learner Report', value: 'learnerReport' },
+		{ name: 'Learning Resource', value: 'learningResource' },
 		{ name: 'Location', value: 'location' },
+		{ name: 'Permission', value: 'permission' },
+		{ name: 'Praise', value: 'praise' },
+		{ name: 'User Attribute', value: 'userAttribute' },
 		{ name: 'User', value: 'user' },
 	],
 	default: 'user',

@@ -13,6 +13,7 @@ export const methods = {
 		getDepartments: loadOptions.getDepartments,
 		getEmployeeTypes: loadOptions.getEmployeeTypes,
 		getJobTitles: loadOptions.getJobTitles,
+		getLearningResources: loadOptions.getLearningResources,
 		getLocations: loadOptions.getLocations,
 		getPermissions: loadOptions.getPermissions,
 		getUsers: loadOptions.getUsers,

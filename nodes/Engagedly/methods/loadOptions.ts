@@ -35,6 +35,12 @@ export const getJobTitles = listOptions('/job_titles', named);
 export const getPermissions = listOptions('/permissions', named, (p) =>
 	p.is_admin ? 'Site Administrator: cannot be given or removed through the API' : (p.description as string),
 );
+/** Active courses and playlists (archived ones are left out, as Engagedly lists them). */
+export const getLearningResources = listOptions(
+	'/learning/resources',
+	(r) => String(r.title ?? r.id),
+	(r) => [r.type, r.short_code].filter(Boolean).join(' · ') || undefined,
+);
 export const getUsers = listOptions(
 	'/users',
 	(u) => (u.email ? `${String(u.name ?? '')} (${String(u.email)})` : named(u)),

@@ -1,0 +1,115 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, readLimit, resourceLocator, returnAllFields } from '../../descriptions/common';
+import { paginate } from '../../transport/paginate';
+import { toInstant, toMessage } from './shared';
+
+const userFilter = (name: string, displayName: string): INodeProperties =>
+	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required: false });
+
+const properties: INodeProperties[] = [
+	...returnAllFields(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [
+			{ ...userFilter('author', 'Author'), description: 'Only praises written by this user' },
+			{
+				displayName: 'Created After',
+				name: 'createdAfter',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
+			},
+			{ ...userFilter('recognizedUser', 'Recognized User'), description: 'Only praises that recognise this user' },
+			{
+				displayName: 'Tag',
+				name: 'tag',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. teamwork',
+				description: 'Only praises carrying this tag, by its code or its label (case does not matter)',
+			},
+		],
+	},
+	optionsCollection([
+		{
+			displayName: 'Message-Ready Output',
+			name: 'messageReady',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to return each praise flattened for posting to chat: author, recognized names, plain-text content, tag labels and link',
+		},
+	]),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['praise'], operation: ['getAll'] } },
+	properties,
+);
+
+function optionalUserId(this: IExecuteFunctions, name: string, itemIndex: number): string {
+	const raw = this.getNodeParameter(`filters.${name}`, itemIndex, '', { extractValue: true }) as unknown;
+	return raw === null || raw === undefined ? '' : String(raw).trim();
+}
+
+const idsOf = (people: unknown): string[] =>
+	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number) {
+	const limit = readLimit.call(this, itemIndex);
+	const authorId = optionalUserId.call(this, 'author', itemIndex);
+	const recognizedId = optionalUserId.call(this, 'recognizedUser', itemIndex);
+	const tag = String(this.getNodeParameter('filters.tag', itemIndex, '') ?? '')
+		.trim()
+		.toLowerCase();
+	const createdAfterRaw = this.getNodeParameter('filters.createdAfter', itemIndex, '') as unknown;
+	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
+
+	let createdAfter: number | undefined;
+	if (createdAfterRaw !== '' && createdAfterRaw !== null && createdAfterRaw !== undefined) {
+		createdAfter = toInstant(createdAfterRaw, this.getTimezone());
+		if (createdAfter === undefined) {
+			throw new NodeOperationError(this.getNode(), `Created After is not a date: "${String(createdAfterRaw)}"`, {
+				itemIndex,
+				description: 'Pick a date, or use an ISO 8601 date such as 2026-03-01T09:00:00Z.',
+			});
+		}
+	}
+
+	const keep = (praise: IDataObject): boolean => {
+		if (authorId && String((praise.author as IDataObject | null)?.id ?? '') !== authorId) return false;
+		if (recognizedId && !idsOf(praise.recognized_actors).includes(recognizedId)) return false;
+		if (tag) {
+			const tags = Array.isArray(praise.tags) ? (praise.tags as IDataObject[]) : [];
+			const match = tags.some(
+				(t) => String(t?.code ?? '').toLowerCase() === tag || String(t?.label ?? '').toLowerCase() === tag,
+			);
+			if (!match) return false;
+		}
+		return true;
+	};
+	const filtered = Boolean(authorId || recognizedId || tag);
+	const threshold = createdAfter;
+
+	const praises = await paginate.call(this, '/activities/praises', {
+		itemIndex,
+		limit,
+		keep: filtered ? keep : undefined,
+		// Newest first: the first praise not after the threshold ends the list.
+		stopAt:
+			threshold === undefined
+				? undefined
+				: (praise) => {
+						const at = Date.parse(String(praise.activity_date ?? ''));
+						return !Number.isNaN(at) && at <= threshold;
+					},
+	});
+	return messageReady ? praises.map(toMessage) : praises;
+}

@@ -1,0 +1,207 @@
+/**
+ * Issue 4, "Done when": taken together, the node's operations reach every method and path of the
+ * API. The endpoint list below is written from the specification (engagedly-api.md, "Endpoints",
+ * and the certificates section of shared/spec/README.md), not from our code, so an endpoint that
+ * no operation calls is reported, and so is an operation nobody told this test how to run.
+ *
+ * To cover a new operation, add a row to PARAMETERS: a function from the freshly reset simulator
+ * to the run(s) the operation needs: its node parameters (resource and operation are added here)
+ * and, if it reads them, input items (binary data for a picture, say). The simulator is reset
+ * before every operation, so a write may use or delete any seeded record, and a row may prepare
+ * the store first (block a user before "activate"). Return several runs when one operation
+ * reaches different endpoints depending on its parameters (they run one after the other on the
+ * same data, without a reset in between).
+ */
+import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType } from 'n8n-workflow';
+
+import { byId, loadPackage, NODE_TYPE, runEngagedly } from '../helpers/engine';
+import { startSimulator, type Simulator } from '../simulator';
+
+/** Method and path template of every endpoint the API documents, `<id>` written `:id`. */
+const SPEC_ENDPOINTS = [
+	// User attributes
+	'GET /beta/user-attributes',
+	// Users
+	'GET /beta/users',
+	'GET /beta/users/:id',
+	'POST /beta/users',
+	'PUT /beta/users/:id',
+	'PATCH /beta/users/:id',
+	'PUT /beta/users/:id/profile/picture',
+	'GET /beta/users/block-reason-codes',
+	'PUT /beta/users/:id/deactivate',
+	'PUT /beta/users/:id/activate',
+	'GET /beta/users/:id/permissions',
+	'PUT /beta/users/:id/permissions',
+	// Departments
+	'GET /beta/departments',
+	'GET /beta/departments/:id',
+	'POST /beta/departments',
+	'PUT /beta/departments/:id',
+	'DELETE /beta/departments/:id',
+	// Businesses
+	'GET /beta/businesses',
+	'GET /beta/businesses/:id',
+	'POST /beta/businesses',
+	'PUT /beta/businesses/:id',
+	'DELETE /beta/businesses/:id',
+	// Locations
+	'GET /beta/locations',
+	'GET /beta/locations/:id',
+	'POST /beta/locations',
+	'PUT /beta/locations/:id',
+	'DELETE /beta/locations/:id',
+	// Job titles
+	'GET /beta/job_titles',
+	'GET /beta/job_titles/:id',
+	'POST /beta/job_titles',
+	'PUT /beta/job_titles/:id',
+	'DELETE /beta/job_titles/:id',
+	// Permissions and praises
+	'GET /beta/permissions',
+	'GET /beta/activities/praises',
+	// Learning and certificates
+	'GET /beta/learning/resources',
+	'GET /beta/learning/resources/:id/contents',
+	'GET /beta/learning/learner_reports',
+	'GET /beta/certificates',
+	'GET /beta/certificates/:id',
+];
+
+interface RunSpec {
+	parameters: IDataObject;
+	/** Items fed to the node; one empty item when left out. */
+	input?: INodeExecutionData[];
+}
+type Row = (sim: Simulator) => RunSpec | RunSpec[];
+
+function found<T>(value: T | undefined, what: string): T {
+	if (value === undefined) throw new Error(`The seeded organisation has no ${what}`);
+	return value;
+}
+const firstUser = (sim: Simulator) =>
+	found(sim.store.sortedUsers().find((u) => u.id !== sim.store.adminId), 'user besides the admin');
+const firstCourse = (sim: Simulator) =>
+	found([...sim.store.learningResources.values()].find((r) => r.type === 'Course' && !r.archived), 'active course');
+const firstCertificate = (sim: Simulator) => found([...sim.store.certificates.values()][0], 'certificate');
+
+/** resource → operation → what it runs with. Every operation of the node must have a row. */
+const PARAMETERS: Record<string, Record<string, Row>> = {
+	certificate: {
+		get: (sim) => ({ parameters: { certificateId: byId(firstCertificate(sim).id) } }),
+		getAll: () => ({ parameters: { returnAll: true } }),
+	},
+	learnerReport: {
+		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
+	},
+	learningResource: {
+		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
+		getContents: (sim) => ({ parameters: { learningResourceId: byId(firstCourse(sim).id) } }),
+	},
+	permission: {
+		getAll: () => ({ parameters: { returnAll: true } }),
+	},
+	praise: {
+		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
+	},
+	user: {
+		get: (sim) => ({ parameters: { userId: byId(firstUser(sim).id) } }),
+		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
+	},
+	userAttribute: {
+		getAll: () => ({ parameters: { returnAll: true } }),
+	},
+};
+
+/** The node's resources and, for each, its operations, read from the built node's description. */
+async function nodeOperations(): Promise<Array<{ resource: string; operation: string }>> {
+	const { nodeTypes } = await loadPackage();
+	const { properties } = (nodeTypes.getByNameAndVersion(NODE_TYPE, 1) as INodeType).description;
+	const resourceProperty = properties.find((p) => p.name === 'resource');
+	const resources = ((resourceProperty?.options ?? []) as INodePropertyOptions[]).map((o) => String(o.value));
+	return resources.flatMap((resource) => {
+		const pickers = properties.filter(
+			(p) => p.name === 'operation' && (p.displayOptions?.show?.resource ?? []).includes(resource),
+		);
+		return pickers.flatMap((picker) =>
+			((picker.options ?? []) as INodePropertyOptions[]).map((o) => ({ resource, operation: String(o.value) })),
+		);
+	});
+}
+
+let sim: Simulator;
+let operations: Array<{ resource: string; operation: string }> = [];
+/** Endpoints that answered 2xx to some operation, and which operations reached them. */
+const reached = new Map<string, string[]>();
+/** Requests that matched no documented route: what the node asked for that the API does not have. */
+const strayRequests = new Set<string>();
+const failedRuns: string[] = [];
+
+beforeAll(async () => {
+	sim = await startSimulator({ users: 20, seed: 'coverage' });
+	operations = await nodeOperations();
+	for (const { resource, operation } of operations) {
+		const row = PARAMETERS[resource]?.[operation];
+		if (!row) continue;
+		sim.reset();
+		const specs = row(sim);
+		for (const [index, spec] of (Array.isArray(specs) ? specs : [specs]).entries()) {
+			const label = `${resource}.${operation}${index > 0 ? ` (run ${index + 1})` : ''}`;
+			sim.clearLog();
+			const { error } = await runEngagedly({
+				parameters: { resource, operation, ...spec.parameters },
+				input: spec.input,
+				credentials: { ...sim.keys.demo, baseUrl: sim.baseUrl },
+			});
+			if (error) failedRuns.push(`${label}: ${error.message}`);
+			for (const entry of sim.log) {
+				if (entry.route === null) strayRequests.add(`${entry.method} ${entry.path} (from ${label}, HTTP ${entry.status})`);
+				else if (entry.status >= 200 && entry.status < 300) reached.set(entry.route, [...(reached.get(entry.route) ?? []), label]);
+			}
+		}
+	}
+}, 120_000);
+afterAll(async () => await sim?.stop());
+
+describe('endpoint coverage', () => {
+	test('the node has operations to check', () => {
+		expect(operations.length).toBeGreaterThan(0);
+		expect(new Set(SPEC_ENDPOINTS).size).toBe(SPEC_ENDPOINTS.length);
+	});
+
+	test('every operation of the node has a row in PARAMETERS (test/coverage/endpoints.test.ts)', () => {
+		const missing = operations
+			.filter(({ resource, operation }) => !PARAMETERS[resource]?.[operation])
+			.map(({ resource, operation }) => `${resource}.${operation}: add its parameters to PARAMETERS`);
+		expect(missing).toEqual([]);
+	});
+
+	test('every row in PARAMETERS is an operation the node has', () => {
+		const known = new Set(operations.map(({ resource, operation }) => `${resource}.${operation}`));
+		const stale = Object.entries(PARAMETERS)
+			.flatMap(([resource, ops]) => Object.keys(ops).map((operation) => `${resource}.${operation}`))
+			.filter((key) => !known.has(key))
+			.map((key) => `${key}: no such operation in the node (renamed or removed?)`);
+		expect(stale).toEqual([]);
+	});
+
+	test('every operation runs without error with its parameters', () => {
+		expect(failedRuns).toEqual([]);
+	});
+
+	test('no operation asks for an endpoint the API does not have', () => {
+		expect([...strayRequests]).toEqual([]);
+	});
+
+	test('every endpoint of the specification is reached by some operation', () => {
+		const unreached = SPEC_ENDPOINTS.filter((endpoint) => !reached.has(endpoint)).map(
+			(endpoint) => `${endpoint}: no operation reaches it`,
+		);
+		expect(unreached).toEqual([]);
+	});
+
+	test('every endpoint reached is in the specification', () => {
+		const extra = [...reached.keys()].filter((route) => !SPEC_ENDPOINTS.includes(route));
+		expect(extra).toEqual([]);
+	});
+});
