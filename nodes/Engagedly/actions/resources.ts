@@ -48,8 +48,8 @@ export const resourceProperty: INodeProperties = {
 		{ name: 'Location', value: 'location' },
 		{ name: 'Permission', value: 'permission' },
 		{ name: 'Praise', value: 'praise' },
-		{ name: 'User Attribute', value: 'userAttribute' },
 		{ name: 'User', value: 'user' },
+		{ name: 'User Attribute', value: 'userAttribute' },
 	],
 	default: 'user',
 };
