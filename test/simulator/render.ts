@@ -5,7 +5,6 @@
  *
  * Blank values render as `null` and blank arrays as `[]` (spec, general convention 4).
  */
-import { EMAIL_DOMAIN } from './seed';
 import type { Store, UserRecord } from './store';
 
 export interface PictureUrls {
@@ -15,15 +14,12 @@ export interface PictureUrls {
 }
 
 /**
- * Seeded pictures live on a (fictional) CDN; uploads are served by the simulator itself, under
- * a versioned path so that a new upload gets new URLs.
+ * Pictures are served by the simulator itself, under a versioned path so that a new upload
+ * gets new URLs (the port is part of them: compare data across simulators with the base URL
+ * masked).
  */
 export function pictureUrls(store: Store, user: UserRecord): PictureUrls | null {
 	if (user.picture === null) return null;
-	if (user.picture === 0) {
-		const base = `https://social.${EMAIL_DOMAIN}/uploads/picture/${user.id}`;
-		return { small: `${base}/small.png`, medium: `${base}/medium.png`, large: `${base}/large.png` };
-	}
 	const base = `${store.baseUrl}/pictures/${user.id}/${user.picture}`;
 	return { small: `${base}/small`, medium: `${base}/medium`, large: `${base}/large` };
 }

@@ -57,6 +57,12 @@ const DAY = 86_400_000;
 
 export const EMAIL_DOMAIN = 'acme-demo.example';
 
+/** A 1×1 PNG: the image behind every seeded profile picture. */
+export const DEFAULT_PICTURE = Buffer.from(
+	'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+	'base64',
+);
+
 const FIRST_NAMES = [
 	'Aarav', 'Abigail', 'Adam', 'Aisha', 'Alejandro', 'Amelia', 'Ananya', 'Arjun', 'Beatriz', 'Benjamin',
 	'Carlos', 'Charlotte', 'Chen', 'Chloe', 'Daniel', 'Diego', 'Elena', 'Emily', 'Ethan', 'Fatima',

@@ -14,6 +14,7 @@ import { ApiError, badRequest, entry, forbidden, serverErrorBody, type PageReque
 import type { RateLimiter } from './rateLimit';
 import { Router, type ResourceFamily } from './router';
 import { allRoutes } from './routes';
+import { DEFAULT_PICTURE } from './seed';
 import type { Store, UserRecord } from './store';
 
 export interface ApiKeyConfig {
@@ -203,11 +204,11 @@ export function createServer(ctx: ServerContext): http.Server {
 		const sendJson = (status: number, body: unknown, headers: Record<string, string> = {}) =>
 			finish(status, status === 204 || body === undefined ? undefined : JSON.stringify(body), undefined, headers);
 
-		// Uploaded profile pictures (static files on a CDN in the real service): no auth, no rate limit.
+		// Profile pictures (static files on a CDN in the real service): no auth, no rate limit.
 		if (method === 'GET' && path.startsWith('/pictures/')) {
 			const [, , userId, version, size] = path.split('/');
 			const user = ctx.store.users.get(userId);
-			const bytes = user && String(user.picture) === version ? ctx.store.pictures.get(user.id) : undefined;
+			const bytes = user && String(user.picture) === version ? (ctx.store.pictures.get(user.id) ?? DEFAULT_PICTURE) : undefined;
 			if (!bytes || !['small', 'medium', 'large'].includes(size)) {
 				return sendJson(404, new ApiError(404, 'invalid_request_error', [entry('path', 'No such picture', 'not_found')]).body);
 			}

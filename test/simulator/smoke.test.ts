@@ -85,6 +85,8 @@ test('reads: envelopes and shapes of the main resources, under /beta and /api/be
 	expectShape(await call('GET', '/beta/users/block-reason-codes'), 200, BlockReasonCodesResponse);
 	const one = expectShape(await call('GET', `/beta/users/${users.data[0].id}?include=hr_managers,secondary_managers,direct_reports`), 200, UserResponse);
 	expect(one.data.hr_managers).toBeDefined();
+	const seededPicture = users.data.find((u) => u.display_picture !== null)!.display_picture!;
+	expect((await fetch(seededPicture.small)).headers.get('content-type')).toBe('image/png');
 	expectShape(await call('GET', '/beta/locations'), 200, LocationsListResponse);
 	expectShape(await call('GET', '/beta/activities/praises?size=50'), 200, PraisesListResponse);
 	const resources = expectShape(await call('GET', '/beta/learning/resources?types[]=Playlist'), 200, LearningResourcesListResponse);

@@ -53,10 +53,7 @@ export interface UserRecord {
 	secondary_manager_ids: string[];
 	/** Custom attribute values by attribute_key, typed (rendered as strings). */
 	custom: Record<string, CustomValue>;
-	/**
-	 * Profile picture: null = none; 0 = the seeded one (a fixed CDN URL, so that two simulators
-	 * with one seed serve identical data); n > 0 = the n-th upload, served by the simulator.
-	 */
+	/** Profile picture: null = none; 0 = the seeded one (a built-in image); n > 0 = the n-th upload. */
 	picture: number | null;
 }
 
