@@ -16,6 +16,7 @@ import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType }
 
 import { byId, loadPackage, NODE_TYPE, runEngagedly } from '../helpers/engine';
 import { startSimulator, type Simulator } from '../simulator';
+import { mandatoryValues, mapping } from '../user/helpers';
 
 /** Method and path template of every endpoint the API documents, `<id>` written `:id`. */
 const SPEC_ENDPOINTS = [
@@ -84,9 +85,40 @@ const firstUser = (sim: Simulator) =>
 const firstCourse = (sim: Simulator) =>
 	found([...sim.store.learningResources.values()].find((r) => r.type === 'Course' && !r.archived), 'active course');
 const firstCertificate = (sim: Simulator) => found([...sim.store.certificates.values()][0], 'certificate');
+const firstOf = <T>(records: Map<unknown, T>, what: string) => found([...records.values()][0], what);
+const ordinaryPermission = (sim: Simulator) =>
+	found(sim.store.permissions.find((p) => !p.is_admin), 'ordinary permission');
+
+/** A valid 2×1 PNG, for the profile picture. */
+const PNG_BASE64 =
+	'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg==';
+
+/** Departments and businesses take the same parameters under their own locator name. */
+const unitRows = (locator: string, units: (sim: Simulator) => Map<string, { id: string }>): Record<string, Row> => ({
+	create: (sim) => ({ parameters: { name: 'Coverage Unit', members: [firstUser(sim).id] } }),
+	get: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id) } }),
+	getAll: () => ({ parameters: { returnAll: true } }),
+	update: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), updateFields: { name: 'Renamed' } } }),
+	delete: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id) } }),
+	addMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: [firstUser(sim).id] } }),
+	removeMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: [firstUser(sim).id] } }),
+});
+
+/** Locations and job titles: a name is all create needs. */
+const recordRows = (locator: string, records: (sim: Simulator) => Map<number, { id: number }>): Record<string, Row> => ({
+	create: () => ({ parameters: { name: 'Coverage Record' } }),
+	get: (sim) => ({ parameters: { [locator]: byId(firstOf(records(sim), 'record').id) } }),
+	getAll: () => ({ parameters: { returnAll: true } }),
+	update: (sim) => ({ parameters: { [locator]: byId(firstOf(records(sim), 'record').id), updateFields: { name: 'Renamed' } } }),
+	delete: (sim) => ({ parameters: { [locator]: byId(firstOf(records(sim), 'record').id) } }),
+});
 
 /** resource → operation → what it runs with. Every operation of the node must have a row. */
 const PARAMETERS: Record<string, Record<string, Row>> = {
+	business: unitRows('businessId', (sim) => sim.store.units('business')),
+	department: unitRows('departmentId', (sim) => sim.store.units('department')),
+	jobTitle: recordRows('jobTitleId', (sim) => sim.store.jobTitles),
+	location: recordRows('locationId', (sim) => sim.store.locations),
 	certificate: {
 		get: (sim) => ({ parameters: { certificateId: byId(firstCertificate(sim).id) } }),
 		getAll: () => ({ parameters: { returnAll: true } }),
@@ -105,8 +137,40 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 	},
 	user: {
+		create: (sim) => ({
+			parameters: {
+				email: 'coverage.new@example.test',
+				firstName: 'Cover',
+				lastName: 'Age',
+				customAttributes: mapping(mandatoryValues(sim)),
+			},
+		}),
 		get: (sim) => ({ parameters: { userId: byId(firstUser(sim).id) } }),
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
+		update: (sim) => ({ parameters: { userId: byId(firstUser(sim).id), updateFields: { level: 'L9' } } }),
+		replace: (sim) => ({
+			parameters: {
+				userId: byId(firstUser(sim).id),
+				email: firstUser(sim).email,
+				firstName: 'Full',
+				lastName: 'Replace',
+				customAttributes: mapping(mandatoryValues(sim)),
+			},
+		}),
+		activate: (sim) => {
+			sim.store.setUserStatus(firstUser(sim).id, 'Blocked');
+			return { parameters: { userId: byId(firstUser(sim).id) } };
+		},
+		deactivate: (sim) => ({ parameters: { userId: byId(firstUser(sim).id), blockReasonCode: 'not_known' } }),
+		getPermissions: (sim) => ({ parameters: { userId: byId(firstUser(sim).id) } }),
+		updatePermissions: (sim) => ({
+			parameters: { userId: byId(firstUser(sim).id), mode: 'add', permissionIds: [String(ordinaryPermission(sim).id)] },
+		}),
+		updateProfilePicture: (sim) => ({
+			parameters: { userId: byId(firstUser(sim).id) },
+			input: [{ json: {}, binary: { data: { data: PNG_BASE64, mimeType: 'image/png', fileName: 'me.png' } } }],
+		}),
+		getBlockReasonCodes: () => ({ parameters: {} }),
 	},
 	userAttribute: {
 		getAll: () => ({ parameters: { returnAll: true } }),
