@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code runs in plain Node, not inside n8n */
 /**
  * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--host H]`
  *

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error, no-console -- the simulator is a plain Node HTTP server, not n8n node code */
 /**
  * The HTTP layer: one pipeline per request, in the order the README documents:
  *

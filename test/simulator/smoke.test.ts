@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * A quick end-to-end pass over the simulator (the exhaustive suite lives in ./tests): one real
  * HTTP request per behaviour, bodies checked against the contract's zod schemas.
@@ -24,12 +25,13 @@ import {
 	UsersListResponse,
 } from '../schemas/engagedly';
 import { startSimulator, type Simulator } from './index';
+import type { Json } from './tests/client';
 
 interface Res {
 	status: number;
 	headers: Headers;
 	text: string;
-	body: any;
+	body: Json;
 }
 
 let sim: Simulator;

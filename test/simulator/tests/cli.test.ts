@@ -135,10 +135,13 @@ describe('flags', () => {
 		const run = await launch('ts-node', ['--port', String(port), '--users', '40', '--seed', '5'], port);
 		const reference = await startSimulator({ port: 0, seed: 5, users: 40, rateLimit: 1_000_000 });
 		try {
-			const fromCli = await listAll(new Api(`http://127.0.0.1:${port}`, DEMO), '/users');
+			const cliBase = `http://127.0.0.1:${port}`;
+			const fromCli = await listAll(new Api(cliBase, DEMO), '/users');
 			const fromApi = await listAll(new Api(reference.baseUrl, reference.keys.demo), '/users');
 			expect(fromCli).toHaveLength(40);
-			expect(fromCli).toEqual(fromApi);
+			// Uploaded pictures are served by each simulator itself, so their URLs carry its own port.
+			const masked = (users: unknown[], base: string) => JSON.stringify(users).split(base).join('<BASE>');
+			expect(masked(fromCli, cliBase)).toEqual(masked(fromApi, reference.baseUrl));
 		} finally {
 			await reference.stop();
 			const exit = await stop(run);
