@@ -152,3 +152,54 @@ describe('transient failures on reads', () => {
 		expect(error?.description).toMatch(/tried 4 times/);
 	});
 });
+
+describe('transient failures on writes', () => {
+	const setLevel = (userId: string) => ({
+		resource: 'user',
+		operation: 'update',
+		userId: byId(userId),
+		updateFields: { level: 'L8' },
+	});
+	const patches = () => sim.log.filter((entry) => entry.route === 'PATCH /beta/users/:id');
+
+	test('a 503 on a write is not sent again and is reported as a server error', async () => {
+		const user = sim.store.sortedUsers()[3];
+		sim.faults.add({ kind: 'status', status: 503, times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+
+		expect(error?.message).toMatch(/503/);
+		expect(error?.description).toMatch(/server error/);
+		expect(patches()).toHaveLength(1);
+	});
+
+	test('a dropped connection on a write is not sent again, and the error says to check the record', async () => {
+		const user = sim.store.sortedUsers()[3];
+		sim.faults.add({ kind: 'drop', times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+
+		expect(error?.description).toMatch(/may already have been applied/);
+		expect(patches()).toHaveLength(1);
+	});
+
+	test('a write whose answer is cut off (it may have been applied) is not sent again', async () => {
+		const user = sim.store.sortedUsers()[4];
+		sim.faults.add({ kind: 'truncated', times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+
+		expect(error?.message).toMatch(/not JSON/);
+		expect(error?.description).toMatch(/may already have been applied/);
+		expect(patches()).toHaveLength(1);
+		// The simulator applied it, as a real server that cut its answer short may have.
+		expect(sim.store.users.get(user.id)?.level).toBe('L8');
+	});
+
+	test('a write refused before it reached the server (connection refused) may be sent again', async () => {
+		const { error } = await runEngagedly({
+			parameters: setLevel(sim.store.sortedUsers()[5].id),
+			credentials: { ...credentials(), baseUrl: 'http://127.0.0.1:9' },
+		});
+
+		expect(error?.message).toMatch(/Could not reach Engagedly/);
+		expect(error?.description).toMatch(/tried 4 times/);
+	});
+});

@@ -55,6 +55,9 @@ const TRANSIENT_CODES = new Set([
 	...NOT_SENT_CODES,
 ]);
 
+const MAYBE_APPLIED =
+	'The write was not sent again automatically, because it may already have been applied. Check the record in Engagedly before running the workflow again.';
+
 interface Connection {
 	baseUrl: string;
 	secrets: string[];
@@ -181,9 +184,9 @@ export async function engagedlyRequest(
 				`Could not reach Engagedly at ${baseUrl} (${code || reason})`,
 				options.itemIndex,
 				secrets,
-				isRead
+				retriable
 					? `The request was tried ${transientFailures + 1} times. Check the credential’s Base URL and that Engagedly is up, then run the workflow again.`
-					: 'The write was not sent again automatically, because it may already have been applied. Check the record in Engagedly before running the workflow again.',
+					: MAYBE_APPLIED,
 			);
 		}
 
@@ -220,7 +223,9 @@ export async function engagedlyRequest(
 				`Engagedly answered ${status} with a body that is not JSON`,
 				options.itemIndex,
 				secrets,
-				'The answer was cut off or came from something other than the API (a proxy or an error page). Check the credential’s Base URL, then run the workflow again.',
+				isRead
+					? 'The answer was cut off or came from something other than the API (a proxy or an error page). Check the credential’s Base URL, then run the workflow again.'
+					: `The answer was cut off or came from something other than the API. ${MAYBE_APPLIED}`,
 			);
 		}
 		return parsed.body;
