@@ -135,7 +135,8 @@ describe('newPraise', () => {
 	});
 
 	it('logs a failed active poll with its reason and reports it to n8n', async () => {
-		const poller = await activated();
+		// A cooldown of a (real) minute, longer than the 5 s this trigger may wait.
+		const poller = await activated({ maxRateLimitWait: 5 });
 		sim.setRateLimit({ limit: 0 });
 		const outcome = await poller.poll();
 		expect(outcome.error?.message).toMatch(/rate limit/i);
@@ -175,7 +176,10 @@ describe('newPraise', () => {
 	});
 
 	it('"Fetch Test Event" on a fresh node saves no state, and its errors are thrown', async () => {
-		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: credentials() });
+		const poller = await createPoller({
+			parameters: { event: 'newPraise', options: { maxRateLimitWait: 5 } },
+			credentials: credentials(),
+		});
 		const sample = await poller.poll('manual');
 		expect(sample.items.map((item) => item.id)).toEqual([newestId()]);
 		expect(poller.state()).toEqual({});
