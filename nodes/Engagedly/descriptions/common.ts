@@ -117,10 +117,14 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
+/** An editor value as trimmed text; null and undefined give ''. */
+export function trimmed(raw: unknown): string {
+	return raw === null || raw === undefined ? '' : String(raw).trim();
+}
+
 /** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
 export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
-	const raw = this.getNodeParameter(name, itemIndex, '', { extractValue: true }) as unknown;
-	const id = raw === null || raw === undefined ? '' : String(raw).trim();
+	const id = trimmed(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 	if (!id) {
 		throw new NodeOperationError(this.getNode(), `No ${noun} selected`, {
 			itemIndex,
@@ -128,6 +132,27 @@ export function readId(this: IExecuteFunctions, name: string, itemIndex: number,
 		});
 	}
 	return id;
+}
+
+/**
+ * A multi-value field as a clean list: a multi-select's array, a comma-separated string, or an
+ * expression's array of values or of records (their `id`, else their `value`). Each entry is
+ * trimmed; blanks and repeats are dropped. Ids stay strings.
+ */
+export function listOf(raw: unknown): string[] {
+	const values = Array.isArray(raw) ? raw : [raw];
+	const entries = values
+		.flatMap((value: unknown) => {
+			if (typeof value === 'string') return value.split(',');
+			if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+				const record = value as IDataObject;
+				return [record.id ?? record.value ?? value];
+			}
+			return [value];
+		})
+		.map(trimmed)
+		.filter((entry) => entry !== '');
+	return [...new Set(entries)];
 }
 
 /** Removes keys whose value the user left empty, so only what was set is sent. */
