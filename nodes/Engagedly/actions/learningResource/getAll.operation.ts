@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { compact, listOf, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { listOf } from './shared';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
 const PROVIDERS: Array<[string, string]> = [

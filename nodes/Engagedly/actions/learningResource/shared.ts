@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readId, resourceLocator } from '../../descriptions/common';
@@ -21,13 +21,4 @@ export function readLearningResourceId(this: IExecuteFunctions, itemIndex: numbe
 		});
 	}
 	return id;
-}
-
-/** A multi-value field, a comma-separated string or an expression's array, as a clean list. */
-export function listOf(value: unknown): string[] {
-	const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-	return values
-		.flatMap((v) => (typeof v === 'string' ? v.split(',') : [String((v as IDataObject)?.value ?? v)]))
-		.map((v) => v.trim())
-		.filter((v) => v !== '');
 }

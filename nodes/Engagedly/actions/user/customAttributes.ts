@@ -120,8 +120,11 @@ const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JS
 const label = (attribute: Pick<UserAttribute, 'name' | 'attribute_key'>) =>
 	`Custom attribute "${attribute.name}" (${attribute.attribute_key})`;
 
-/** A multiple-select value: a list, a JSON list, or comma-separated text. */
-function listOf(value: unknown): unknown[] {
+/**
+ * A multiple-select value: a list, a JSON list, or comma-separated text. Unlike listOf in
+ * descriptions/common.ts, entries keep their type: they are matched against the options next.
+ */
+function selectedValues(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string') {
 		const text = value.trim();
@@ -184,7 +187,7 @@ function convert(attribute: UserAttribute, value: unknown): { value: unknown } |
 		case 'multiple-select': {
 			const picked: string[] = [];
 			const unknown: unknown[] = [];
-			for (const item of listOf(value)) {
+			for (const item of selectedValues(value)) {
 				const option = matchOption(item);
 				if (option === undefined) unknown.push(item);
 				else if (!picked.includes(option)) picked.push(option);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resourceLocator } from '../../descriptions/common';
+import { listOf, resourceLocator } from '../../descriptions/common';
 
 export const userLocator = (displayName = 'User', name = 'userId'): INodeProperties =>
 	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers' });
@@ -297,9 +297,8 @@ export function readUserFields(this: IExecuteFunctions, itemIndex: number, write
 				body[field.wire] = String(raw).trim();
 				break;
 			case 'ids': {
-				const list = Array.isArray(raw) ? raw : String(raw).split(',');
-				const ids = list.map((id) => String(id).trim()).filter(Boolean);
-				if (ids.length) body[field.wire] = [...new Set(ids)];
+				const ids = listOf(raw);
+				if (ids.length) body[field.wire] = ids;
 				break;
 			}
 		}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { listOf, optionsCollection, readId } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { engagedlyRequest } from '../../transport/request';
 import { perExecution, userLocator } from './shared';
@@ -54,11 +54,6 @@ type Mode = 'add' | 'remove' | 'replace';
 const key = (permission: IDataObject) => String(permission.id);
 const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
 
-function requestedIds(raw: unknown): string[] {
-	const list = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
-	return [...new Set(list.map((id) => String(id).trim()).filter(Boolean))];
-}
-
 /**
  * The spec does not say whether PUT /users/<id>/permissions replaces or adds, so the node never
  * relies on either: it reads the user's permissions, computes the final set for the chosen mode
@@ -69,7 +64,7 @@ function requestedIds(raw: unknown): string[] {
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
-	const requested = requestedIds(this.getNodeParameter('permissionIds', itemIndex, []));
+	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
 	const fail = (message: string, hint: string): never => {
 		throw new NodeOperationError(this.getNode(), message, { itemIndex, description: `${hint} Nothing was sent.` });
 	};
