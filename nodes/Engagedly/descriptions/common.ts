@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { OperationMap } from '../actions/types';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
 
 /** The "Return All" / "Limit" pair every list operation shows. */
@@ -49,6 +50,9 @@ export const maxRateLimitWaitOption: INodeProperties = {
 		'When Engagedly answers “too many requests”, wait up to this long for its cooldown (1 to 15 minutes, growing on repeated hits) before failing',
 };
 
+/** Collections list their entries in name order, as the linter asks of literal ones. */
+const byDisplayName = (a: INodeProperties, b: INodeProperties) => a.displayName.localeCompare(b.displayName);
+
 export function optionsCollection(extra: INodeProperties[] = []): INodeProperties {
 	return {
 		displayName: 'Options',
@@ -56,8 +60,28 @@ export function optionsCollection(extra: INodeProperties[] = []): INodePropertie
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [...extra, maxRateLimitWaitOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...extra, maxRateLimitWaitOption].sort(byDisplayName),
 	};
+}
+
+/** The "Filters" collection of a list operation, its entries in name order like the options'. */
+export function filtersCollection(filters: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		options: [...filters].sort(byDisplayName),
+	};
+}
+
+/**
+ * A resource's part of the node description: its Operation picker, then each operation's own
+ * fields in the order of its operations map, so adding an operation to the map adds its fields.
+ */
+export function resourceDescription(picker: INodeProperties, operations: OperationMap): INodeProperties[] {
+	return [picker, ...Object.values(operations).flatMap((operation) => operation.description)];
 }
 
 export interface LocatorSpec {

@@ -1,61 +1,61 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, optionsCollection, readLimit, resourceLocator, returnAllFields } from '../../descriptions/common';
+import {
+	compact,
+	filtersCollection,
+	optionsCollection,
+	readLimit,
+	resourceLocator,
+	returnAllFields,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only certificates that end on or before this day (ones that never expire are left out)',
-			},
-			{
-				displayName: 'Search Term',
-				name: 'term',
-				type: 'string',
-				default: '',
-				description: 'Only certificates whose name or issuing authority contains this text',
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only certificates issued on or after this day',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'active',
-				options: [
-					{ name: 'Active', value: 'active', description: 'Still valid, or never expires' },
-					{ name: 'Expired', value: 'expired' },
-				],
-			},
-			{
-				...resourceLocator({
-					name: 'user',
-					displayName: 'User',
-					noun: 'user',
-					searchListMethod: 'searchUsers',
-					required: false,
-				}),
-				description: "Whose certificates to list. Without it, Engagedly lists those of the API key's owner.",
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only certificates that end on or before this day (ones that never expire are left out)',
+		},
+		{
+			displayName: 'Search Term',
+			name: 'term',
+			type: 'string',
+			default: '',
+			description: 'Only certificates whose name or issuing authority contains this text',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only certificates issued on or after this day',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'active',
+			options: [
+				{ name: 'Active', value: 'active', description: 'Still valid, or never expires' },
+				{ name: 'Expired', value: 'expired' },
+			],
+		},
+		{
+			...resourceLocator({
+				name: 'user',
+				displayName: 'User',
+				noun: 'user',
+				searchListMethod: 'searchUsers',
+				required: false,
+			}),
+			description: "Whose certificates to list. Without it, Engagedly lists those of the API key's owner.",
+		},
+	]),
 	optionsCollection(),
 ];
 

@@ -1,47 +1,47 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, listOf, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import {
+	compact,
+	filtersCollection,
+	listOf,
+	optionsCollection,
+	readLimit,
+	returnAllFields,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Completed Only',
-				name: 'completedOnly',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep only enrolments whose completion status is Completed',
-			},
-			{
-				displayName: 'Learning Resource Names or IDs',
-				name: 'learningResourceIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLearningResources' },
-				default: [],
-				description:
-					'Only enrolments in these courses or playlists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Resource Types',
-				name: 'resourceTypes',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Course', value: 'Course' },
-					{ name: 'Playlist', value: 'Playlist' },
-				],
-				description: 'Only enrolments in resources of these types (both when empty)',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Completed Only',
+			name: 'completedOnly',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to keep only enrolments whose completion status is Completed',
+		},
+		{
+			displayName: 'Learning Resource Names or IDs',
+			name: 'learningResourceIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLearningResources' },
+			default: [],
+			description:
+				'Only enrolments in these courses or playlists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Resource Types',
+			name: 'resourceTypes',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Course', value: 'Course' },
+				{ name: 'Playlist', value: 'Playlist' },
+			],
+			description: 'Only enrolments in resources of these types (both when empty)',
+		},
+	]),
 	optionsCollection(),
 ];
 

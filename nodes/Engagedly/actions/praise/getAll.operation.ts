@@ -1,7 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, resourceLocator, returnAllFields } from '../../descriptions/common';
+import {
+	filtersCollection,
+	optionsCollection,
+	readLimit,
+	resourceLocator,
+	returnAllFields,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { toInstant, toMessage } from './shared';
 
@@ -10,33 +16,26 @@ const userFilter = (name: string, displayName: string): INodeProperties =>
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{ ...userFilter('author', 'Author'), description: 'Only praises written by this user' },
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
-			},
-			{ ...userFilter('recognizedUser', 'Recognized User'), description: 'Only praises that recognise this user' },
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. teamwork',
-				description: 'Only praises carrying this tag, by its code or its label (case does not matter)',
-			},
-		],
-	},
+	filtersCollection([
+		{ ...userFilter('author', 'Author'), description: 'Only praises written by this user' },
+		{
+			displayName: 'Created After',
+			name: 'createdAfter',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
+		},
+		{ ...userFilter('recognizedUser', 'Recognized User'), description: 'Only praises that recognise this user' },
+		{
+			displayName: 'Tag',
+			name: 'tag',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. teamwork',
+			description: 'Only praises carrying this tag, by its code or its label (case does not matter)',
+		},
+	]),
 	optionsCollection([
 		{
 			displayName: 'Message-Ready Output',

@@ -1,35 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Kind',
-				name: 'kind',
-				type: 'options',
-				default: 'custom',
-				description: 'Keep only the attributes the organisation defined, or only the built-in ones',
-				options: [
-					{
-						name: 'Custom Only',
-						value: 'custom',
-						description: 'Attributes defined by the organisation (keys custom-attribute-…)',
-					},
-					{ name: 'System Only', value: 'system', description: 'Built-in attributes such as email or title' },
-				],
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Kind',
+			name: 'kind',
+			type: 'options',
+			default: 'custom',
+			description: 'Keep only the attributes the organisation defined, or only the built-in ones',
+			options: [
+				{
+					name: 'Custom Only',
+					value: 'custom',
+					description: 'Attributes defined by the organisation (keys custom-attribute-…)',
+				},
+				{ name: 'System Only', value: 'system', description: 'Built-in attributes such as email or title' },
+			],
+		},
+	]),
 	optionsCollection(),
 ];
 
