@@ -179,6 +179,50 @@ export function listOf(raw: unknown): string[] {
 	return [...new Set(entries)];
 }
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function calendarDay(year: number, month: number, day: number): string | undefined {
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+		return undefined;
+	}
+	return date.toISOString().slice(0, 10);
+}
+
+/**
+ * A day in the form Engagedly accepts (YYYY-MM-DD), from what n8n hands over: the date picker's
+ * `2024-01-15T00:00:00`, an ISO timestamp, a Luxon DateTime or Date from an expression, or the
+ * API's other documented form `Jan 15, 2024`. A timestamp keeps the calendar day it was written
+ * with, so a picker value never shifts a day through time zones. undefined = not a date.
+ *
+ * `anyDateText` also takes any other text JavaScript reads as a date (`March 1, 2026`,
+ * `2026/03/01`), as the day it falls on in the server's time zone: the certificate filters have
+ * always been that lenient, the user fields never were.
+ */
+export function toApiDay(value: unknown, { anyDateText = false } = {}): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
+		const day = (value as { toISODate: () => string | null }).toISODate();
+		return day ?? undefined;
+	}
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	if (iso) return calendarDay(+iso[1], +iso[2], +iso[3]);
+	if (anyDateText) {
+		const parsed = new Date(text);
+		if (Number.isNaN(parsed.getTime())) return undefined;
+		const pad = (n: number) => String(n).padStart(2, '0');
+		return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
+	}
+	const long = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(text);
+	if (long) {
+		const month = MONTHS.indexOf(long[1].toLowerCase());
+		if (month >= 0) return calendarDay(+long[3], month + 1, +long[2]);
+	}
+	return undefined;
+}
+
 /** Removes keys whose value the user left empty, so only what was set is sent. */
 export function compact(fields: IDataObject): IDataObject {
 	const result: IDataObject = {};

@@ -8,6 +8,7 @@ import {
 	readLimit,
 	resourceLocator,
 	returnAllFields,
+	toApiDay,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
@@ -64,33 +65,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Engagedly wants plain days (YYYY-MM-DD); the date picker adds a time, expressions give DateTimes. */
-function toDay(value: unknown): string | undefined {
-	if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
-		return (value as { toISODate: () => string | null }).toISODate() ?? undefined;
-	}
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
-	if (iso) {
-		const [, y, m, d] = iso;
-		const check = new Date(Date.UTC(+y, +m - 1, +d));
-		return check.getUTCFullYear() === +y && check.getUTCMonth() === +m - 1 && check.getUTCDate() === +d
-			? `${y}-${m}-${d}`
-			: undefined;
-	}
-	const parsed = new Date(text);
-	if (Number.isNaN(parsed.getTime())) return undefined;
-	return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
-}
-
 function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, label: string, itemIndex: number) {
 	const value = filters[name];
 	if (value === undefined || value === null || value === '') return undefined;
-	const day = toDay(value);
+	const day = toApiDay(value, { anyDateText: true });
 	if (day === undefined) {
 		throw new NodeOperationError(this.getNode(), `${label} is not a date: "${String(value)}"`, {
 			itemIndex,

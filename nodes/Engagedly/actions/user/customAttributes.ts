@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { toApiDay } from '../../descriptions/common';
 import type { EngagedlyContext } from '../../transport/request';
 import { engagedlyRequest } from '../../transport/request';
 import type { UserWrite } from './shared';
-import { editorPlace, isBlank, perExecution, toApiDay } from './shared';
+import { editorPlace, isBlank, perExecution } from './shared';
 
 /** A user attribute definition as GET /user-attributes gives it. */
 export interface UserAttribute {
