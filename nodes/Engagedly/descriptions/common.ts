@@ -146,9 +146,23 @@ export function trimmed(raw: unknown): string {
 	return raw === null || raw === undefined ? '' : String(raw).trim();
 }
 
-/** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
+/** The id behind an optional resource locator (or a plain string), trimmed; '' when none is given. */
+export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex: number): string {
+	return trimmed(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+}
+
+/** A user picker, searching users by name or email. */
+export function userLocator({
+	name = 'userId',
+	displayName = 'User',
+	required = true,
+}: Partial<Pick<LocatorSpec, 'name' | 'displayName' | 'required'>> = {}): INodeProperties {
+	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
+}
+
+/** The id behind an optional resource locator (or a plain string), trimmed; empty is refused before any request. */
 export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
-	const id = trimmed(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+	const id = readOptionalId.call(this, name, itemIndex);
 	if (!id) {
 		throw new NodeOperationError(this.getNode(), `No ${noun} selected`, {
 			itemIndex,

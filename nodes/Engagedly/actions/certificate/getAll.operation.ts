@@ -6,9 +6,10 @@ import {
 	filtersCollection,
 	optionsCollection,
 	readLimit,
-	resourceLocator,
+	readOptionalId,
 	returnAllFields,
 	toApiDay,
+	userLocator,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
@@ -47,13 +48,7 @@ const properties: INodeProperties[] = [
 			],
 		},
 		{
-			...resourceLocator({
-				name: 'user',
-				displayName: 'User',
-				noun: 'user',
-				searchListMethod: 'searchUsers',
-				required: false,
-			}),
+			...userLocator({ name: 'user', required: false }),
 			description: "Whose certificates to list. Without it, Engagedly lists those of the API key's owner.",
 		},
 	]),
@@ -81,8 +76,7 @@ function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, la
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const rawUser = this.getNodeParameter('filters.user', itemIndex, '', { extractValue: true }) as unknown;
-	const userId = rawUser === null || rawUser === undefined ? '' : String(rawUser).trim();
+	const userId = readOptionalId.call(this, 'filters.user', itemIndex);
 	const startDate = readDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
 	const endDate = readDay.call(this, filters, 'endDate', 'End Date', itemIndex);
 	return await paginate.call(this, '/certificates', {

@@ -5,19 +5,17 @@ import {
 	filtersCollection,
 	optionsCollection,
 	readLimit,
-	resourceLocator,
+	readOptionalId,
 	returnAllFields,
+	userLocator,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { toInstant, toMessage } from './shared';
 
-const userFilter = (name: string, displayName: string): INodeProperties =>
-	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required: false });
-
 const properties: INodeProperties[] = [
 	...returnAllFields(),
 	filtersCollection([
-		{ ...userFilter('author', 'Author'), description: 'Only praises written by this user' },
+		{ ...userLocator({ name: 'author', displayName: 'Author', required: false }), description: 'Only praises written by this user' },
 		{
 			displayName: 'Created After',
 			name: 'createdAfter',
@@ -26,7 +24,10 @@ const properties: INodeProperties[] = [
 			description:
 				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
 		},
-		{ ...userFilter('recognizedUser', 'Recognized User'), description: 'Only praises that recognise this user' },
+		{
+			...userLocator({ name: 'recognizedUser', displayName: 'Recognized User', required: false }),
+			description: 'Only praises that recognise this user',
+		},
 		{
 			displayName: 'Tag',
 			name: 'tag',
@@ -53,18 +54,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function optionalUserId(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const raw = this.getNodeParameter(`filters.${name}`, itemIndex, '', { extractValue: true }) as unknown;
-	return raw === null || raw === undefined ? '' : String(raw).trim();
-}
-
 const idsOf = (people: unknown): string[] =>
 	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = optionalUserId.call(this, 'author', itemIndex);
-	const recognizedId = optionalUserId.call(this, 'recognizedUser', itemIndex);
+	const authorId = readOptionalId.call(this, 'filters.author', itemIndex);
+	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex);
 	const tag = String(this.getNodeParameter('filters.tag', itemIndex, '') ?? '')
 		.trim()
 		.toLowerCase();

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
-import { perExecution, userLocator } from './shared';
+import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),

@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf, resourceLocator, toApiDay } from '../../descriptions/common';
-
-export const userLocator = (displayName = 'User', name = 'userId'): INodeProperties =>
-	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers' });
+import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
 
 // ---- once per execution ---------------------------------------------------------------------
 
@@ -36,8 +33,7 @@ export async function perExecution<T>(context: object, key: string, load: () => 
 
 /** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
 export function locatorId(raw: unknown): string {
-	const value = raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
-	return value === undefined || value === null ? '' : String(value).trim();
+	return trimmed(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw);
 }
 
 export const isBlank = (value: unknown): boolean =>

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { listOf, optionsCollection, readId } from '../../descriptions/common';
+import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { engagedlyRequest } from '../../transport/request';
-import { perExecution, userLocator } from './shared';
+import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),
