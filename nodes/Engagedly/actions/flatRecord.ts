@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, readLimit, returnAllFields, trimmed } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordOf } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
@@ -93,7 +93,7 @@ function create(kind: FlatKind): EngagedlyOperation {
 				if (value) body[field.wire] = value;
 			}
 			const response = await engagedlyRequest.call(this, 'POST', kind.path, { itemIndex, body });
-			return withStringId((response.data ?? {}) as IDataObject);
+			return withStringId(recordOf(response));
 		},
 	};
 }
@@ -165,7 +165,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 				itemIndex,
 				body,
 			});
-			return withStringId((response.data ?? {}) as IDataObject);
+			return withStringId(recordOf(response));
 		},
 	};
 }

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf, optionsCollection, readLimit, returnAllFields } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordOf } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
@@ -80,7 +80,7 @@ async function writeUnit(
 		itemIndex,
 		body: { name, members },
 	});
-	return (body.data ?? {}) as IDataObject;
+	return recordOf(body);
 }
 
 function create(kind: UnitKind): EngagedlyOperation {
@@ -109,7 +109,7 @@ function create(kind: UnitKind): EngagedlyOperation {
 				itemIndex,
 				body: { name, members },
 			});
-			return (body.data ?? {}) as IDataObject;
+			return recordOf(body);
 		},
 	};
 }

@@ -7,7 +7,7 @@ import type {
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, resourceLocator, trimmed } from '../descriptions/common';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordOf } from '../transport/request';
 import type { EngagedlyOperation } from './types';
 
 /**
@@ -63,7 +63,7 @@ export async function readRecord(
 	itemIndex: number,
 ): Promise<IDataObject> {
 	const body = await engagedlyRequest.call(this, 'GET', recordUrl(kind, id), { itemIndex });
-	return (body.data ?? {}) as IDataObject;
+	return recordOf(body);
 }
 
 /** Every kind has a mandatory name: a blank one is refused before anything is sent. */

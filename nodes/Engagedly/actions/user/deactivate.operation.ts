@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
@@ -28,7 +28,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string): Promise<void> {
 	const codes = await perExecution(this, 'block-reason-codes', async () => {
 		const response = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes', { itemIndex });
-		return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+		return recordsOf(response);
 	});
 	const usable = codes.filter((c) => c.archived !== true);
 	if (usable.some((c) => String(c.code) === code)) return;

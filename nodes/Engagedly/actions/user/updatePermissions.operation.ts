@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
@@ -92,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 
 	const path = `/users/${encodeURIComponent(id)}/permissions`;
 	const currentBody = await engagedlyRequest.call(this, 'GET', path, { itemIndex });
-	const current = Array.isArray(currentBody.data) ? (currentBody.data as IDataObject[]) : [];
+	const current = recordsOf(currentBody);
 	const wantedKeys = new Set(wanted.map(key));
 	let next: IDataObject[];
 	if (mode === 'add') next = [...current, ...wanted.filter((p) => !current.some((c) => key(c) === key(p)))];
@@ -104,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		// Ids go back as the API gave them (integers in the spec).
 		body: { permission_ids: next.map((p) => (byId.get(key(p)) ?? p).id as IDataObject[string]) },
 	});
-	const permissions = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	const permissions = recordsOf(response);
 	const before = new Set(current.map(key));
 	const after = new Set(permissions.map(key));
 	return {

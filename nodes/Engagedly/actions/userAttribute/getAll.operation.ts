@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -36,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const kind = this.getNodeParameter('filters.kind', itemIndex, '') as string;
 	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
-	let attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	let attributes = recordsOf(body);
 	// `preset` is true for system attributes, false for the organisation's own.
 	if (kind === 'custom') attributes = attributes.filter((a) => a.preset === false);
 	if (kind === 'system') attributes = attributes.filter((a) => a.preset === true);
