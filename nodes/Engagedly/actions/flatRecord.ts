@@ -7,6 +7,7 @@ import { engagedlyRequest, recordOf } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
+	getOperation,
 	readName,
 	readRecord,
 	readRecordId,
@@ -98,16 +99,6 @@ function create(kind: FlatKind): EngagedlyOperation {
 	};
 }
 
-function get(kind: FlatKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'get', [recordLocator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readRecordId.call(this, kind, itemIndex);
-			return withStringId(await readRecord.call(this, kind, id, itemIndex));
-		},
-	};
-}
-
 function getAll(kind: FlatKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'getAll', [...returnAllFields(), optionsCollection()]),
@@ -173,7 +164,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 export function flatOperations(kind: FlatKind): Record<FlatOperationName, EngagedlyOperation> {
 	return {
 		create: create(kind),
-		get: get(kind),
+		get: getOperation(kind, withStringId),
 		getAll: getAll(kind),
 		update: update(kind),
 		delete: deleteOperation(kind),

@@ -7,6 +7,7 @@ import { engagedlyRequest, recordOf } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
+	getOperation,
 	readName,
 	readRecord,
 	readRecordId,
@@ -110,15 +111,6 @@ function create(kind: UnitKind): EngagedlyOperation {
 				body: { name, members },
 			});
 			return recordOf(body);
-		},
-	};
-}
-
-function get(kind: UnitKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'get', [recordLocator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			return await readRecord.call(this, kind, readRecordId.call(this, kind, itemIndex), itemIndex);
 		},
 	};
 }
@@ -243,7 +235,7 @@ function changeMembers(
 export function unitOperations(kind: UnitKind): Record<UnitOperationName, EngagedlyOperation> {
 	return {
 		create: create(kind),
-		get: get(kind),
+		get: getOperation(kind),
 		getAll: getAll(kind),
 		update: update(kind),
 		delete: deleteOperation(kind),

@@ -83,6 +83,20 @@ export function readName(
 	return name;
 }
 
+/** Get one record; `shape` is for kinds whose answers need adjusting. */
+export function getOperation(
+	kind: RecordKind,
+	shape: (record: IDataObject) => IDataObject = (record) => record,
+): EngagedlyOperation {
+	return {
+		description: show(kind, 'get', [recordLocator(kind), optionsCollection()]),
+		async execute(this: IExecuteFunctions, itemIndex: number) {
+			const id = readRecordId.call(this, kind, itemIndex);
+			return shape(await readRecord.call(this, kind, id, itemIndex));
+		},
+	};
+}
+
 export function deleteOperation(kind: RecordKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'delete', [recordLocator(kind), optionsCollection()]),
