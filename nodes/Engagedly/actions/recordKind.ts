@@ -6,7 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, resourceLocator, trimmed } from '../descriptions/common';
+import {
+	capitalise,
+	optionsCollection,
+	readId,
+	resourceLocator,
+	trimmed,
+} from '../descriptions/common';
 import { engagedlyRequest, recordOf } from '../transport/request';
 import type { EngagedlyOperation } from './types';
 
@@ -27,8 +33,6 @@ export interface RecordKind {
 	locatorName: string;
 	searchListMethod: string;
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function show(
 	kind: RecordKind,

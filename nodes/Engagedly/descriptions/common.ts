@@ -141,6 +141,8 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** An editor value as trimmed text; null and undefined give ''. */
 export function trimmed(raw: unknown): string {
 	return raw === null || raw === undefined ? '' : String(raw).trim();
@@ -235,6 +237,24 @@ export function toApiDay(value: unknown, { anyDateText = false } = {}): string |
 		if (month >= 0) return calendarDay(+long[3], month + 1, +long[2]);
 	}
 	return undefined;
+}
+
+/** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
+export function readWholeNumberId(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	noun: string,
+	hint: string,
+): string {
+	const id = readId.call(this, name, itemIndex, noun);
+	if (!/^\d+$/.test(id)) {
+		throw new NodeOperationError(this.getNode(), `${capitalise(noun)} ID must be a whole number (got "${id}")`, {
+			itemIndex,
+			description: hint,
+		});
+	}
+	return id;
 }
 
 /** Removes keys whose value the user left empty, so only what was set is sent. */

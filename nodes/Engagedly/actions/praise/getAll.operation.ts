@@ -7,6 +7,7 @@ import {
 	readLimit,
 	readOptionalId,
 	returnAllFields,
+	trimmed,
 	userLocator,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
@@ -61,9 +62,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const authorId = readOptionalId.call(this, 'filters.author', itemIndex);
 	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex);
-	const tag = String(this.getNodeParameter('filters.tag', itemIndex, '') ?? '')
-		.trim()
-		.toLowerCase();
+	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, '')).toLowerCase();
 	const createdAfterRaw = this.getNodeParameter('filters.createdAfter', itemIndex, '') as unknown;
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 

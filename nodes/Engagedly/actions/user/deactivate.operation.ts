@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
 import { engagedlyRequest, recordsOf } from '../../transport/request';
 import { perExecution } from './shared';
 
@@ -41,7 +41,7 @@ async function checkCode(this: IExecuteFunctions, itemIndex: number, code: strin
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const code = String(this.getNodeParameter('blockReasonCode', itemIndex, '') ?? '').trim();
+	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code);
 	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/deactivate`, {
 		itemIndex,

@@ -207,7 +207,7 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
 		['firstName', 'first_name', 'First Name'],
 		['lastName', 'last_name', 'Last Name'],
 	]) {
-		const value = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+		const value = trimmed(this.getNodeParameter(name, itemIndex, ''));
 		if (!value) {
 			refuse(this, itemIndex, `${label} is empty`, `${label} is mandatory in Engagedly: give it a value.`);
 		}
