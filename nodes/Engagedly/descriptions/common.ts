@@ -239,6 +239,8 @@ export function toApiDay(value: unknown, { anyDateText = false } = {}): string |
 	return undefined;
 }
 
+const WHOLE_NUMBER = /^\d+$/;
+
 /** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
 export function readWholeNumberId(
 	this: IExecuteFunctions,
@@ -248,13 +250,32 @@ export function readWholeNumberId(
 	hint: string,
 ): string {
 	const id = readId.call(this, name, itemIndex, noun);
-	if (!/^\d+$/.test(id)) {
+	if (!WHOLE_NUMBER.test(id)) {
 		throw new NodeOperationError(this.getNode(), `${capitalise(noun)} ID must be a whole number (got "${id}")`, {
 			itemIndex,
 			description: hint,
 		});
 	}
 	return id;
+}
+
+/** listOf for integer ids; `label` names the field in the error, e.g. "Resource IDs". */
+export function readWholeNumberList(
+	this: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	itemIndex: number,
+	hint: string,
+): string[] {
+	const ids = listOf(raw);
+	const bad = ids.find((id) => !WHOLE_NUMBER.test(id));
+	if (bad !== undefined) {
+		throw new NodeOperationError(this.getNode(), `${label} must be whole numbers (got "${bad}")`, {
+			itemIndex,
+			description: hint,
+		});
+	}
+	return ids;
 }
 
 /** Removes keys whose value the user left empty, so only what was set is sent. */

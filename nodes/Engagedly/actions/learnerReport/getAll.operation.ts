@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	compact,
@@ -7,6 +7,7 @@ import {
 	listOf,
 	optionsCollection,
 	readLimit,
+	readWholeNumberList,
 	returnAllFields,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
@@ -53,14 +54,13 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const ids = listOf(filters.learningResourceIds);
-	const badId = ids.find((id) => !/^\d+$/.test(id));
-	if (badId !== undefined) {
-		throw new NodeOperationError(this.getNode(), `Learning resource IDs must be whole numbers (got "${badId}")`, {
-			itemIndex,
-			description: 'Pick courses from the list, or give their numeric IDs.',
-		});
-	}
+	const ids = readWholeNumberList.call(
+		this,
+		filters.learningResourceIds,
+		'Learning resource IDs',
+		itemIndex,
+		'Pick courses from the list, or give their numeric IDs.',
+	);
 	const completedOnly = filters.completedOnly === true;
 	// paginate always sends page and size, which this endpoint needs (without them it answers 500).
 	return await paginate.call(this, '/learning/learner_reports', {

@@ -7,6 +7,7 @@ import {
 	listOf,
 	optionsCollection,
 	readLimit,
+	readWholeNumberList,
 	returnAllFields,
 } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
@@ -237,14 +238,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
 	const sortDirection = this.getNodeParameter('options.sortDirection', itemIndex, 'asc') as string;
 
-	const resourceIds = listOf(filters.resourceIds);
-	const badId = resourceIds.find((id) => !/^\d+$/.test(id));
-	if (badId !== undefined) {
-		throw new NodeOperationError(this.getNode(), `Resource IDs must be whole numbers (got "${badId}")`, {
-			itemIndex,
-			description: 'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
-		});
-	}
+	const resourceIds = readWholeNumberList.call(
+		this,
+		filters.resourceIds,
+		'Resource IDs',
+		itemIndex,
+		'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
+	);
 	const minDuration = optionalNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
 	const maxDuration = optionalNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
 	if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
