@@ -141,6 +141,17 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	};
 }
 
+/** A user picker, searching users by name or email. */
+export function userLocator({
+	name = 'userId',
+	displayName = 'User',
+	required = true,
+}: Partial<Pick<LocatorSpec, 'name' | 'displayName' | 'required'>> = {}): INodeProperties {
+	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
+}
+
+// ---- reading what the editor hands over -------------------------------------------------------
+
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** An editor value as trimmed text; null and undefined give ''. */
@@ -153,22 +164,33 @@ export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex:
 	return trimmed(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
 }
 
-/** A user picker, searching users by name or email. */
-export function userLocator({
-	name = 'userId',
-	displayName = 'User',
-	required = true,
-}: Partial<Pick<LocatorSpec, 'name' | 'displayName' | 'required'>> = {}): INodeProperties {
-	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
-}
-
-/** The id behind an optional resource locator (or a plain string), trimmed; empty is refused before any request. */
+/** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
 export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
 	const id = readOptionalId.call(this, name, itemIndex);
 	if (!id) {
 		throw new NodeOperationError(this.getNode(), `No ${noun} selected`, {
 			itemIndex,
 			description: `Pick a ${noun} from the list, or enter its ID.`,
+		});
+	}
+	return id;
+}
+
+const WHOLE_NUMBER = /^\d+$/;
+
+/** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
+export function readWholeNumberId(
+	this: IExecuteFunctions,
+	name: string,
+	itemIndex: number,
+	noun: string,
+	hint: string,
+): string {
+	const id = readId.call(this, name, itemIndex, noun);
+	if (!WHOLE_NUMBER.test(id)) {
+		throw new NodeOperationError(this.getNode(), `${capitalise(noun)} ID must be a whole number (got "${id}")`, {
+			itemIndex,
+			description: hint,
 		});
 	}
 	return id;
@@ -193,6 +215,25 @@ export function listOf(raw: unknown): string[] {
 		.map(trimmed)
 		.filter((entry) => entry !== '');
 	return [...new Set(entries)];
+}
+
+/** listOf for integer ids; `label` names the field in the error, e.g. "Resource IDs". */
+export function readWholeNumberList(
+	this: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	itemIndex: number,
+	hint: string,
+): string[] {
+	const ids = listOf(raw);
+	const bad = ids.find((id) => !WHOLE_NUMBER.test(id));
+	if (bad !== undefined) {
+		throw new NodeOperationError(this.getNode(), `${label} must be whole numbers (got "${bad}")`, {
+			itemIndex,
+			description: hint,
+		});
+	}
+	return ids;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -237,45 +278,6 @@ export function toApiDay(value: unknown, { anyDateText = false } = {}): string |
 		if (month >= 0) return calendarDay(+long[3], month + 1, +long[2]);
 	}
 	return undefined;
-}
-
-const WHOLE_NUMBER = /^\d+$/;
-
-/** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
-export function readWholeNumberId(
-	this: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	noun: string,
-	hint: string,
-): string {
-	const id = readId.call(this, name, itemIndex, noun);
-	if (!WHOLE_NUMBER.test(id)) {
-		throw new NodeOperationError(this.getNode(), `${capitalise(noun)} ID must be a whole number (got "${id}")`, {
-			itemIndex,
-			description: hint,
-		});
-	}
-	return id;
-}
-
-/** listOf for integer ids; `label` names the field in the error, e.g. "Resource IDs". */
-export function readWholeNumberList(
-	this: IExecuteFunctions,
-	raw: unknown,
-	label: string,
-	itemIndex: number,
-	hint: string,
-): string[] {
-	const ids = listOf(raw);
-	const bad = ids.find((id) => !WHOLE_NUMBER.test(id));
-	if (bad !== undefined) {
-		throw new NodeOperationError(this.getNode(), `${label} must be whole numbers (got "${bad}")`, {
-			itemIndex,
-			description: hint,
-		});
-	}
-	return ids;
 }
 
 /** Removes keys whose value the user left empty, so only what was set is sent. */
