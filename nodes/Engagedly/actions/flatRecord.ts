@@ -1,15 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	optionsCollection,
-	readId,
-	readLimit,
-	resourceLocator,
-	returnAllFields,
-} from '../descriptions/common';
+import { optionsCollection, readLimit, returnAllFields, trimmed } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordOf } from '../transport/request';
+import type { RecordKind } from './recordKind';
+import {
+	deleteOperation,
+	getOperation,
+	readName,
+	readRecord,
+	readRecordId,
+	recordLocator,
+	recordOperationPicker,
+	recordUrl,
+	show,
+} from './recordKind';
 import type { EngagedlyOperation } from './types';
 
 /**
@@ -28,20 +34,12 @@ export interface FlatField {
 	long?: boolean;
 }
 
-export interface FlatKind {
-	resource: string;
-	path: string;
-	noun: string;
-	plural: string;
-	locatorName: string;
-	searchListMethod: string;
+export interface FlatKind extends RecordKind {
 	/** Every field but `name`, which all of them have and which is mandatory. */
 	fields: FlatField[];
 }
 
 export type FlatOperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function fieldProperty(field: FlatField): INodeProperties {
 	return {
@@ -72,50 +70,6 @@ function withStringId(record: IDataObject): IDataObject {
 		: { ...record, id: String(record.id) };
 }
 
-const text = (value: unknown) =>
-	value === null || value === undefined ? '' : String(value).trim();
-
-function readName(
-	this: IExecuteFunctions,
-	raw: unknown,
-	kind: FlatKind,
-	itemIndex: number,
-): string {
-	const name = text(raw);
-	if (!name) {
-		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
-			itemIndex,
-			description: `Enter a name for the ${kind.noun}; Engagedly requires one.`,
-		});
-	}
-	return name;
-}
-
-function show(
-	kind: FlatKind,
-	operation: FlatOperationName,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: [operation] } },
-		properties,
-	);
-}
-
-function locator(kind: FlatKind): INodeProperties {
-	return resourceLocator({
-		name: kind.locatorName,
-		displayName: kind.noun.split(' ').map(capitalise).join(' '),
-		noun: kind.noun,
-		searchListMethod: kind.searchListMethod,
-	});
-}
-
-const recordUrl = (kind: FlatKind, id: string) => `${kind.path}/${encodeURIComponent(id)}`;
-
-const readRecordId = (context: IExecuteFunctions, kind: FlatKind, itemIndex: number) =>
-	readId.call(context, kind.locatorName, itemIndex, kind.noun);
-
 function create(kind: FlatKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'create', [
@@ -136,22 +90,11 @@ function create(kind: FlatKind): EngagedlyOperation {
 			};
 			const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 			for (const field of kind.fields) {
-				const value = text(extra[field.name]);
+				const value = trimmed(extra[field.name]);
 				if (value) body[field.wire] = value;
 			}
 			const response = await engagedlyRequest.call(this, 'POST', kind.path, { itemIndex, body });
-			return withStringId((response.data ?? {}) as IDataObject);
-		},
-	};
-}
-
-function get(kind: FlatKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'get', [locator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readRecordId(this, kind, itemIndex);
-			const response = await engagedlyRequest.call(this, 'GET', recordUrl(kind, id), { itemIndex });
-			return withStringId((response.data ?? {}) as IDataObject);
+			return withStringId(recordOf(response));
 		},
 	};
 }
@@ -172,7 +115,7 @@ function getAll(kind: FlatKind): EngagedlyOperation {
 function update(kind: FlatKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'update', [
-			locator(kind),
+			recordLocator(kind),
 			{
 				displayName: 'Update Fields',
 				name: 'updateFields',
@@ -186,7 +129,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readRecordId(this, kind, itemIndex);
+			const id = readRecordId.call(this, kind, itemIndex);
 			const set = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const all = [{ name: 'name', wire: 'name' }, ...kind.fields];
 			if (!all.some((field) => set[field.name] !== undefined)) {
@@ -198,15 +141,14 @@ function update(kind: FlatKind): EngagedlyOperation {
 			if (set.name !== undefined) readName.call(this, set.name, kind, itemIndex);
 			// The API's PUT takes the whole record and clears what it is not sent, so the current
 			// record is read first and every field the user did not set is sent back unchanged.
-			const current = (await engagedlyRequest.call(this, 'GET', recordUrl(kind, id), { itemIndex }))
-				.data as IDataObject | undefined;
+			const current = await readRecord.call(this, kind, id, itemIndex);
 			const body: IDataObject = {};
 			for (const field of all) {
 				if (set[field.name] !== undefined) {
 					// Sent even when empty: that is how a field is cleared on purpose.
-					body[field.wire] = text(set[field.name]);
+					body[field.wire] = trimmed(set[field.name]);
 				} else {
-					const kept = text(current?.[field.wire]);
+					const kept = trimmed(current[field.wire]);
 					if (kept) body[field.wire] = kept;
 				}
 			}
@@ -214,18 +156,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 				itemIndex,
 				body,
 			});
-			return withStringId((response.data ?? {}) as IDataObject);
-		},
-	};
-}
-
-function remove(kind: FlatKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'delete', [locator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readRecordId(this, kind, itemIndex);
-			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), { itemIndex });
-			return { deleted: true, id };
+			return withStringId(recordOf(response));
 		},
 	};
 }
@@ -233,48 +164,16 @@ function remove(kind: FlatKind): EngagedlyOperation {
 export function flatOperations(kind: FlatKind): Record<FlatOperationName, EngagedlyOperation> {
 	return {
 		create: create(kind),
-		get: get(kind),
+		get: getOperation(kind, withStringId),
 		getAll: getAll(kind),
 		update: update(kind),
-		delete: remove(kind),
+		delete: deleteOperation(kind),
 	};
 }
 
 export function flatOperationPicker(kind: FlatKind): INodeProperties {
-	const noun = kind.noun;
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [kind.resource] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: `Create a ${noun}`,
-				description: `Create a ${noun}`,
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: `Delete a ${noun}`,
-				description: `Delete a ${noun}`,
-			},
-			{ name: 'Get', value: 'get', action: `Get a ${noun}`, description: `Get a ${noun} by ID` },
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: `Get many ${kind.plural}`,
-				description: `List ${kind.plural}`,
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: `Update a ${noun}`,
-				description: `Change some fields of a ${noun}; the others keep their values`,
-			},
-		],
-		default: 'getAll',
-	};
+	return recordOperationPicker(kind, {
+		get: `Get a ${kind.noun} by ID`,
+		update: `Change some fields of a ${kind.noun}; the others keep their values`,
+	});
 }

@@ -1,33 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	optionsCollection,
-	readId,
-	readLimit,
-	resourceLocator,
-	returnAllFields,
-} from '../descriptions/common';
+import { listOf, optionsCollection, readLimit, returnAllFields } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordOf } from '../transport/request';
+import type { RecordKind } from './recordKind';
+import {
+	deleteOperation,
+	getOperation,
+	readName,
+	readRecord,
+	readRecordId,
+	recordLocator,
+	recordOperationPicker,
+	recordUrl,
+	show,
+} from './recordKind';
 import type { EngagedlyOperation } from './types';
 
 /**
  * Departments and businesses: one shape and one behaviour under two URL families, so their
  * operations are built here once and the two resource folders only name which kind they are.
  */
-export interface UnitKind {
-	/** The resource value saved in workflows. */
-	resource: string;
-	/** API path of the collection, e.g. `/departments`. */
-	path: string;
-	/** Lower-case singular and plural for labels and messages. */
-	noun: string;
-	plural: string;
-	/** Resource locator parameter name saved in workflows, e.g. `departmentId`. */
-	locatorName: string;
-	searchListMethod: string;
-}
+export type UnitKind = RecordKind;
 
 export type UnitOperationName =
 	| 'create'
@@ -37,8 +32,6 @@ export type UnitOperationName =
 	| 'delete'
 	| 'addMembers'
 	| 'removeMembers';
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function membersField(kind: UnitKind, overrides: Partial<INodeProperties>): INodeProperties {
 	return {
@@ -50,40 +43,6 @@ function membersField(kind: UnitKind, overrides: Partial<INodeProperties>): INod
 		description: `Users of the ${kind.noun}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 		...overrides,
 	} as INodeProperties;
-}
-
-/** Member ids from the dropdown, or from an expression giving an array or a comma-separated string. */
-function toIdList(raw: unknown): string[] {
-	const values = Array.isArray(raw)
-		? raw
-		: typeof raw === 'string'
-			? raw.split(',')
-			: raw == null
-				? []
-				: [raw];
-	const ids = values
-		.map((value) => {
-			if (value !== null && typeof value === 'object' && 'id' in value)
-				return String((value as IDataObject).id);
-			return value === null || value === undefined ? '' : String(value);
-		})
-		.map((id) => id.trim())
-		.filter((id) => id !== '');
-	return [...new Set(ids)];
-}
-
-function unitUrl(kind: UnitKind, id: string): string {
-	return `${kind.path}/${encodeURIComponent(id)}`;
-}
-
-async function readUnit(
-	this: IExecuteFunctions,
-	kind: UnitKind,
-	id: string,
-	itemIndex: number,
-): Promise<IDataObject> {
-	const body = await engagedlyRequest.call(this, 'GET', unitUrl(kind, id), { itemIndex });
-	return (body.data ?? {}) as IDataObject;
 }
 
 /**
@@ -106,7 +65,7 @@ function memberIdsOf(
 			},
 		);
 	}
-	return toIdList(unit.members);
+	return listOf(unit.members);
 }
 
 /** PUT replaces both the name and the whole member list, so callers always send both. */
@@ -118,51 +77,12 @@ async function writeUnit(
 	members: string[],
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const body = await engagedlyRequest.call(this, 'PUT', unitUrl(kind, id), {
+	const body = await engagedlyRequest.call(this, 'PUT', recordUrl(kind, id), {
 		itemIndex,
 		body: { name, members },
 	});
-	return (body.data ?? {}) as IDataObject;
+	return recordOf(body);
 }
-
-function readName(
-	this: IExecuteFunctions,
-	raw: unknown,
-	kind: UnitKind,
-	itemIndex: number,
-): string {
-	const name = raw === null || raw === undefined ? '' : String(raw).trim();
-	if (!name) {
-		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
-			itemIndex,
-			description: `Enter a name for the ${kind.noun}.`,
-		});
-	}
-	return name;
-}
-
-function show(
-	kind: UnitKind,
-	operation: UnitOperationName,
-	properties: INodeProperties[],
-): INodeProperties[] {
-	return updateDisplayOptions(
-		{ show: { resource: [kind.resource], operation: [operation] } },
-		properties,
-	);
-}
-
-function locator(kind: UnitKind): INodeProperties {
-	return resourceLocator({
-		name: kind.locatorName,
-		displayName: capitalise(kind.noun),
-		noun: kind.noun,
-		searchListMethod: kind.searchListMethod,
-	});
-}
-
-const readUnitId = (context: IExecuteFunctions, kind: UnitKind, itemIndex: number) =>
-	readId.call(context, kind.locatorName, itemIndex, kind.noun);
 
 function create(kind: UnitKind): EngagedlyOperation {
 	return {
@@ -185,21 +105,12 @@ function create(kind: UnitKind): EngagedlyOperation {
 				kind,
 				itemIndex,
 			);
-			const members = toIdList(this.getNodeParameter('members', itemIndex, []));
+			const members = listOf(this.getNodeParameter('members', itemIndex, []));
 			const body = await engagedlyRequest.call(this, 'POST', kind.path, {
 				itemIndex,
 				body: { name, members },
 			});
-			return (body.data ?? {}) as IDataObject;
-		},
-	};
-}
-
-function get(kind: UnitKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'get', [locator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			return await readUnit.call(this, kind, readUnitId(this, kind, itemIndex), itemIndex);
+			return recordOf(body);
 		},
 	};
 }
@@ -228,7 +139,7 @@ function getAll(kind: UnitKind): EngagedlyOperation {
 function update(kind: UnitKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'update', [
-			locator(kind),
+			recordLocator(kind),
 			{
 				displayName: 'Update Fields',
 				name: 'updateFields',
@@ -251,7 +162,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUnitId(this, kind, itemIndex);
+			const id = readRecordId.call(this, kind, itemIndex);
 			const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const hasName = fields.name !== undefined;
 			const hasMembers = fields.members !== undefined;
@@ -262,12 +173,12 @@ function update(kind: UnitKind): EngagedlyOperation {
 				});
 			}
 			const name = hasName ? readName.call(this, fields.name, kind, itemIndex) : undefined;
-			const members = hasMembers ? toIdList(fields.members) : undefined;
+			const members = hasMembers ? listOf(fields.members) : undefined;
 			// The API's PUT replaces name and members together: whatever the user did not set is
 			// read first and sent back unchanged, so renaming never empties the unit.
 			const current =
 				name === undefined || members === undefined
-					? await readUnit.call(this, kind, id, itemIndex)
+					? await readRecord.call(this, kind, id, itemIndex)
 					: undefined;
 			return await writeUnit.call(
 				this,
@@ -281,17 +192,6 @@ function update(kind: UnitKind): EngagedlyOperation {
 	};
 }
 
-function remove(kind: UnitKind): EngagedlyOperation {
-	return {
-		description: show(kind, 'delete', [locator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUnitId(this, kind, itemIndex);
-			await engagedlyRequest.call(this, 'DELETE', unitUrl(kind, id), { itemIndex });
-			return { deleted: true, id };
-		},
-	};
-}
-
 /** Add or remove some members, keeping everyone else: read the unit, change the list, write it back. */
 function changeMembers(
 	kind: UnitKind,
@@ -300,7 +200,7 @@ function changeMembers(
 	const adding = operation === 'addMembers';
 	return {
 		description: show(kind, operation, [
-			locator(kind),
+			recordLocator(kind),
 			membersField(kind, {
 				displayName: adding ? 'Users to Add (Names or IDs)' : 'Users to Remove (Names or IDs)',
 				required: true,
@@ -311,15 +211,15 @@ function changeMembers(
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const id = readUnitId(this, kind, itemIndex);
-			const requested = toIdList(this.getNodeParameter('members', itemIndex, []));
+			const id = readRecordId.call(this, kind, itemIndex);
+			const requested = listOf(this.getNodeParameter('members', itemIndex, []));
 			if (requested.length === 0) {
 				throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
 					itemIndex,
 					description: `Pick at least one user under ${adding ? 'Users to Add' : 'Users to Remove'}.`,
 				});
 			}
-			const current = await readUnit.call(this, kind, id, itemIndex);
+			const current = await readRecord.call(this, kind, id, itemIndex);
 			const before = memberIdsOf.call(this, current, kind, itemIndex);
 			const members = adding
 				? [...before, ...requested.filter((userId) => !before.includes(userId))]
@@ -335,10 +235,10 @@ function changeMembers(
 export function unitOperations(kind: UnitKind): Record<UnitOperationName, EngagedlyOperation> {
 	return {
 		create: create(kind),
-		get: get(kind),
+		get: getOperation(kind),
 		getAll: getAll(kind),
 		update: update(kind),
-		delete: remove(kind),
+		delete: deleteOperation(kind),
 		addMembers: changeMembers(kind, 'addMembers'),
 		removeMembers: changeMembers(kind, 'removeMembers'),
 	};
@@ -347,13 +247,13 @@ export function unitOperations(kind: UnitKind): Record<UnitOperationName, Engage
 /** The Operation picker of a unit resource. */
 export function unitOperationPicker(kind: UnitKind): INodeProperties {
 	const noun = kind.noun;
-	return {
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: [kind.resource] } },
-		options: [
+	return recordOperationPicker(
+		kind,
+		{
+			get: `Get a ${noun} with its members`,
+			update: `Rename a ${noun} or replace its members; fields left out keep their values`,
+		},
+		[
 			{
 				name: 'Add Members',
 				value: 'addMembers',
@@ -361,42 +261,11 @@ export function unitOperationPicker(kind: UnitKind): INodeProperties {
 				description: `Add users to a ${noun}, keeping its current members`,
 			},
 			{
-				name: 'Create',
-				value: 'create',
-				action: `Create a ${noun}`,
-				description: `Create a ${noun}`,
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: `Delete a ${noun}`,
-				description: `Delete a ${noun}`,
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: `Get a ${noun}`,
-				description: `Get a ${noun} with its members`,
-			},
-			{
-				name: 'Get Many',
-				value: 'getAll',
-				action: `Get many ${kind.plural}`,
-				description: `List ${kind.plural}`,
-			},
-			{
 				name: 'Remove Members',
 				value: 'removeMembers',
 				action: `Remove members from a ${noun}`,
 				description: `Remove users from a ${noun}, keeping the other members`,
 			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: `Update a ${noun}`,
-				description: `Rename a ${noun} or replace its members; fields left out keep their values`,
-			},
 		],
-		default: 'getAll',
-	};
+	);
 }

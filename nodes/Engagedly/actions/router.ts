@@ -1,6 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../transport/errors';
 import type { OperationMap } from './types';
 import { resources } from './resources';
 
@@ -47,10 +48,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 				output.push({ json, pairedItem: { item: itemIndex } });
 				continue;
 			}
-			const failure =
-				error instanceof NodeApiError || error instanceof NodeOperationError
-					? error
-					: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			const failure = asNodeError(this.getNode(), error, itemIndex);
 			failure.context.itemIndex ??= itemIndex;
 			throw failure;
 		}

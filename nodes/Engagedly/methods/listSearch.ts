@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordsOf } from '../transport/request';
 import { MAX_PAGE_SIZE } from '../transport/paginate';
 
 function matches(filter: string | undefined, ...texts: unknown[]): boolean {
@@ -27,7 +27,7 @@ async function searchPage(
 	const body = await engagedlyRequest.call(context, 'GET', path, {
 		qs: { ...qs, page, size: MAX_PAGE_SIZE },
 	});
-	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const records = recordsOf(body);
 	const hasMore = body.pagination?.has_more ?? records.length >= MAX_PAGE_SIZE;
 	return {
 		results: records.filter((record) => matches(filter, ...text(record))).map(toResult),
@@ -35,7 +35,8 @@ async function searchPage(
 	};
 }
 
-const userLabel = (user: IDataObject) =>
+/** How a user is shown in every user dropdown and list: name and email. */
+export const userLabel = (user: IDataObject) =>
 	user.email ? `${String(user.name ?? '')} (${String(user.email)})` : String(user.name ?? user.id);
 
 export async function searchUsers(

@@ -1,8 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { fetchUserAttributes } from '../actions/user/customAttributes';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest } from '../transport/request';
+import { engagedlyRequest, recordsOf } from '../transport/request';
 import { isCustomAttributeKey, SYSTEM_FIELDS } from '../trigger/fields';
+import { userLabel } from './listSearch';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -43,14 +45,14 @@ export const getLearningResources = listOptions(
 );
 export const getUsers = listOptions(
 	'/users',
-	(u) => (u.email ? `${String(u.name ?? '')} (${String(u.email)})` : named(u)),
+	userLabel,
 	(u) => (u.status === 'Blocked' ? 'Deactivated' : undefined),
 );
 
 /** Codes are configured per organisation, so they are always read from the API. */
 export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const body = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes');
-	const codes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const codes = recordsOf(body);
 	return codes.map((code) => ({
 		name: String(code.display_text ?? code.code),
 		value: String(code.code),
@@ -63,13 +65,9 @@ export async function attributeOptions(
 	this: ILoadOptionsFunctions,
 	attributeKey: string,
 ): Promise<INodePropertyOptions[]> {
-	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes');
-	const attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const attributes = await fetchUserAttributes.call(this);
 	const attribute = attributes.find((a) => a.attribute_key === attributeKey);
-	const options = Array.isArray(attribute?.attribute_options)
-		? (attribute.attribute_options as IDataObject[])
-		: [];
-	return options.map((option) => ({ name: String(option.value), value: String(option.value) }));
+	return (attribute?.attribute_options ?? []).map(({ value }) => ({ name: value, value }));
 }
 
 export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
@@ -82,15 +80,13 @@ export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INo
  * attribute shows up without a new release).
  */
 export async function getWatchableUserFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes');
-	const attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const attributes = await fetchUserAttributes.call(this);
 	const custom = attributes
-		.filter((attribute) => attribute.preset !== true && typeof attribute.attribute_key === 'string')
-		.filter((attribute) => isCustomAttributeKey(attribute.attribute_key as string))
+		.filter((attribute) => !attribute.preset && isCustomAttributeKey(attribute.attribute_key))
 		.map((attribute) => ({
-			name: String(attribute.name ?? attribute.attribute_key),
-			value: String(attribute.attribute_key),
-			description: `Custom attribute (${String(attribute.data_type ?? 'text')})`,
+			name: attribute.name,
+			value: attribute.attribute_key,
+			description: `Custom attribute (${attribute.data_type})`,
 		}))
 		.sort(byName);
 	return [...SYSTEM_FIELDS.map((field) => ({ ...field })).sort(byName), ...custom];

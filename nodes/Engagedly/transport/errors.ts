@@ -1,5 +1,5 @@
 import type { INode, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 /** What a no-code builder should do about each status Engagedly answers with. */
 const ADVICE: Record<number, string> = {
@@ -69,6 +69,17 @@ export function apiError(
 		httpCode: String(status),
 		itemIndex,
 	});
+}
+
+/** Our own errors pass through as they are; anything else is wrapped so n8n shows it as the node's. */
+export function asNodeError(
+	node: INode,
+	error: unknown,
+	itemIndex?: number,
+): NodeApiError | NodeOperationError {
+	return error instanceof NodeApiError || error instanceof NodeOperationError
+		? error
+		: new NodeOperationError(node, error as Error, { itemIndex });
 }
 
 /** For failures with no HTTP answer (refused, reset, timeout, a body that is not JSON). */

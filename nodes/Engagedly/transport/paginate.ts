@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { EngagedlyContext, RequestOptions } from './request';
-import { engagedlyRequest } from './request';
+import { engagedlyRequest, recordsOf } from './request';
 
 /** The API rejects larger pages with 400. */
 export const MAX_PAGE_SIZE = 50;
@@ -39,7 +39,7 @@ export async function paginate(
 			...requestOptions,
 			qs: { ...qs, page, size },
 		});
-		const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+		const records = recordsOf(body);
 		onPage?.(records);
 		for (const record of records) {
 			if (stopAt?.(record)) return results;

@@ -27,6 +27,16 @@ export interface EngagedlyBody {
 	[key: string]: unknown;
 }
 
+/** The records of a list answer; an answer without a list has none. */
+export function recordsOf(body: EngagedlyBody): IDataObject[] {
+	return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+}
+
+/** The record of a single-record answer; an answer without one gives an empty record. */
+export function recordOf(body: EngagedlyBody): IDataObject {
+	return (body.data ?? {}) as IDataObject;
+}
+
 export interface RequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject;

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { asNodeError } from '../transport/errors';
 import { TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
 import { newPraise } from './praises';
 import type { SavedState } from './state';
@@ -66,10 +67,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			items = result.items;
 		}
 	} catch (error) {
-		const failure =
-			error instanceof NodeApiError || error instanceof NodeOperationError
-				? error
-				: new NodeOperationError(this.getNode(), error as Error);
+		const failure = asNodeError(this.getNode(), error);
 		if (!manual) {
 			const workflow = this.getWorkflow();
 			this.logger.warn(

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { listOf } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
 import { identity, includeFor, readField } from './fields';
 import type { UserEntry, UserState } from './state';
@@ -17,8 +18,7 @@ const has = (object: object, key: string) => Object.prototype.hasOwnProperty.cal
 
 /** Watched fields, de-duplicated and sorted so that their order in the editor does not matter. */
 export function watchedFields(context: IPollFunctions): string[] {
-	const raw = context.getNodeParameter('watchedFields', []) as unknown;
-	const fields = [...new Set((Array.isArray(raw) ? raw : []).map(String).filter(Boolean))].sort();
+	const fields = listOf(context.getNodeParameter('watchedFields', [])).sort();
 	if (fields.length === 0) {
 		throw new NodeOperationError(context.getNode(), 'No fields to watch', {
 			description: 'Pick at least one field in “Fields to Watch”: the trigger fires when one of them changes.',

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { optionsCollection, readWholeNumberId } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
 import { certificateLocator } from './shared';
 
@@ -13,13 +13,13 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'certificateId', itemIndex, 'certificate');
-	if (!/^\d+$/.test(id)) {
-		throw new NodeOperationError(this.getNode(), `Certificate ID must be a whole number (got "${id}")`, {
-			itemIndex,
-			description: 'Pick the certificate from the list, or enter its numeric ID.',
-		});
-	}
+	const id = readWholeNumberId.call(
+		this,
+		'certificateId',
+		itemIndex,
+		'certificate',
+		'Pick the certificate from the list, or enter its numeric ID.',
+	);
 	const body = await engagedlyRequest.call(this, 'GET', `/certificates/${encodeURIComponent(id)}`, { itemIndex });
 	return body.data as never;
 }

@@ -1,61 +1,57 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, optionsCollection, readLimit, resourceLocator, returnAllFields } from '../../descriptions/common';
+import {
+	compact,
+	filtersCollection,
+	optionsCollection,
+	readLimit,
+	readOptionalId,
+	returnAllFields,
+	toApiDay,
+	userLocator,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'End Date',
-				name: 'endDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only certificates that end on or before this day (ones that never expire are left out)',
-			},
-			{
-				displayName: 'Search Term',
-				name: 'term',
-				type: 'string',
-				default: '',
-				description: 'Only certificates whose name or issuing authority contains this text',
-			},
-			{
-				displayName: 'Start Date',
-				name: 'startDate',
-				type: 'dateTime',
-				default: '',
-				description: 'Only certificates issued on or after this day',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'active',
-				options: [
-					{ name: 'Active', value: 'active', description: 'Still valid, or never expires' },
-					{ name: 'Expired', value: 'expired' },
-				],
-			},
-			{
-				...resourceLocator({
-					name: 'user',
-					displayName: 'User',
-					noun: 'user',
-					searchListMethod: 'searchUsers',
-					required: false,
-				}),
-				description: "Whose certificates to list. Without it, Engagedly lists those of the API key's owner.",
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'End Date',
+			name: 'endDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only certificates that end on or before this day (ones that never expire are left out)',
+		},
+		{
+			displayName: 'Search Term',
+			name: 'term',
+			type: 'string',
+			default: '',
+			description: 'Only certificates whose name or issuing authority contains this text',
+		},
+		{
+			displayName: 'Start Date',
+			name: 'startDate',
+			type: 'dateTime',
+			default: '',
+			description: 'Only certificates issued on or after this day',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'active',
+			options: [
+				{ name: 'Active', value: 'active', description: 'Still valid, or never expires' },
+				{ name: 'Expired', value: 'expired' },
+			],
+		},
+		{
+			...userLocator({ name: 'user', required: false }),
+			description: "Whose certificates to list. Without it, Engagedly lists those of the API key's owner.",
+		},
+	]),
 	optionsCollection(),
 ];
 
@@ -64,33 +60,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Engagedly wants plain days (YYYY-MM-DD); the date picker adds a time, expressions give DateTimes. */
-function toDay(value: unknown): string | undefined {
-	if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
-		return (value as { toISODate: () => string | null }).toISODate() ?? undefined;
-	}
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
-	if (iso) {
-		const [, y, m, d] = iso;
-		const check = new Date(Date.UTC(+y, +m - 1, +d));
-		return check.getUTCFullYear() === +y && check.getUTCMonth() === +m - 1 && check.getUTCDate() === +d
-			? `${y}-${m}-${d}`
-			: undefined;
-	}
-	const parsed = new Date(text);
-	if (Number.isNaN(parsed.getTime())) return undefined;
-	return `${parsed.getFullYear()}-${pad(parsed.getMonth() + 1)}-${pad(parsed.getDate())}`;
-}
-
 function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, label: string, itemIndex: number) {
 	const value = filters[name];
 	if (value === undefined || value === null || value === '') return undefined;
-	const day = toDay(value);
+	const day = toApiDay(value, { anyDateText: true });
 	if (day === undefined) {
 		throw new NodeOperationError(this.getNode(), `${label} is not a date: "${String(value)}"`, {
 			itemIndex,
@@ -103,8 +76,7 @@ function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, la
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const rawUser = this.getNodeParameter('filters.user', itemIndex, '', { extractValue: true }) as unknown;
-	const userId = rawUser === null || rawUser === undefined ? '' : String(rawUser).trim();
+	const userId = readOptionalId.call(this, 'filters.user', itemIndex);
 	const startDate = readDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
 	const endDate = readDay.call(this, filters, 'endDate', 'End Date', itemIndex);
 	return await paginate.call(this, '/certificates', {

@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 
 export const operations: OperationMap = { get, getAll };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -24,6 +25,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...get.description,
-	...getAll.description,
-];
+	operations,
+);

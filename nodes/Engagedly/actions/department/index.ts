@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import { unitOperationPicker } from '../orgUnit';
 import * as addMembers from './addMembers.operation';
@@ -21,13 +22,7 @@ export const operations: OperationMap = {
 	update,
 };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	unitOperationPicker(departmentKind),
-	...addMembers.description,
-	...create.description,
-	...del.description,
-	...get.description,
-	...getAll.description,
-	...removeMembers.description,
-	...update.description,
-];
+	operations,
+);

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import { flatOperationPicker } from '../flatRecord';
 import type { OperationMap } from '../types';
 import * as create from './create.operation';
@@ -11,11 +12,7 @@ import * as update from './update.operation';
 
 export const operations: OperationMap = { create, delete: del, get, getAll, update };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	flatOperationPicker(jobTitleKind),
-	...create.description,
-	...del.description,
-	...get.description,
-	...getAll.description,
-	...update.description,
-];
+	operations,
+);

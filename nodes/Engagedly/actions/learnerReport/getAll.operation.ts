@@ -1,48 +1,48 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import {
+	compact,
+	filtersCollection,
+	listOf,
+	optionsCollection,
+	readLimit,
+	readWholeNumberList,
+	returnAllFields,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { listOf } from '../learningResource/shared';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Completed Only',
-				name: 'completedOnly',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep only enrolments whose completion status is Completed',
-			},
-			{
-				displayName: 'Learning Resource Names or IDs',
-				name: 'learningResourceIds',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getLearningResources' },
-				default: [],
-				description:
-					'Only enrolments in these courses or playlists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Resource Types',
-				name: 'resourceTypes',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Course', value: 'Course' },
-					{ name: 'Playlist', value: 'Playlist' },
-				],
-				description: 'Only enrolments in resources of these types (both when empty)',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Completed Only',
+			name: 'completedOnly',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to keep only enrolments whose completion status is Completed',
+		},
+		{
+			displayName: 'Learning Resource Names or IDs',
+			name: 'learningResourceIds',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getLearningResources' },
+			default: [],
+			description:
+				'Only enrolments in these courses or playlists. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Resource Types',
+			name: 'resourceTypes',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Course', value: 'Course' },
+				{ name: 'Playlist', value: 'Playlist' },
+			],
+			description: 'Only enrolments in resources of these types (both when empty)',
+		},
+	]),
 	optionsCollection(),
 ];
 
@@ -54,14 +54,13 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const ids = listOf(filters.learningResourceIds);
-	const badId = ids.find((id) => !/^\d+$/.test(id));
-	if (badId !== undefined) {
-		throw new NodeOperationError(this.getNode(), `Learning resource IDs must be whole numbers (got "${badId}")`, {
-			itemIndex,
-			description: 'Pick courses from the list, or give their numeric IDs.',
-		});
-	}
+	const ids = readWholeNumberList.call(
+		this,
+		filters.learningResourceIds,
+		'Learning resource IDs',
+		itemIndex,
+		'Pick courses from the list, or give their numeric IDs.',
+	);
 	const completedOnly = filters.completedOnly === true;
 	// paginate always sends page and size, which this endpoint needs (without them it answers 500).
 	return await paginate.call(this, '/learning/learner_reports', {

@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { compact, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import {
+	compact,
+	filtersCollection,
+	listOf,
+	optionsCollection,
+	readLimit,
+	readWholeNumberList,
+	returnAllFields,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { listOf } from './shared';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
 const PROVIDERS: Array<[string, string]> = [
@@ -29,162 +36,155 @@ const SORT_FIELDS: Array<[string, string]> = [
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Archived',
-				name: 'archived',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to list archived resources instead of active ones (Engagedly lists only active ones unless this is on)',
-			},
-			{
-				displayName: 'Author Names or IDs',
-				name: 'authors',
-				type: 'multiOptions',
-				typeOptions: { loadOptionsMethod: 'getUsers' },
-				default: [],
-				description:
-					'Only resources by these authors. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-			},
-			{
-				displayName: 'Certified',
-				name: 'certified',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep only resources that grant a certificate (on) or only those that do not (off)',
-			},
-			{
-				displayName: 'Competency Search Text',
-				name: 'competencySearchText',
-				type: 'string',
-				default: '',
-				description: "Only resources with a competency whose name contains this text (case does not matter)",
-			},
-			{
-				displayName: 'In Library',
-				name: 'inLibrary',
-				type: 'boolean',
-				default: true,
-				description: 'Whether to keep only resources in the content library (on) or only those outside it (off)',
-			},
-			{
-				displayName: 'Languages',
-				name: 'languages',
-				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Language' },
-				default: [],
-				placeholder: 'e.g. en',
-				description: 'Only resources in these languages, by language code',
-			},
-			{
-				displayName: 'Levels',
-				name: 'levels',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Advanced', value: 'Advanced' },
-					{ name: 'Beginner', value: 'Beginner' },
-					{ name: 'Intermediate', value: 'Intermediate' },
-				],
-				description: 'Only resources of these difficulty levels',
-			},
-			{
-				displayName: 'Maximum Duration (Minutes)',
-				name: 'maxDuration',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 60,
-				description: 'Only resources that take at most this many minutes',
-			},
-			{
-				displayName: 'Minimum Duration (Minutes)',
-				name: 'minDuration',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Only resources that take at least this many minutes',
-			},
-			{
-				displayName: 'Minimum Rating',
-				name: 'minRating',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 5, numberPrecision: 1 },
-				default: 4,
-				description: 'Only resources with an average rating of at least this (1 to 5)',
-			},
-			{
-				displayName: 'Providers',
-				name: 'providers',
-				type: 'multiOptions',
-				default: [],
-				options: PROVIDERS.map(([name, value]) => ({ name, value })),
-				description: 'Only resources from these content providers',
-			},
-			{
-				displayName: 'Resource IDs',
-				name: 'resourceIds',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 16504, 16505',
-				description: 'Only these resources, by ID (comma-separated)',
-			},
-			{
-				displayName: 'Search Text',
-				name: 'searchText',
-				type: 'string',
-				default: '',
-				description: 'Only resources whose title contains this text (case does not matter)',
-			},
-			{
-				displayName: 'Short Code',
-				name: 'shortCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. WSF-101',
-				description: 'Only the resource with this exact short code',
-			},
-			{
-				displayName: 'States',
-				name: 'states',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Published', value: 'published' },
-					{ name: 'Unpublished', value: 'unpublished' },
-					{ name: 'Unpublished Edit', value: 'unpublished_edit', description: 'Published, with edits not yet published' },
-				],
-				description: 'Only resources in these publication states',
-			},
-			{
-				displayName: 'Tags',
-				name: 'tags',
-				type: 'string',
-				typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Tag' },
-				default: [],
-				placeholder: 'e.g. compliance',
-				description: 'Only resources carrying at least one of these tags',
-			},
-			{
-				displayName: 'Types',
-				name: 'types',
-				type: 'multiOptions',
-				default: [],
-				options: [
-					{ name: 'Course', value: 'Course' },
-					{ name: 'Playlist', value: 'Playlist' },
-					{ name: 'Section', value: 'Section' },
-				],
-				description: 'Only resources of these types',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Archived',
+			name: 'archived',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to list archived resources instead of active ones (Engagedly lists only active ones unless this is on)',
+		},
+		{
+			displayName: 'Author Names or IDs',
+			name: 'authors',
+			type: 'multiOptions',
+			typeOptions: { loadOptionsMethod: 'getUsers' },
+			default: [],
+			description:
+				'Only resources by these authors. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		},
+		{
+			displayName: 'Certified',
+			name: 'certified',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to keep only resources that grant a certificate (on) or only those that do not (off)',
+		},
+		{
+			displayName: 'Competency Search Text',
+			name: 'competencySearchText',
+			type: 'string',
+			default: '',
+			description: "Only resources with a competency whose name contains this text (case does not matter)",
+		},
+		{
+			displayName: 'In Library',
+			name: 'inLibrary',
+			type: 'boolean',
+			default: true,
+			description: 'Whether to keep only resources in the content library (on) or only those outside it (off)',
+		},
+		{
+			displayName: 'Languages',
+			name: 'languages',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Language' },
+			default: [],
+			placeholder: 'e.g. en',
+			description: 'Only resources in these languages, by language code',
+		},
+		{
+			displayName: 'Levels',
+			name: 'levels',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Advanced', value: 'Advanced' },
+				{ name: 'Beginner', value: 'Beginner' },
+				{ name: 'Intermediate', value: 'Intermediate' },
+			],
+			description: 'Only resources of these difficulty levels',
+		},
+		{
+			displayName: 'Maximum Duration (Minutes)',
+			name: 'maxDuration',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 60,
+			description: 'Only resources that take at most this many minutes',
+		},
+		{
+			displayName: 'Minimum Duration (Minutes)',
+			name: 'minDuration',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: 0,
+			description: 'Only resources that take at least this many minutes',
+		},
+		{
+			displayName: 'Minimum Rating',
+			name: 'minRating',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 5, numberPrecision: 1 },
+			default: 4,
+			description: 'Only resources with an average rating of at least this (1 to 5)',
+		},
+		{
+			displayName: 'Providers',
+			name: 'providers',
+			type: 'multiOptions',
+			default: [],
+			options: PROVIDERS.map(([name, value]) => ({ name, value })),
+			description: 'Only resources from these content providers',
+		},
+		{
+			displayName: 'Resource IDs',
+			name: 'resourceIds',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 16504, 16505',
+			description: 'Only these resources, by ID (comma-separated)',
+		},
+		{
+			displayName: 'Search Text',
+			name: 'searchText',
+			type: 'string',
+			default: '',
+			description: 'Only resources whose title contains this text (case does not matter)',
+		},
+		{
+			displayName: 'Short Code',
+			name: 'shortCode',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. WSF-101',
+			description: 'Only the resource with this exact short code',
+		},
+		{
+			displayName: 'States',
+			name: 'states',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Published', value: 'published' },
+				{ name: 'Unpublished', value: 'unpublished' },
+				{ name: 'Unpublished Edit', value: 'unpublished_edit', description: 'Published, with edits not yet published' },
+			],
+			description: 'Only resources in these publication states',
+		},
+		{
+			displayName: 'Tags',
+			name: 'tags',
+			type: 'string',
+			typeOptions: { multipleValues: true, multipleValueButtonText: 'Add Tag' },
+			default: [],
+			placeholder: 'e.g. compliance',
+			description: 'Only resources carrying at least one of these tags',
+		},
+		{
+			displayName: 'Types',
+			name: 'types',
+			type: 'multiOptions',
+			default: [],
+			options: [
+				{ name: 'Course', value: 'Course' },
+				{ name: 'Playlist', value: 'Playlist' },
+				{ name: 'Section', value: 'Section' },
+			],
+			description: 'Only resources of these types',
+		},
+	]),
 	optionsCollection([
 		{
 			displayName: 'Sort By',
@@ -238,14 +238,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
 	const sortDirection = this.getNodeParameter('options.sortDirection', itemIndex, 'asc') as string;
 
-	const resourceIds = listOf(filters.resourceIds);
-	const badId = resourceIds.find((id) => !/^\d+$/.test(id));
-	if (badId !== undefined) {
-		throw new NodeOperationError(this.getNode(), `Resource IDs must be whole numbers (got "${badId}")`, {
-			itemIndex,
-			description: 'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
-		});
-	}
+	const resourceIds = readWholeNumberList.call(
+		this,
+		filters.resourceIds,
+		'Resource IDs',
+		itemIndex,
+		'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
+	);
 	const minDuration = optionalNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
 	const maxDuration = optionalNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
 	if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 import { learningResourceLocator, readLearningResourceId } from './shared';
 
 const properties: INodeProperties[] = [
@@ -48,6 +48,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body = await engagedlyRequest.call(this, 'GET', `/learning/resources/${encodeURIComponent(id)}/contents`, {
 		itemIndex,
 	});
-	const sections = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const sections = recordsOf(body);
 	return flat ? flatten(sections, id) : sections;
 }

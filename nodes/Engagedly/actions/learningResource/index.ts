@@ -1,12 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as getAll from './getAll.operation';
 import * as getContents from './getContents.operation';
 
 export const operations: OperationMap = { getAll, getContents };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -29,6 +30,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...getAll.description,
-	...getContents.description,
-];
+	operations,
+);

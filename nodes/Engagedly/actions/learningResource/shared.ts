@@ -1,7 +1,6 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId, resourceLocator } from '../../descriptions/common';
+import { readWholeNumberId, resourceLocator } from '../../descriptions/common';
 
 export const learningResourceLocator = (): INodeProperties =>
 	resourceLocator({
@@ -11,23 +10,12 @@ export const learningResourceLocator = (): INodeProperties =>
 		searchListMethod: 'searchLearningResources',
 	});
 
-/** Learning resource ids are integers; anything else would only come back as a 404. */
 export function readLearningResourceId(this: IExecuteFunctions, itemIndex: number): string {
-	const id = readId.call(this, 'learningResourceId', itemIndex, 'learning resource');
-	if (!/^\d+$/.test(id)) {
-		throw new NodeOperationError(this.getNode(), `Learning resource ID must be a whole number (got "${id}")`, {
-			itemIndex,
-			description: 'Pick the course or playlist from the list, or enter its numeric ID (its learning_resource_id).',
-		});
-	}
-	return id;
-}
-
-/** A multi-value field, a comma-separated string or an expression's array, as a clean list. */
-export function listOf(value: unknown): string[] {
-	const values = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
-	return values
-		.flatMap((v) => (typeof v === 'string' ? v.split(',') : [String((v as IDataObject)?.value ?? v)]))
-		.map((v) => v.trim())
-		.filter((v) => v !== '');
+	return readWholeNumberId.call(
+		this,
+		'learningResourceId',
+		itemIndex,
+		'learning resource',
+		'Pick the course or playlist from the list, or enter its numeric ID (its learning_resource_id).',
+	);
 }

@@ -1,42 +1,43 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, resourceLocator, returnAllFields } from '../../descriptions/common';
+import {
+	filtersCollection,
+	optionsCollection,
+	readLimit,
+	readOptionalId,
+	returnAllFields,
+	trimmed,
+	userLocator,
+} from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { toInstant, toMessage } from './shared';
 
-const userFilter = (name: string, displayName: string): INodeProperties =>
-	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required: false });
-
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{ ...userFilter('author', 'Author'), description: 'Only praises written by this user' },
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
-			},
-			{ ...userFilter('recognizedUser', 'Recognized User'), description: 'Only praises that recognise this user' },
-			{
-				displayName: 'Tag',
-				name: 'tag',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. teamwork',
-				description: 'Only praises carrying this tag, by its code or its label (case does not matter)',
-			},
-		],
-	},
+	filtersCollection([
+		{ ...userLocator({ name: 'author', displayName: 'Author', required: false }), description: 'Only praises written by this user' },
+		{
+			displayName: 'Created After',
+			name: 'createdAfter',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
+		},
+		{
+			...userLocator({ name: 'recognizedUser', displayName: 'Recognized User', required: false }),
+			description: 'Only praises that recognise this user',
+		},
+		{
+			displayName: 'Tag',
+			name: 'tag',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. teamwork',
+			description: 'Only praises carrying this tag, by its code or its label (case does not matter)',
+		},
+	]),
 	optionsCollection([
 		{
 			displayName: 'Message-Ready Output',
@@ -54,21 +55,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function optionalUserId(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	const raw = this.getNodeParameter(`filters.${name}`, itemIndex, '', { extractValue: true }) as unknown;
-	return raw === null || raw === undefined ? '' : String(raw).trim();
-}
-
 const idsOf = (people: unknown): string[] =>
 	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = optionalUserId.call(this, 'author', itemIndex);
-	const recognizedId = optionalUserId.call(this, 'recognizedUser', itemIndex);
-	const tag = String(this.getNodeParameter('filters.tag', itemIndex, '') ?? '')
-		.trim()
-		.toLowerCase();
+	const authorId = readOptionalId.call(this, 'filters.author', itemIndex);
+	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex);
+	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, '')).toLowerCase();
 	const createdAfterRaw = this.getNodeParameter('filters.createdAfter', itemIndex, '') as unknown;
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 

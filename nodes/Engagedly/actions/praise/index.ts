@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as getAll from './getAll.operation';
 
 export const operations: OperationMap = { getAll };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -22,5 +23,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...getAll.description,
-];
+	operations,
+);

@@ -8,10 +8,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { toApiDay } from '../../descriptions/common';
 import type { EngagedlyContext } from '../../transport/request';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 import type { UserWrite } from './shared';
-import { editorPlace, isBlank, perExecution, toApiDay } from './shared';
+import { editorPlace, isBlank, perExecution } from './shared';
 
 /** A user attribute definition as GET /user-attributes gives it. */
 export interface UserAttribute {
@@ -27,7 +28,7 @@ export interface UserAttribute {
 /** The organisation's attribute definitions, read live (they change whenever an admin edits them). */
 export async function fetchUserAttributes(this: EngagedlyContext, itemIndex?: number): Promise<UserAttribute[]> {
 	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
-	const records = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const records = recordsOf(body);
 	return records
 		.filter((record) => typeof record?.attribute_key === 'string')
 		.map((record) => ({
@@ -120,8 +121,11 @@ const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JS
 const label = (attribute: Pick<UserAttribute, 'name' | 'attribute_key'>) =>
 	`Custom attribute "${attribute.name}" (${attribute.attribute_key})`;
 
-/** A multiple-select value: a list, a JSON list, or comma-separated text. */
-function listOf(value: unknown): unknown[] {
+/**
+ * A multiple-select value: a list, a JSON list, or comma-separated text. Unlike listOf in
+ * descriptions/common.ts, entries keep their type: they are matched against the options next.
+ */
+function selectedValues(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
 	if (typeof value === 'string') {
 		const text = value.trim();
@@ -184,7 +188,7 @@ function convert(attribute: UserAttribute, value: unknown): { value: unknown } |
 		case 'multiple-select': {
 			const picked: string[] = [];
 			const unknown: unknown[] = [];
-			for (const item of listOf(value)) {
+			for (const item of selectedValues(value)) {
 				const option = matchOption(item);
 				if (option === undefined) unknown.push(item);
 				else if (!picked.includes(option)) picked.push(option);

@@ -1,9 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
-import { perExecution, userLocator } from './shared';
+import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),
@@ -28,7 +28,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string): Promise<void> {
 	const codes = await perExecution(this, 'block-reason-codes', async () => {
 		const response = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes', { itemIndex });
-		return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+		return recordsOf(response);
 	});
 	const usable = codes.filter((c) => c.archived !== true);
 	if (usable.some((c) => String(c.code) === code)) return;
@@ -41,7 +41,7 @@ async function checkCode(this: IExecuteFunctions, itemIndex: number, code: strin
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const code = String(this.getNodeParameter('blockReasonCode', itemIndex, '') ?? '').trim();
+	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code);
 	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/deactivate`, {
 		itemIndex,

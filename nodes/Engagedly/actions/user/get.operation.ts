@@ -1,9 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
-import { userLocator } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),

@@ -1,28 +1,21 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, readLimit, returnAllFields, trimmed } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Email',
-				name: 'email',
-				type: 'string',
-				placeholder: 'name@email.com',
-				default: '',
-				description: 'Only the user with this email address',
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Email',
+			name: 'email',
+			type: 'string',
+			placeholder: 'name@email.com',
+			default: '',
+			description: 'Only the user with this email address',
+		},
+	]),
 	optionsCollection([
 		{
 			displayName: 'Include',
@@ -41,7 +34,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const email = String(this.getNodeParameter('filters.email', itemIndex, '') ?? '').trim();
+	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
 	return await paginate.call(this, '/users', {
 		itemIndex,

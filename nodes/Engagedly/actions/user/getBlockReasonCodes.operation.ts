@@ -1,8 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 
 const properties: INodeProperties[] = [optionsCollection()];
 
@@ -14,5 +14,5 @@ export const description = updateDisplayOptions(
 /** One item per code; the codes are the organisation's own, so they are never hard-coded. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const response = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes', { itemIndex });
-	return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	return recordsOf(response);
 }

@@ -1,9 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
-import { userLocator } from './shared';
+import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
@@ -18,5 +17,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const response = await engagedlyRequest.call(this, 'GET', `/users/${encodeURIComponent(id)}/permissions`, {
 		itemIndex,
 	});
-	return Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	return recordsOf(response);
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as activate from './activate.operation';
 import * as create from './create.operation';
@@ -34,7 +35,7 @@ export const operations: OperationMap = {
 	updateProfilePicture,
 };
 
-export const description: INodeProperties[] = [
+export const description: INodeProperties[] = resourceDescription(
 	{
 		displayName: 'Operation',
 		name: 'operation',
@@ -96,15 +97,5 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getAll',
 	},
-	...activate.description,
-	...create.description,
-	...deactivate.description,
-	...get.description,
-	...getAll.description,
-	...getBlockReasonCodes.description,
-	...getPermissions.description,
-	...replace.description,
-	...update.description,
-	...updatePermissions.description,
-	...updateProfilePicture.description,
-];
+	operations,
+);

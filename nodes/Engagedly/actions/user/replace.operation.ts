@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { identityFields, readIdentity, readUserFields, userFieldsCollection, userLocator } from './shared';
+import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),

@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resourceLocator } from '../../descriptions/common';
-
-export const userLocator = (displayName = 'User', name = 'userId'): INodeProperties =>
-	resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers' });
+import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
 
 // ---- once per execution ---------------------------------------------------------------------
 
@@ -34,44 +31,9 @@ export async function perExecution<T>(context: object, key: string, load: () => 
 
 // ---- values ---------------------------------------------------------------------------------
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
-function calendarDay(year: number, month: number, day: number): string | undefined {
-	const date = new Date(Date.UTC(year, month - 1, day));
-	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-		return undefined;
-	}
-	return date.toISOString().slice(0, 10);
-}
-
-/**
- * A day in the form Engagedly accepts (YYYY-MM-DD), from what n8n hands over: the date picker's
- * `2024-01-15T00:00:00`, an ISO timestamp, a Luxon DateTime or Date from an expression, or the
- * API's other documented form `Jan 15, 2024`. A timestamp keeps the calendar day it was written
- * with, so a picker value never shifts a day through time zones. undefined = not a date.
- */
-export function toApiDay(value: unknown): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
-	if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
-		const day = (value as { toISODate: () => string | null }).toISODate();
-		return day ?? undefined;
-	}
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
-	if (iso) return calendarDay(+iso[1], +iso[2], +iso[3]);
-	const long = /^([A-Za-z]{3}) (\d{1,2}), (\d{4})$/.exec(text);
-	if (long) {
-		const month = MONTHS.indexOf(long[1].toLowerCase());
-		if (month >= 0) return calendarDay(+long[3], month + 1, +long[2]);
-	}
-	return undefined;
-}
-
 /** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
 export function locatorId(raw: unknown): string {
-	const value = raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw;
-	return value === undefined || value === null ? '' : String(value).trim();
+	return trimmed(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw);
 }
 
 export const isBlank = (value: unknown): boolean =>
@@ -245,7 +207,7 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
 		['firstName', 'first_name', 'First Name'],
 		['lastName', 'last_name', 'Last Name'],
 	]) {
-		const value = String(this.getNodeParameter(name, itemIndex, '') ?? '').trim();
+		const value = trimmed(this.getNodeParameter(name, itemIndex, ''));
 		if (!value) {
 			refuse(this, itemIndex, `${label} is empty`, `${label} is mandatory in Engagedly: give it a value.`);
 		}
@@ -297,9 +259,8 @@ export function readUserFields(this: IExecuteFunctions, itemIndex: number, write
 				body[field.wire] = String(raw).trim();
 				break;
 			case 'ids': {
-				const list = Array.isArray(raw) ? raw : String(raw).split(',');
-				const ids = list.map((id) => String(id).trim()).filter(Boolean);
-				if (ids.length) body[field.wire] = [...new Set(ids)];
+				const ids = listOf(raw);
+				if (ids.length) body[field.wire] = ids;
 				break;
 			}
 		}

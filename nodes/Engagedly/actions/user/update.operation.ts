@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { engagedlyRequest } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { readUserFields, userFieldsCollection, userLocator } from './shared';
+import { readUserFields, userFieldsCollection } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),

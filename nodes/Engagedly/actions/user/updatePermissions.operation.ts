@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId } from '../../descriptions/common';
+import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { engagedlyRequest } from '../../transport/request';
-import { perExecution, userLocator } from './shared';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { perExecution } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),
@@ -54,11 +54,6 @@ type Mode = 'add' | 'remove' | 'replace';
 const key = (permission: IDataObject) => String(permission.id);
 const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
 
-function requestedIds(raw: unknown): string[] {
-	const list = Array.isArray(raw) ? raw : String(raw ?? '').split(',');
-	return [...new Set(list.map((id) => String(id).trim()).filter(Boolean))];
-}
-
 /**
  * The spec does not say whether PUT /users/<id>/permissions replaces or adds, so the node never
  * relies on either: it reads the user's permissions, computes the final set for the chosen mode
@@ -69,7 +64,7 @@ function requestedIds(raw: unknown): string[] {
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
-	const requested = requestedIds(this.getNodeParameter('permissionIds', itemIndex, []));
+	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
 	const fail = (message: string, hint: string): never => {
 		throw new NodeOperationError(this.getNode(), message, { itemIndex, description: `${hint} Nothing was sent.` });
 	};
@@ -97,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 
 	const path = `/users/${encodeURIComponent(id)}/permissions`;
 	const currentBody = await engagedlyRequest.call(this, 'GET', path, { itemIndex });
-	const current = Array.isArray(currentBody.data) ? (currentBody.data as IDataObject[]) : [];
+	const current = recordsOf(currentBody);
 	const wantedKeys = new Set(wanted.map(key));
 	let next: IDataObject[];
 	if (mode === 'add') next = [...current, ...wanted.filter((p) => !current.some((c) => key(c) === key(p)))];
@@ -109,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		// Ids go back as the API gave them (integers in the spec).
 		body: { permission_ids: next.map((p) => (byId.get(key(p)) ?? p).id as IDataObject[string]) },
 	});
-	const permissions = Array.isArray(response.data) ? (response.data as IDataObject[]) : [];
+	const permissions = recordsOf(response);
 	const before = new Set(current.map(key));
 	const after = new Set(permissions.map(key));
 	return {

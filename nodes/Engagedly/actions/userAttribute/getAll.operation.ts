@@ -1,35 +1,28 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { engagedlyRequest, recordsOf } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Kind',
-				name: 'kind',
-				type: 'options',
-				default: 'custom',
-				description: 'Keep only the attributes the organisation defined, or only the built-in ones',
-				options: [
-					{
-						name: 'Custom Only',
-						value: 'custom',
-						description: 'Attributes defined by the organisation (keys custom-attribute-…)',
-					},
-					{ name: 'System Only', value: 'system', description: 'Built-in attributes such as email or title' },
-				],
-			},
-		],
-	},
+	filtersCollection([
+		{
+			displayName: 'Kind',
+			name: 'kind',
+			type: 'options',
+			default: 'custom',
+			description: 'Keep only the attributes the organisation defined, or only the built-in ones',
+			options: [
+				{
+					name: 'Custom Only',
+					value: 'custom',
+					description: 'Attributes defined by the organisation (keys custom-attribute-…)',
+				},
+				{ name: 'System Only', value: 'system', description: 'Built-in attributes such as email or title' },
+			],
+		},
+	]),
 	optionsCollection(),
 ];
 
@@ -43,7 +36,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const kind = this.getNodeParameter('filters.kind', itemIndex, '') as string;
 	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
-	let attributes = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	let attributes = recordsOf(body);
 	// `preset` is true for system attributes, false for the organisation's own.
 	if (kind === 'custom') attributes = attributes.filter((a) => a.preset === false);
 	if (kind === 'system') attributes = attributes.filter((a) => a.preset === true);
