@@ -7,11 +7,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
-	credentialsFor,
 	customAttributes,
 	freshEmail,
 	mandatoryValues,
@@ -21,17 +19,7 @@ import {
 	writes,
 } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 23, users: 30 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 23, users: 30 });
 
 const create = async (custom: IDataObject, input?: Array<{ json: IDataObject }>, continueOnFail = false) =>
 	await runEngagedly({
@@ -43,7 +31,7 @@ const create = async (custom: IDataObject, input?: Array<{ json: IDataObject }>,
 			lastName: 'Ferro',
 			customAttributes: mapping(custom),
 		},
-		credentials: credentialsFor(sim),
+		credentials: sim.credentials(),
 		input: input ?? [{ json: { email: freshEmail('custom') } }],
 		continueOnFail,
 	});
@@ -216,7 +204,7 @@ describe('every rule is checked before the request, naming the attribute and the
 				lastName: 'B',
 				customAttributes: mapping({ ...mandatoryValues(sim), [gone.attribute_key]: true }, schema),
 			},
-			credentials: credentialsFor(sim),
+			credentials: sim.credentials(),
 		});
 		expect(error!.message).toContain(`"${gone.name}" (${gone.attribute_key}) no longer exists`);
 		expect(error!.message).toContain('refresh');
@@ -258,7 +246,7 @@ describe('every rule is checked before the request, naming the attribute and the
 				userId: byId(user.id),
 				customAttributes: mapping({ [number.attribute_key]: 'lots' }),
 			},
-			credentials: credentialsFor(sim),
+			credentials: sim.credentials(),
 		});
 		expect(error!.message).toContain(number.attribute_key);
 		expect(writes(sim)).toEqual([]);

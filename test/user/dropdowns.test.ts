@@ -3,19 +3,10 @@
  * compared with what the simulator holds; and a wrong key pair in a dropdown.
  */
 import { listSearch, loadOptions, resourceMapping } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
-import { credentialsFor } from './helpers';
+import { useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	// More users than one page (50), so the list search pages.
-	sim = await startSimulator({ port: 0, seed: 61, users: 70 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
+// More users than one page (50), so the list search pages.
+const sim = useSimulator({ seed: 61, users: 70 }, { reset: 'never' });
 
 const sortedNames = (names: string[]) => [...names].sort((a, b) => a.localeCompare(b));
 
@@ -26,7 +17,7 @@ test.each([
 	['getBusinesses', () => [...sim.store.businesses.values()]],
 	['getPermissions', () => sim.store.permissions],
 ] as const)('%s lists every record by name, with its id as a string', async (method, records) => {
-	const options = await loadOptions(method, credentialsFor(sim));
+	const options = await loadOptions(method, sim.credentials());
 	const expected = records().map((r) => ({ name: r.name, value: String(r.id) }));
 	expect(options.map((o) => ({ name: o.name, value: o.value }))).toEqual(
 		sortedNames(expected.map((e) => e.name)).map((name) => expected.find((e) => e.name === name)),
@@ -34,20 +25,20 @@ test.each([
 });
 
 test('getPermissions says Site Administrator cannot be given through the API', async () => {
-	const options = await loadOptions('getPermissions', credentialsFor(sim));
+	const options = await loadOptions('getPermissions', sim.credentials());
 	const admin = sim.store.adminPermission()!;
 	expect(options.find((o) => o.value === String(admin.id))?.description).toContain('cannot be given or removed');
 });
 
 test('getUsers lists every user, labelled with the email', async () => {
-	const options = await loadOptions('getUsers', credentialsFor(sim));
+	const options = await loadOptions('getUsers', sim.credentials());
 	expect(options).toHaveLength(sim.store.users.size);
 	const admin = sim.store.admin;
 	expect(options.find((o) => o.value === admin.id)?.name).toBe(`${admin.first_name} ${admin.last_name} (${admin.email})`);
 });
 
 test('getEmployeeTypes lists the options of the employee_type attribute', async () => {
-	const options = await loadOptions('getEmployeeTypes', credentialsFor(sim));
+	const options = await loadOptions('getEmployeeTypes', sim.credentials());
 	const attribute = sim.store.attributes.find((a) => a.attribute_key === 'employee_type')!;
 	expect(options.map((o) => o.value)).toEqual(attribute.attribute_options!.map((o) => o.value));
 });
@@ -56,22 +47,22 @@ describe('searchUsers (the user picker)', () => {
 	test('a name fragment finds the matching users on the page', async () => {
 		const target = sim.store.sortedUsers()[3];
 		const fragment = target.last_name.slice(0, 4);
-		const { results } = await listSearch('searchUsers', credentialsFor(sim), fragment);
+		const { results } = await listSearch('searchUsers', sim.credentials(), fragment);
 		expect(results.map((r) => r.value)).toContain(target.id);
 		for (const result of results) expect(result.name.toLowerCase()).toContain(fragment.toLowerCase());
 	});
 
 	test('an exact email finds that one user', async () => {
 		const target = sim.store.sortedUsers()[60];
-		const { results } = await listSearch('searchUsers', credentialsFor(sim), target.email);
+		const { results } = await listSearch('searchUsers', sim.credentials(), target.email);
 		expect(results).toEqual([{ name: `${target.first_name} ${target.last_name} (${target.email})`, value: target.id }]);
 	});
 
 	test('without a filter it pages through every user', async () => {
-		const first = await listSearch('searchUsers', credentialsFor(sim));
+		const first = await listSearch('searchUsers', sim.credentials());
 		expect(first.results).toHaveLength(50);
 		expect(first.paginationToken).toBe('2');
-		const second = await listSearch('searchUsers', credentialsFor(sim), undefined, first.paginationToken);
+		const second = await listSearch('searchUsers', sim.credentials(), undefined, first.paginationToken);
 		expect(second.paginationToken).toBeUndefined();
 		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(sim.store.sortedUsers().map((u) => u.id));
 	});

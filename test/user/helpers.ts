@@ -1,15 +1,13 @@
 /**
- * Shared by the user suites: credentials for a simulator, the organisation's attribute
- * definitions read from the simulator's own state (so no test depends on the seed's particular
- * attribute set), and small readers of the simulator's request log.
+ * Shared by the user suites: the organisation's attribute definitions read from the simulator's
+ * own state (so no test depends on the seed's particular attribute set), and small readers of
+ * the simulator's request log.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import type { EngagedlyCredentials } from '../helpers/engine';
 import { resourceMapping } from '../helpers/engine';
+import { credentialsFor } from '../helpers/simulator';
 import type { AttributeRecord, RequestLogEntry, Simulator, UserRecord } from '../simulator';
-
-export const credentialsFor = (sim: Simulator): EngagedlyCredentials => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
 
 let emails = 0;
 /** An address no seeded user has. */

@@ -6,21 +6,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
-import { attributeOfType, credentialsFor, mapping, ordinaryUsers, writes } from './helpers';
+import { useSimulator } from '../helpers/simulator';
+import { attributeOfType, mapping, ordinaryUsers, writes } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 71, users: 20 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 71, users: 20 });
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -33,7 +22,7 @@ const update = async (ids: string[], continueOnFail: boolean, custom: IDataObjec
 			updateFields: { level: '={{ $json.level }}' },
 			customAttributes: mapping(custom),
 		},
-		credentials: credentialsFor(sim),
+		credentials: sim.credentials(),
 		input: ids.map((id, i) => ({ json: { id, level: `L${i + 1}`, number: i === 1 ? 'not a number' : String(i) } })),
 		continueOnFail,
 	});
@@ -83,7 +72,7 @@ test('an operation that returns a list pairs every element with its input item',
 	sim.store.userPermissions.set(b.id, new Set([permissions[1].id, permissions[2].id]));
 	const { items } = await runEngagedly({
 		parameters: { resource: 'user', operation: 'getPermissions', userId: { ...byId(''), value: '={{ $json.id }}' } },
-		credentials: credentialsFor(sim),
+		credentials: sim.credentials(),
 		input: [{ json: { id: a.id } }, { json: { id: b.id } }],
 	});
 	expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([

@@ -4,24 +4,14 @@
  * removed (asking to is refused before any write) and is kept for a user who holds it.
  */
 import { byId, runEngagedly } from '../helpers/engine';
-import type { PermissionRecord, Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
-import { credentialsFor, ordinaryUsers, writes } from './helpers';
+import { useSimulator } from '../helpers/simulator';
+import type { PermissionRecord } from '../simulator';
+import { ordinaryUsers, writes } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 41, users: 30 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 41, users: 30 });
 
 const run = async (parameters: Record<string, unknown>) =>
-	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim) });
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials() });
 
 const held = (userId: string) => [...(sim.store.userPermissions.get(userId) ?? [])].sort((a, b) => a - b);
 const siteAdmin = (): PermissionRecord => sim.store.adminPermission()!;

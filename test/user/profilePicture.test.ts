@@ -5,21 +5,10 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
-import { credentialsFor, ordinaryUsers, writes } from './helpers';
+import { useSimulator } from '../helpers/simulator';
+import { ordinaryUsers, writes } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 53, users: 20 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 53, users: 20 });
 
 /** A valid 2×1 PNG (one red, one blue pixel). */
 const PNG = Buffer.from(
@@ -41,14 +30,14 @@ const upload = async (userId: string, item: INodeExecutionData, binaryPropertyNa
 			userId: byId(userId),
 			...(binaryPropertyName ? { binaryPropertyName } : {}),
 		},
-		credentials: credentialsFor(sim),
+		credentials: sim.credentials(),
 		input: [item],
 	});
 
 const displayPicture = async (userId: string) => {
 	const { items } = await runEngagedly({
 		parameters: { resource: 'user', operation: 'get', userId: byId(userId) },
-		credentials: credentialsFor(sim),
+		credentials: sim.credentials(),
 	});
 	return items[0].json.display_picture;
 };

@@ -3,24 +3,13 @@
  * Codes, through the engine, checked against the simulator's state.
  */
 import { byId, loadOptions, runEngagedly } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
-import { credentialsFor, ordinaryUsers, writes } from './helpers';
+import { useSimulator } from '../helpers/simulator';
+import { ordinaryUsers, writes } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 31, users: 30 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 31, users: 30 });
 
 const run = async (parameters: Record<string, unknown>) =>
-	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim) });
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials() });
 
 describe('get block reason codes', () => {
 	test('one item per code the organisation has, a code added in Engagedly included', async () => {
@@ -44,7 +33,7 @@ describe('get block reason codes', () => {
 describe('deactivate', () => {
 	test('with a code picked from the dropdown: the user is blocked with that reason', async () => {
 		const user = ordinaryUsers(sim)[0];
-		const options = await loadOptions('getBlockReasonCodes', credentialsFor(sim));
+		const options = await loadOptions('getBlockReasonCodes', sim.credentials());
 		expect(options.map((o) => o.value).sort()).toEqual(sim.store.blockReasonCodes.map((c) => c.code).sort());
 		const picked = options.find((o) => o.value === 'sabatical') ?? options[0];
 		sim.clearLog();

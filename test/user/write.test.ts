@@ -6,11 +6,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
-import type { Simulator } from '../simulator';
-import { startSimulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
-	credentialsFor,
 	customAttributes,
 	freshEmail,
 	mandatoryValues,
@@ -21,20 +19,10 @@ import {
 	writes,
 } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 11, users: 40 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
+const sim = useSimulator({ seed: 11, users: 40 });
 
 const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>) =>
-	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: credentialsFor(sim), input });
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials(), input });
 
 describe('create', () => {
 	test('with job title, location, manager, departments, businesses, people, dates and a custom attribute of every data type', async () => {

@@ -1,0 +1,67 @@
+/**
+ * One simulator per test file, started and stopped by the file's own hooks (see the brief's
+ * rules for tests). `useSimulator` registers them where it is called, so hooks the file adds
+ * after it run once the simulator is up and, each test, after the reset.
+ *
+ * Files that start several simulators on purpose (side by side, on a fixed port, with the same
+ * seed) call `startSimulator` themselves: that is what they test.
+ */
+import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
+import { startSimulator } from '../simulator';
+import type { EngagedlyCredentials } from './engine';
+
+/** The node's credentials for a simulator: its demo key pair (full access) and its address. */
+export const credentialsFor = (sim: Pick<Simulator, 'keys' | 'baseUrl'>): EngagedlyCredentials => ({
+	...sim.keys.demo,
+	baseUrl: sim.baseUrl,
+});
+
+/** The requests the simulator logged for one route, e.g. `GET /beta/activities/praises`. */
+export const requestsTo = (sim: Pick<Simulator, 'log'>, route: string): RequestLogEntry[] =>
+	sim.log.filter((entry) => entry.route === route);
+
+export interface SimulatorLifecycle {
+	/**
+	 * Before every test: `'each'` (the default) resets the organisation, `'never'` leaves it to
+	 * the file (suites that build up state across tests, or reset per describe block), and a
+	 * function runs instead of the plain reset (a reset to another size, a rate limit to restore).
+	 */
+	reset?: 'each' | 'never' | ((sim: Simulator) => void | Promise<void>);
+}
+
+export type SimulatorHandle = Simulator & {
+	/** `credentialsFor` this simulator. */
+	credentials(): EngagedlyCredentials;
+};
+
+/**
+ * Starts a simulator before the file's (or the describe block's) tests and stops it after them.
+ * The handle is usable at once, so test bodies and helpers keep writing `sim.store`, `sim.log`,
+ * `sim.keys.demo`; it forwards to the running simulator, which exists only from `beforeAll` on.
+ * `options` may be a function for options that need a lookup first (run in `beforeAll`).
+ */
+export function useSimulator(
+	options: SimulatorOptions | (() => SimulatorOptions | Promise<SimulatorOptions>) = {},
+	lifecycle: SimulatorLifecycle = {},
+): SimulatorHandle {
+	let started: Simulator | undefined;
+	const running = (): Simulator => {
+		if (!started) throw new Error('The simulator starts in beforeAll: use it in hooks and tests, not while the file loads');
+		return started;
+	};
+
+	beforeAll(async () => {
+		started = await startSimulator(typeof options === 'function' ? await options() : options);
+	});
+	// A failed start has nothing to stop, and its own error is the one worth reading.
+	afterAll(async () => await started?.stop());
+	const reset = lifecycle.reset ?? 'each';
+	if (reset === 'each') beforeEach(() => running().reset());
+	else if (reset !== 'never') beforeEach(async () => await reset(running()));
+
+	const credentials = () => credentialsFor(running());
+	return new Proxy({} as SimulatorHandle, {
+		get: (_target, key) => (key === 'credentials' ? credentials : Reflect.get(running(), key)),
+		has: (_target, key) => key === 'credentials' || Reflect.has(running(), key),
+	});
+}
