@@ -1,17 +1,12 @@
 import { byId, listSearch } from '../helpers/engine';
-import { startSimulator, type CertificateRecord, type Simulator } from '../simulator';
-import { credentialsOf, fromList, requestsTo, run } from './support';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { CertificateRecord } from '../simulator';
+import { fromList, run } from './support';
 
-let sim: Simulator;
+const sim = useSimulator({ users: 40, seed: 'reference-certificates' });
 const LIST = 'GET /beta/certificates';
 const ONE = 'GET /beta/certificates/:id';
 const getAll = { resource: 'certificate', operation: 'getAll', returnAll: true };
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: 40, seed: 'reference-certificates' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset());
 
 const today = () => new Date().toISOString().slice(0, 10);
 const certificatesOf = (userId: string) => [...sim.store.certificates.values()].filter((c) => c.user_id === userId);
@@ -173,7 +168,7 @@ describe('certificate: get', () => {
 
 	test('the certificate can be picked from the searchable list', async () => {
 		const mine = seedAdminCertificates();
-		const found = await listSearch('searchCertificates', credentialsOf(sim), 'forklift');
+		const found = await listSearch('searchCertificates', sim.credentials(), 'forklift');
 		expect(found.results).toEqual([{ name: 'Forklift Licence', value: '9002' }]);
 		expect(mine.map((c) => c.id)).toContain(9002);
 

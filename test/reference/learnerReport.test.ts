@@ -1,16 +1,11 @@
 import { loadOptions } from '../helpers/engine';
-import { startSimulator, type LearnerRow, type Simulator } from '../simulator';
-import { credentialsOf, queryList, requestsTo, run } from './support';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { LearnerRow } from '../simulator';
+import { queryList, run } from './support';
 
-let sim: Simulator;
+const sim = useSimulator({ users: 40, seed: 'reference-learners' });
 const REPORT = 'GET /beta/learning/learner_reports';
 const report = { resource: 'learnerReport', operation: 'getAll' };
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: 40, seed: 'reference-learners' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset());
 
 const rowIds = (rows: Array<{ id?: unknown }>) => rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 const typeOf = (row: LearnerRow) => sim.store.learningResources.get(row.learning_resource_id)?.type;
@@ -100,7 +95,7 @@ describe('learnerReport: getAll', () => {
 	});
 
 	test('the learning resource dropdown lists the active courses and playlists by title', async () => {
-		const options = await loadOptions('getLearningResources', credentialsOf(sim));
+		const options = await loadOptions('getLearningResources', sim.credentials());
 
 		const active = [...sim.store.learningResources.values()].filter((r) => !r.archived);
 		expect(options.map((o) => o.value).sort()).toEqual(active.map((r) => String(r.id)).sort());

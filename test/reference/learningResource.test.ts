@@ -1,19 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch } from '../helpers/engine';
-import { startSimulator, type LearningResourceRecord, type Simulator } from '../simulator';
-import { credentialsOf, fromList, queryList, requestsTo, run } from './support';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { LearningResourceRecord } from '../simulator';
+import { fromList, queryList, run } from './support';
 
-let sim: Simulator;
+const sim = useSimulator({ users: 30, seed: 'reference-learning' });
 const LIST = 'GET /beta/learning/resources';
 const CONTENTS = 'GET /beta/learning/resources/:id/contents';
 const getAll = { resource: 'learningResource', operation: 'getAll', returnAll: true };
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: 30, seed: 'reference-learning' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset());
 
 const resources = () => [...sim.store.learningResources.values()];
 const active = () => resources().filter((r) => !r.archived);
@@ -359,7 +354,7 @@ describe('learningResource: getContents', () => {
 	});
 
 	test('the resource can be picked from the searchable list', async () => {
-		const found = await listSearch('searchLearningResources', credentialsOf(sim), 'safety');
+		const found = await listSearch('searchLearningResources', sim.credentials(), 'safety');
 		const course = active().find((r) => r.title === 'Workplace Safety Fundamentals');
 		expect(found.results).toContainEqual({ name: 'Workplace Safety Fundamentals', value: String(course?.id) });
 

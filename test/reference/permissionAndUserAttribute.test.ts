@@ -1,13 +1,7 @@
-import { startSimulator, type Simulator } from '../simulator';
-import { requestsTo, run } from './support';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import { run } from './support';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: 20, seed: 'reference-permissions' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset());
+const sim = useSimulator({ users: 20, seed: 'reference-permissions' });
 
 describe('permission: getAll', () => {
 	test('returns every permission of the organisation, paged with the largest page', async () => {

@@ -1,18 +1,13 @@
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
 import { byId } from '../helpers/engine';
-import { startSimulator, type PraiseRecord, type Simulator } from '../simulator';
-import { fromList, requestsTo, run } from './support';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { PraiseRecord } from '../simulator';
+import { fromList, run } from './support';
 
-let sim: Simulator;
+const sim = useSimulator({ users: 30, seed: 'reference-praises' });
 const PRAISES = 'GET /beta/activities/praises';
 const praises = { resource: 'praise', operation: 'getAll' };
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: 30, seed: 'reference-praises' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset());
 
 /** The store's praises newest first (date, then id), worked out here rather than taken from the simulator. */
 function newestFirst(): PraiseRecord[] {

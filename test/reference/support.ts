@@ -1,19 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
+import { credentialsFor } from '../helpers/simulator';
 import type { RequestLogEntry, Simulator } from '../simulator';
-
-export const credentialsOf = (sim: Simulator) => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
 
 /** Runs the node once on one empty item; the output items' JSON, or the error that stopped it. */
 export async function run(sim: Simulator, parameters: IDataObject) {
-	const result = await runEngagedly({ parameters, credentials: credentialsOf(sim) });
+	const result = await runEngagedly({ parameters, credentials: credentialsFor(sim) });
 	return { ...result, json: result.items.map((item) => item.json) };
 }
-
-/** The requests the simulator logged for one route, e.g. `GET /beta/activities/praises`. */
-export const requestsTo = (sim: Simulator, route: string): RequestLogEntry[] =>
-	sim.log.filter((entry) => entry.route === route);
 
 /** A query value as a list: the simulator keeps one value as a string and repeats as an array. */
 export function queryList(entry: RequestLogEntry, key: string): string[] {
