@@ -1,30 +1,24 @@
 /* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
 import { byId, runEngagedly, testCredential } from '../helpers/engine';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
 const NO_USERS_KEY = { clientKey: 'no-users-client', secretKey: 'no-users-secret-5f2a9c' };
 
-beforeAll(async () => {
-	sim = await startSimulator({
-		users: 60,
-		seed: 'errors',
-		keys: [{ name: 'noUsers', ...NO_USERS_KEY, resources: ['departments'] }],
-	});
+const sim = useSimulator({
+	users: 60,
+	seed: 'errors',
+	keys: [{ name: 'noUsers', ...NO_USERS_KEY, resources: ['departments'] }],
 });
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset({ users: 60, seed: 'errors' }));
 
 const getUser = (id: string) => ({ resource: 'user', operation: 'get', userId: byId(id) });
 
 describe('the credential test', () => {
 	test('passes with the demo key pair', async () => {
-		expect(await testCredential(credentials())).toEqual({ status: 'OK', message: 'Connection successful!' });
+		expect(await testCredential(sim.credentials())).toEqual({ status: 'OK', message: 'Connection successful!' });
 	});
 
 	test('fails a wrong secret key with a message that says what to do, not the key', async () => {
-		const result = await testCredential({ ...credentials(), secretKey: 'wrong-secret-4c1e' });
+		const result = await testCredential({ ...sim.credentials(), secretKey: 'wrong-secret-4c1e' });
 		expect(result.status).toBe('Error');
 		expect(result.message).toMatch(/rejected the Client Key \/ Secret Key pair/);
 		expect(result.message).not.toContain('wrong-secret-4c1e');
@@ -34,7 +28,7 @@ describe('the credential test', () => {
 
 	test('accepts a base URL with a trailing slash, a trailing /beta or the /api prefix', async () => {
 		for (const baseUrl of [`${sim.baseUrl}/`, `${sim.baseUrl}/beta`, `${sim.baseUrl}/api`]) {
-			expect(await testCredential({ ...credentials(), baseUrl })).toMatchObject({ status: 'OK' });
+			expect(await testCredential({ ...sim.credentials(), baseUrl })).toMatchObject({ status: 'OK' });
 		}
 	});
 });
@@ -44,7 +38,7 @@ describe('errors Engagedly answers with', () => {
 		const secret = 'this-is-not-the-secret-9d8e7f';
 		const { error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', limit: 1 },
-			credentials: { ...credentials(), secretKey: secret },
+			credentials: { ...sim.credentials(), secretKey: secret },
 		});
 
 		expect(error?.message).toMatch(/401.*authentication_error/);
@@ -64,7 +58,7 @@ describe('errors Engagedly answers with', () => {
 	});
 
 	test('404: says the record was not found and names the failing item', async () => {
-		const { error } = await runEngagedly({ parameters: getUser('no-such-user'), credentials: credentials() });
+		const { error } = await runEngagedly({ parameters: getUser('no-such-user'), credentials: sim.credentials() });
 
 		expect(error?.message).toMatch(/404/);
 		expect(error?.description).toMatch(/not found/);
@@ -75,7 +69,7 @@ describe('errors Engagedly answers with', () => {
 		const [first, , third] = sim.store.sortedUsers();
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 			continueOnFail: true,
 			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }, { json: { id: third.id } }],
 		});
@@ -92,7 +86,7 @@ describe('errors Engagedly answers with', () => {
 		const [first] = sim.store.sortedUsers();
 		const { error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }],
 		});
 
@@ -100,7 +94,7 @@ describe('errors Engagedly answers with', () => {
 	});
 
 	test('an empty user ID typed in is flagged by the editor and nothing runs', async () => {
-		await expect(runEngagedly({ parameters: getUser('   '), credentials: credentials() })).rejects.toThrow(
+		await expect(runEngagedly({ parameters: getUser('   '), credentials: sim.credentials() })).rejects.toThrow(
 			/Enter the user's ID/,
 		);
 		expect(sim.log).toHaveLength(0);
@@ -109,7 +103,7 @@ describe('errors Engagedly answers with', () => {
 	test('an empty user ID from an expression is refused before any request, naming the field', async () => {
 		const { error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'get', userId: byId('={{ $json.missing }}') },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error?.message).toMatch(/No user selected/);
@@ -127,7 +121,7 @@ describe('transient failures on reads', () => {
 		['a dropped connection', { kind: 'drop' as const }],
 	])('%s is retried and the read succeeds', async (_name, fault) => {
 		sim.faults.add({ ...fault, times: 2, match: { method: 'GET', path: '/beta/users/:id' } });
-		const { items, error } = await runEngagedly({ parameters: getUser(someone().id), credentials: credentials() });
+		const { items, error } = await runEngagedly({ parameters: getUser(someone().id), credentials: sim.credentials() });
 
 		expect(error).toBeUndefined();
 		expect(items[0].json.id).toBe(someone().id);
@@ -136,7 +130,7 @@ describe('transient failures on reads', () => {
 
 	test('a failure that outlasts the retries is reported with how often it was tried', async () => {
 		sim.faults.add({ kind: 'status', status: 502, times: Infinity, match: { path: '/beta/users/:id' } });
-		const { error } = await runEngagedly({ parameters: getUser(someone().id), credentials: credentials() });
+		const { error } = await runEngagedly({ parameters: getUser(someone().id), credentials: sim.credentials() });
 
 		expect(error?.message).toMatch(/502/);
 		expect(sim.log).toHaveLength(4);
@@ -145,7 +139,7 @@ describe('transient failures on reads', () => {
 	test('a server that cannot be reached is named in the error', async () => {
 		const { error } = await runEngagedly({
 			parameters: getUser(someone().id),
-			credentials: { ...credentials(), baseUrl: 'http://127.0.0.1:9' },
+			credentials: { ...sim.credentials(), baseUrl: 'http://127.0.0.1:9' },
 		});
 
 		expect(error?.message).toMatch(/Could not reach Engagedly at http:\/\/127\.0\.0\.1:9\/beta/);
@@ -165,7 +159,7 @@ describe('transient failures on writes', () => {
 	test('a 503 on a write is not sent again and is reported as a server error', async () => {
 		const user = sim.store.sortedUsers()[3];
 		sim.faults.add({ kind: 'status', status: 503, times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
-		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
 
 		expect(error?.message).toMatch(/503/);
 		expect(error?.description).toMatch(/server error/);
@@ -175,7 +169,7 @@ describe('transient failures on writes', () => {
 	test('a dropped connection on a write is not sent again, and the error says to check the record', async () => {
 		const user = sim.store.sortedUsers()[3];
 		sim.faults.add({ kind: 'drop', times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
-		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
 
 		expect(error?.description).toMatch(/may already have been applied/);
 		expect(patches()).toHaveLength(1);
@@ -184,7 +178,7 @@ describe('transient failures on writes', () => {
 	test('a write whose answer is cut off (it may have been applied) is not sent again', async () => {
 		const user = sim.store.sortedUsers()[4];
 		sim.faults.add({ kind: 'truncated', times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
-		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: credentials() });
+		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
 
 		expect(error?.message).toMatch(/not JSON/);
 		expect(error?.description).toMatch(/may already have been applied/);
@@ -196,7 +190,7 @@ describe('transient failures on writes', () => {
 	test('a write refused before it reached the server (connection refused) may be sent again', async () => {
 		const { error } = await runEngagedly({
 			parameters: setLevel(sim.store.sortedUsers()[5].id),
-			credentials: { ...credentials(), baseUrl: 'http://127.0.0.1:9' },
+			credentials: { ...sim.credentials(), baseUrl: 'http://127.0.0.1:9' },
 		});
 
 		expect(error?.message).toMatch(/Could not reach Engagedly/);

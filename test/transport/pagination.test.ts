@@ -1,28 +1,19 @@
 import { sleep } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
 /** Users in the organisation, the admin included. */
 const USERS = 1234;
 
-let sim: Simulator;
-const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+const sim = useSimulator({ users: USERS, seed: 'pagination' });
 const userListRequests = () => sim.log.filter((entry) => entry.route === 'GET /beta/users');
-
-beforeAll(async () => {
-	sim = await startSimulator({ users: USERS, seed: 'pagination' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => {
-	sim.reset({ users: USERS, seed: 'pagination' });
-});
 
 describe('paging through a list', () => {
 	test('Return All over 1,234 users returns each user exactly once in ceil(1234/50) requests', async () => {
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error).toBeUndefined();
@@ -40,7 +31,7 @@ describe('paging through a list', () => {
 	test('a limit below one page asks for exactly that many records in one request', async () => {
 		const { items } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 7 },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(items).toHaveLength(7);
@@ -50,7 +41,7 @@ describe('paging through a list', () => {
 	test('a limit above one page stops paging as soon as it is reached', async () => {
 		const { items } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 120 },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(items).toHaveLength(120);
@@ -64,7 +55,7 @@ describe('paging through a list', () => {
 		sim.faults.add({ kind: 'latency', ms: 150, times: Infinity, match: { path: '/beta/users' } });
 		const run = runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 		while (userListRequests().length < 1) await sleep(10);
 		sim.store.addUser({ first_name: 'Aaaron', last_name: 'Aardvark', email: 'aaaron@example.test' });
@@ -86,7 +77,7 @@ describe('paging through a list', () => {
 				returnAll: true,
 				filters: { email: someone.email.toUpperCase() },
 			},
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(items.map((item) => item.json.id)).toEqual([someone.id]);

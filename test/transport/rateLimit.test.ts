@@ -1,10 +1,9 @@
 import axios from 'axios';
 
 import { runEngagedly } from '../helpers/engine';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+const sim = useSimulator({ users: 300, seed: 'rate-limit' });
 const statuses = () => sim.log.map((entry) => entry.status);
 
 /** Another workflow using the same key spends the whole window's budget behind our back. */
@@ -18,19 +17,13 @@ async function spendBudget(requests: number) {
 	sim.clearLog();
 }
 
-beforeAll(async () => {
-	sim = await startSimulator({ users: 300, seed: 'rate-limit' });
-});
-afterAll(async () => await sim.stop());
-beforeEach(() => sim.reset({ users: 300, seed: 'rate-limit' }));
-
 describe('staying under the rate limit', () => {
 	test('a run that needs more requests than one window allows waits for the reset and never meets a 429', async () => {
 		// 5 requests a "minute", a minute lasting a second: 300 users in pages of 50 need 6 requests.
 		sim.setRateLimit({ limit: 5, timeScale: 60 });
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error).toBeUndefined();
@@ -43,7 +36,7 @@ describe('staying under the rate limit', () => {
 		sim.setRateLimit({ limit: 3, timeScale: 60 });
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error).toBeUndefined();
@@ -60,7 +53,7 @@ describe('staying under the rate limit', () => {
 
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error).toBeUndefined();
@@ -82,7 +75,7 @@ describe('staying under the rate limit', () => {
 				returnAll: true,
 				options: { maxRateLimitWait: 5 },
 			},
-			credentials: credentials(),
+			credentials: sim.credentials(),
 		});
 
 		expect(error?.message).toMatch(/asked to wait 60 s/);

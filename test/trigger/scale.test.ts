@@ -6,23 +6,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../helpers/poll';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
 const USERS = 'GET /beta/users';
 const ORGANISATION = 10_000;
 
-let sim: Simulator;
-const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
-
-beforeAll(async () => {
-	// The real 200 requests a minute, with a "minute" lasting a second: a full pass (201 requests)
-	// crosses one window, so the transport's pacing is part of every poll here.
-	sim = await startSimulator({ users: 10, timeScale: 60 });
-	sim.reset({ users: ORGANISATION });
-});
-afterAll(async () => {
-	await sim.stop();
-});
+// The real 200 requests a minute, with a "minute" lasting a second: a full pass (201 requests)
+// crosses one window, so the transport's pacing is part of every poll here. The polls build on
+// each other, so the organisation is set up once.
+const sim = useSimulator({ users: 10, timeScale: 60 }, { reset: 'never' });
+beforeAll(() => sim.reset({ users: ORGANISATION }));
 
 const bound = () => Math.ceil(sim.store.users.size / 50);
 
@@ -53,7 +46,7 @@ describe('user events on 10,000 users', () => {
 			userUpdated: { event: 'userUpdated', watchedFields: watched },
 		};
 		for (const [event, parameters] of Object.entries(events)) {
-			pollers[event] = await createPoller({ parameters, credentials: credentials() });
+			pollers[event] = await createPoller({ parameters, credentials: sim.credentials() });
 			sim.clearLog();
 			const first = await pollers[event].poll('trigger', 'activate');
 			expect(first.error).toBeUndefined();

@@ -8,35 +8,24 @@ import { sleep } from 'n8n-workflow';
 
 import { loadOptions } from '../helpers/engine';
 import { createPoller, type Poller } from '../helpers/poll';
-import { startSimulator, type FaultSpec, type Simulator } from '../simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { FaultSpec } from '../simulator';
 
 const USERS = 'GET /beta/users';
 const PAGE = 50;
 
-let sim: Simulator;
-const credentials = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
+// A "minute" of the rate limit lasts a second, so the many full scans here never wait long.
+const sim = useSimulator({ users: 250, timeScale: 60 });
 
-beforeAll(async () => {
-	// A "minute" of the rate limit lasts a second, so the many full scans here never wait long.
-	sim = await startSimulator({ users: 250, timeScale: 60 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(() => {
-	sim.reset();
-});
-
-const requests = (route: string) => sim.log.filter((entry) => entry.route === route).length;
 const maxRequests = () => Math.ceil(sim.store.users.size / PAGE);
 
 async function activated(parameters: IDataObject): Promise<Poller> {
-	const poller = await createPoller({ parameters, credentials: credentials() });
+	const poller = await createPoller({ parameters, credentials: sim.credentials() });
 	sim.clearLog();
 	const first = await poller.poll('trigger', 'activate');
 	expect(first.error).toBeUndefined();
 	expect(first.items).toEqual([]);
-	expect(requests(USERS)).toBeLessThanOrEqual(maxRequests());
+	expect(requestsTo(sim, USERS).length).toBeLessThanOrEqual(maxRequests());
 	return poller;
 }
 
@@ -44,7 +33,7 @@ async function activated(parameters: IDataObject): Promise<Poller> {
 async function poll(poller: Poller) {
 	sim.clearLog();
 	const outcome = await poller.poll();
-	const cost = requests(USERS);
+	const cost = requestsTo(sim, USERS).length;
 	expect(cost).toBeLessThanOrEqual(maxRequests());
 	return { ...outcome, ids: outcome.items.map((item) => String(item.id)), cost };
 }
@@ -141,7 +130,7 @@ describe('newUser', () => {
 		expect(sample.error).toBeUndefined();
 		expect(sample.items).toHaveLength(1);
 		expect(sim.store.users.has(String(sample.items[0].id))).toBe(true);
-		expect(requests(USERS)).toBe(1);
+		expect(requestsTo(sim, USERS).length).toBe(1);
 		expect(poller.state()).toEqual(before);
 		expect((await poll(poller)).ids).toEqual([pending]);
 	});
@@ -217,7 +206,7 @@ describe('userUpdated', () => {
 	};
 
 	it('offers the system fields and the organisation’s custom attributes to watch', async () => {
-		const options = (await loadOptions('getWatchableUserFields', credentials())) as Array<{ name: string; value: string }>;
+		const options = (await loadOptions('getWatchableUserFields', sim.credentials())) as Array<{ name: string; value: string }>;
 		const values = options.map((option) => option.value);
 		for (const field of ['status', 'email', 'job_title', 'departments', 'manager', 'title']) expect(values).toContain(field);
 		for (const attribute of sim.store.customAttributes()) {
