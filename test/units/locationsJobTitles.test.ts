@@ -6,18 +6,10 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
 import { JobTitleSchema, LocationSchema } from '../schemas/engagedly';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
-let sim: Simulator;
-const creds = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
-
-beforeAll(async () => {
-	sim = await startSimulator({ seed: 11, users: 20, rateLimit: 100_000 });
-});
-
-afterAll(async () => {
-	await sim.stop();
-});
+// Each describe block resets where its tests need a fresh organisation.
+const sim = useSimulator({ seed: 11, users: 20, rateLimit: 100_000 }, { reset: 'never' });
 
 type StoredRecord = { id: number; name: string } & Record<string, string | number | null>;
 
@@ -73,7 +65,7 @@ describe.each(CASES)(
 		const run = (parameters: IDataObject, continueOnFail = false) =>
 			runEngagedly({
 				parameters: { resource, ...parameters },
-				credentials: creds(),
+				credentials: sim.credentials(),
 				continueOnFail,
 			});
 		const routes = () => sim.log.map((entry) => entry.route);
@@ -132,7 +124,7 @@ describe.each(CASES)(
 			});
 
 			it(`list search ${search} returns records and filters them by name`, async () => {
-				const all = await listSearch(search, creds());
+				const all = await listSearch(search, sim.credentials());
 				const firstPage = [...table().values()]
 					.sort((a, b) => a.id - b.id)
 					.slice(0, 50)
@@ -142,8 +134,8 @@ describe.each(CASES)(
 
 				const target = [...table().values()].find((r) => r.name === `Extra ${resource} 59`)!;
 				const filtered = [
-					...(await listSearch(search, creds(), `${resource} 59`)).results,
-					...(await listSearch(search, creds(), `${resource} 59`, '2')).results,
+					...(await listSearch(search, sim.credentials(), `${resource} 59`)).results,
+					...(await listSearch(search, sim.credentials(), `${resource} 59`, '2')).results,
 				];
 				expect(filtered).toEqual([{ name: target.name, value: String(target.id) }]);
 			});
@@ -274,7 +266,7 @@ describe.each(CASES)(
 						operation: 'get',
 						[locator]: { __rl: true, mode: 'id', value: '={{ $json.id }}' },
 					},
-					credentials: creds(),
+					credentials: sim.credentials(),
 					input: [{ json: { id: a.id } }, { json: { id: String(b.id) } }],
 				});
 				expect(result.error).toBeUndefined();

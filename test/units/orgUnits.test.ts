@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
 import { BusinessSchema, DepartmentSchema, OrgUnitListItemSchema } from '../schemas/engagedly';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
 
 type Kind = 'department' | 'business';
 
@@ -35,17 +35,9 @@ const CASES: KindCase[] = [
 	},
 ];
 
-let sim: Simulator;
-const creds = () => ({ ...sim.keys.demo, baseUrl: sim.baseUrl });
-
-beforeAll(async () => {
-	// A high limit: these tests are about units, not pacing.
-	sim = await startSimulator({ seed: 7, users: 120, rateLimit: 100_000 });
-});
-
-afterAll(async () => {
-	await sim.stop();
-});
+// A high limit: these tests are about units, not pacing. Each describe block resets where its
+// tests need a fresh organisation.
+const sim = useSimulator({ seed: 7, users: 120, rateLimit: 100_000 }, { reset: 'never' });
 
 const userIds = () => [...sim.store.users.keys()];
 const memberIds = (kind: Kind, id: string) => [...sim.store.units(kind).get(id)!.members.keys()];
@@ -61,7 +53,7 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema }) => {
 	const run = (parameters: IDataObject, continueOnFail = false) =>
 		runEngagedly({
 			parameters: { resource: kind, ...parameters },
-			credentials: creds(),
+			credentials: sim.credentials(),
 			continueOnFail,
 		});
 
@@ -108,7 +100,7 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema }) => {
 		});
 
 		it(`list search ${search} returns units and filters them by name`, async () => {
-			const all = await listSearch(search, creds());
+			const all = await listSearch(search, sim.credentials());
 			expect(all.results.length).toBeGreaterThan(0);
 			const firstPage = [...sim.store.units(kind).values()]
 				.sort((a, b) => (a.id < b.id ? -1 : 1))
@@ -116,15 +108,15 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema }) => {
 				.map((u) => ({ name: u.name, value: u.id }));
 			expect(all.results).toEqual(firstPage);
 			expect(all.paginationToken).toBe('2');
-			const next = await listSearch(search, creds(), undefined, all.paginationToken);
+			const next = await listSearch(search, sim.credentials(), undefined, all.paginationToken);
 			expect(next.results.length).toBe(sim.store.units(kind).size - 50);
 
 			const target = [...sim.store.units(kind).values()].find(
 				(u) => u.name === `Extra ${kind} 07`,
 			)!;
 			const filtered = [
-				...(await listSearch(search, creds(), `${kind} 07`)).results,
-				...(await listSearch(search, creds(), `${kind} 07`, '2')).results,
+				...(await listSearch(search, sim.credentials(), `${kind} 07`)).results,
+				...(await listSearch(search, sim.credentials(), `${kind} 07`, '2')).results,
 			];
 			expect(filtered).toEqual([{ name: target.name, value: target.id }]);
 		});
