@@ -15,7 +15,8 @@
 import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
 import { byId, loadPackage, NODE_TYPE, runEngagedly } from '../helpers/engine';
-import { startSimulator, type Simulator } from '../simulator';
+import { useSimulator } from '../helpers/simulator';
+import type { Simulator } from '../simulator';
 import { mandatoryValues, mapping } from '../user/helpers';
 
 /** Method and path template of every endpoint the API documents, `<id>` written `:id`. */
@@ -193,7 +194,8 @@ async function nodeOperations(): Promise<Array<{ resource: string; operation: st
 	});
 }
 
-let sim: Simulator;
+// beforeAll below resets it before each operation; the tests only read what those runs recorded.
+const sim = useSimulator({ users: 20, seed: 'coverage' }, { reset: 'never' });
 let operations: Array<{ resource: string; operation: string }> = [];
 /** Endpoints that answered 2xx to some operation, and which operations reached them. */
 const reached = new Map<string, string[]>();
@@ -202,7 +204,6 @@ const strayRequests = new Set<string>();
 const failedRuns: string[] = [];
 
 beforeAll(async () => {
-	sim = await startSimulator({ users: 20, seed: 'coverage' });
 	operations = await nodeOperations();
 	for (const { resource, operation } of operations) {
 		const row = PARAMETERS[resource]?.[operation];
@@ -215,7 +216,7 @@ beforeAll(async () => {
 			const { error } = await runEngagedly({
 				parameters: { resource, operation, ...spec.parameters },
 				input: spec.input,
-				credentials: { ...sim.keys.demo, baseUrl: sim.baseUrl },
+				credentials: sim.credentials(),
 			});
 			if (error) failedRuns.push(`${label}: ${error.message}`);
 			for (const entry of sim.log) {
@@ -225,7 +226,6 @@ beforeAll(async () => {
 		}
 	}
 }, 120_000);
-afterAll(async () => await sim?.stop());
 
 describe('endpoint coverage', () => {
 	test('the node has operations to check', () => {
