@@ -24,7 +24,7 @@ import {
 	UserResponse,
 	UsersListResponse,
 } from '../schemas/engagedly';
-import { startSimulator, type Simulator } from './index';
+import { useSimulator } from '../helpers/simulator';
 import type { Json } from './tests/client';
 
 interface Res {
@@ -34,7 +34,16 @@ interface Res {
 	body: Json;
 }
 
-let sim: Simulator;
+// A cooldown one test runs into must not carry over to the next; the data does carry over.
+const sim = useSimulator(
+	{
+		seed: 7,
+		users: 60,
+		rateLimit: 100_000,
+		keys: [{ name: 'noUsers', clientKey: 'no-users-key', secretKey: 'no-users-secret', resources: ['departments'] }],
+	},
+	{ reset: (running) => running.resetRateLimit() },
+);
 
 async function call(method: string, path: string, options: { body?: unknown; key?: { clientKey: string; secretKey: string } | null; headers?: Record<string, string> } = {}): Promise<Res> {
 	const key = options.key === undefined ? sim.keys.demo : options.key;
@@ -67,17 +76,6 @@ const newUser = (extra: Record<string, unknown> = {}) => {
 	const mandatory = sim.store.customAttributes().filter((a) => a.mandatory);
 	return { first_name: 'Smoke', last_name: 'Test', email: `smoke.${Math.random().toString(36).slice(2)}@example.test`, ...Object.fromEntries(mandatory.map((a) => [a.attribute_key, 'CC-900'])), ...extra };
 };
-
-beforeAll(async () => {
-	sim = await startSimulator({
-		seed: 7,
-		users: 60,
-		rateLimit: 100_000,
-		keys: [{ name: 'noUsers', clientKey: 'no-users-key', secretKey: 'no-users-secret', resources: ['departments'] }],
-	});
-});
-afterAll(() => sim.stop());
-beforeEach(() => sim.resetRateLimit());
 
 test('reads: envelopes and shapes of the main resources, under /beta and /api/beta', async () => {
 	const users = expectShape(await call('GET', '/beta/users?size=5&include=primary_reporter,direct_reports'), 200, UsersListResponse);

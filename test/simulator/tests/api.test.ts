@@ -6,23 +6,14 @@
  */
 import net from 'node:net';
 import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import { DepartmentResponse, PraisesListResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
 import { client, expectBody } from './client';
 import { newUserPayload } from './fixtures';
 import { fillPath, logRoute, ROUTES, seededIds } from './routes';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 8, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
-});
+// port 0 spelled out: the first test is about it.
+const sim = useSimulator({ port: 0, seed: 8, rateLimit: 1_000_000 });
 
 async function refused(port: number): Promise<boolean> {
 	return new Promise((resolve) => {

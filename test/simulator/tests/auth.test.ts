@@ -4,12 +4,11 @@
  * authentication_error) and per-key permissions (a key without the needed permission gets 403).
  */
 import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import { CertificatesListResponse, UsersListResponse } from '../../schemas/engagedly';
 import { Api, client, expectBody, expectError } from './client';
 import { fillPath, Ids, READ_ROUTES, ROUTES, seededIds, WRITE_ROUTES } from './routes';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
 let ids: Ids;
 
 /** Extra key pairs, each with its own permissions (ApiKeyConfig in server.ts). */
@@ -19,13 +18,12 @@ const OWNED = { clientKey: 'owned-client', secretKey: 'owned-secret' };
 const ROTATED_DEMO_SECRET = 'demo-secret-rotated';
 let ownerId: string;
 
-beforeAll(async () => {
+const sim = useSimulator(async () => {
 	// the owner of the OWNED key: any seeded user who has certificates
 	const probe = await startSimulator({ port: 0, seed: 7 });
 	ownerId = [...probe.store.certificates.values()].map((c) => c.user_id).find((id) => id !== probe.store.adminId)!;
 	await probe.stop();
-	sim = await startSimulator({
-		port: 0,
+	return {
 		seed: 7,
 		rateLimit: 1_000_000,
 		keys: [
@@ -33,14 +31,10 @@ beforeAll(async () => {
 			{ name: 'reader', ...READER, readOnly: true },
 			{ name: 'owned', ...OWNED, ownerId },
 		],
-	});
+	};
+});
+beforeAll(async () => {
 	ids = await seededIds(client(sim));
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
 });
 
 function queryFor(path: string) {

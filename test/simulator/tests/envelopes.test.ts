@@ -1,10 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 1: every endpoint of engagedly-api.md and the certificates endpoints, under /beta and
  * /api/beta, with the documented envelopes, statuses (200/201/204/500) and field conventions
  * (blank fields null, blank arrays [], ISO 8601 UTC timestamps).
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	BlockReasonCodesResponse,
 	BusinessResponse,
@@ -31,18 +30,7 @@ import {
 import { Api, blankStringPaths, client, expectBody, expectError, expectNoContent } from './client';
 import { newUserPayload } from './fixtures';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 1, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
-});
+const sim = useSimulator({ seed: 1, rateLimit: 1_000_000 });
 
 const prefixes = ['/beta', '/api/beta'] as const;
 

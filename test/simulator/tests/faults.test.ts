@@ -1,9 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 8: fault injection for tests. Latency, 5xx, an HTML error page, truncated JSON and a
  * dropped connection, for a route or for the next N requests (`sim.faults`, see faults.ts).
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	DepartmentResponse,
 	DepartmentsListResponse,
@@ -13,18 +12,7 @@ import {
 } from '../../schemas/engagedly';
 import { client, expectBody, parseWith } from './client';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 4, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
-});
+const sim = useSimulator({ seed: 4, rateLimit: 1_000_000 });
 
 async function departmentNames(): Promise<string[]> {
 	return expectBody(await client(sim).get('/departments', { size: 50 }), 200, DepartmentsListResponse).data.map((d) => d.name);

@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 1, the query parameters the spec documents: `include` and the email filter on users,
  * the learning resource and learner report filters and the certificate filters of the spec
  * README. Expected results are computed from the unfiltered list, with the documented meaning
  * of each filter.
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	CertificatesListResponse,
 	LearnerReportResponse,
@@ -15,16 +14,11 @@ import {
 } from '../../schemas/engagedly';
 import { Api, client, expectBody, expectError, listAll, type Json } from './client';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
+const sim = useSimulator({ seed: 1, rateLimit: 1_000_000 }, { reset: 'never' });
 let api: Api;
 
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 1, rateLimit: 1_000_000 });
+beforeAll(() => {
 	api = client(sim);
-});
-afterAll(async () => {
-	await sim.stop();
 });
 
 const ids = (items: Array<{ id: unknown }>) => items.map((i) => String(i.id));

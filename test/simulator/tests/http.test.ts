@@ -1,26 +1,17 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 3: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
  * route 404; wrong method on a known route 405. Every error answers the documented error body.
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import { DepartmentResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
 import { client, expectBody, expectError, rawRequest, UNKNOWN_UUID } from './client';
 import { fillPath, Ids, seededIds } from './routes';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
+const sim = useSimulator({ seed: 3, rateLimit: 1_000_000 });
 let ids: Ids;
 
 beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 3, rateLimit: 1_000_000 });
 	ids = await seededIds(client(sim));
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
 });
 
 describe('415 without the application/json content type', () => {

@@ -1,11 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 4: pagination as documented. page from 1, size at most 50, default 25 (15 for the
  * learning endpoints), 400 outside those bounds; every list has a stable order; praises are
  * newest first.
  */
 import { z } from 'zod';
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	BusinessesListResponse,
 	CertificatesListResponse,
@@ -22,18 +21,7 @@ import {
 import { client, expectBody, expectError, Query, type Json } from './client';
 import { newUserPayload } from './fixtures';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 11, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
-});
+const sim = useSimulator({ seed: 11, rateLimit: 1_000_000 });
 
 interface ListDef {
 	path: string;

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 7: rate limit. 200 requests per minute per ClientKey, shared by all endpoints;
  * X-RateLimit-Limit/-Remaining/-Reset on every response; over the limit 429 with Retry-After
@@ -10,23 +9,20 @@
  * under test at scale 60, where one simulated minute is one second, so Retry-After reads the
  * cooldown in minutes: 1, 3, 5, 10, 15.
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
 import { Api, ApiResponse, client, expectBody, parseWith, sleep } from './client';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
-
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 2 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
-	sim.setRateLimit({ limit: 200, timeScale: 1 });
-});
+const sim = useSimulator(
+	{ seed: 2 },
+	{
+		// reset() keeps the limit and clock scale a test set; every test starts from the defaults.
+		reset: (running) => {
+			running.reset();
+			running.setRateLimit({ limit: 200, timeScale: 1 });
+		},
+	},
+);
 
 function rateHeaders(res: ApiResponse) {
 	return {

@@ -7,6 +7,7 @@
  * organisations.
  */
 import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	BusinessesListResponse,
 	CertificatesListResponse,
@@ -50,15 +51,11 @@ async function rawSnapshot(api: Api): Promise<Record<string, unknown>> {
 }
 
 describe('the demo organisation', () => {
-	let sim: Sim;
+	const sim = useSimulator({ seed: 1, rateLimit: 1_000_000 }, { reset: 'never' });
 	let api: Api;
 
-	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, seed: 1, rateLimit: 1_000_000 });
+	beforeAll(() => {
 		api = client(sim);
-	});
-	afterAll(async () => {
-		await sim.stop();
 	});
 
 	test('has a few hundred users', async () => {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 6: state. Active to Blocked by deactivate (optional block_reason_code checked against
  * the code list, recorded with user_blocked_at) and back by activate; department and business
@@ -7,7 +6,7 @@
  * display_picture.
  */
 import axios from 'axios';
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	BlockReasonCodesResponse,
 	BusinessResponse,
@@ -26,18 +25,10 @@ import {
 import { Api, client, expectBody, expectError, expectNoContent, parseWith } from './client';
 import { newUserPayload } from './fixtures';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
+const sim = useSimulator({ seed: 9, rateLimit: 1_000_000 });
 let api: Api;
 
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 9, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
-beforeEach(async () => {
-	await sim.reset();
+beforeEach(() => {
 	api = client(sim);
 });
 

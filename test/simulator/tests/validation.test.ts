@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Point 5: validation as the service does it. Mandatory attributes on create and on PUT give
  * 422 validation_error with one missing_field entry per field; a duplicate email gives
@@ -6,7 +5,7 @@
  * job title, departments, businesses and managers give 422; custom attributes are accepted flat
  * and nested; input names birth_date/businesses, output names birthdate/business_unit.
  */
-import { startSimulator } from '..';
+import { useSimulator } from '../../helpers/simulator';
 import {
 	BusinessesListResponse,
 	DepartmentsListResponse,
@@ -19,19 +18,11 @@ import {
 import { Api, client, expectBody, expectError, UNKNOWN_UUID } from './client';
 import { attributeOfType, customAttributes, mandatoryCustomValues, newUserPayload, uniqueEmail, userAttributes, validValue } from './fixtures';
 
-type Sim = Awaited<ReturnType<typeof startSimulator>>;
-let sim: Sim;
+const sim = useSimulator({ seed: 5, rateLimit: 1_000_000 });
 let api: Api;
 let attrs: UserAttribute[];
 
-beforeAll(async () => {
-	sim = await startSimulator({ port: 0, seed: 5, rateLimit: 1_000_000 });
-});
-afterAll(async () => {
-	await sim.stop();
-});
 beforeEach(async () => {
-	await sim.reset();
 	api = client(sim);
 	attrs = await userAttributes(api);
 });
