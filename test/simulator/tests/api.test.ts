@@ -4,8 +4,8 @@
  * (faults.test.ts), read the request log and counters, simulate web-app changes through the
  * store helpers, stop.
  */
-import net from 'node:net';
 import { startSimulator } from '..';
+import { refused } from '../../helpers/net';
 import { useSimulator } from '../../helpers/simulator';
 import { DepartmentResponse, PraisesListResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
 import { client, expectBody } from './client';
@@ -14,17 +14,6 @@ import { fillPath, logRoute, ROUTES, seededIds } from './routes';
 
 // port 0 spelled out: the first test is about it.
 const sim = useSimulator({ port: 0, seed: 8, rateLimit: 1_000_000 });
-
-async function refused(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1');
-		socket.on('connect', () => {
-			socket.destroy();
-			resolve(false);
-		});
-		socket.on('error', () => resolve(true));
-	});
-}
 
 describe('starting and stopping', () => {
 	test('port 0 picks a free port, and baseUrl names it', () => {

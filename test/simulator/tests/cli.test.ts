@@ -9,6 +9,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { startSimulator } from '..';
+import { refused } from '../../helpers/net';
 import { RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
 import { Api, expectBody, listAll, parseWith, sleep } from './client';
 
@@ -92,17 +93,6 @@ afterAll(() => {
 		}
 	}
 });
-
-async function refused(port: number): Promise<boolean> {
-	return new Promise((resolve) => {
-		const socket = net.connect(port, '127.0.0.1');
-		socket.on('connect', () => {
-			socket.destroy();
-			resolve(false);
-		});
-		socket.on('error', () => resolve(true));
-	});
-}
 
 describe('npm run simulator', () => {
 	test('prints the base URL and the demo keys, serves authenticated requests, exits on SIGINT', async () => {
