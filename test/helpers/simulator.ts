@@ -1,9 +1,11 @@
 /**
- * One simulator per test file, started and stopped by the file's own hooks (see the brief's
- * rules for tests). `useSimulator` registers them where it is called, so hooks the file adds
- * after it run once the simulator is up and, each test, after the reset.
+ * The simulator's lifecycle in a test file: one simulator per file (or per describe block),
+ * started before its tests, stopped after them and, unless the file says otherwise, reset
+ * before each test so no test sees another's writes. `useSimulator` registers those hooks where
+ * it is called, so hooks the file adds after it run once the simulator is up and, each test,
+ * after the reset.
  *
- * Files that start several simulators on purpose (side by side, on a fixed port, with the same
+ * Tests that start several simulators on purpose (side by side, on a fixed port, with the same
  * seed) call `startSimulator` themselves: that is what they test.
  */
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
@@ -62,6 +64,5 @@ export function useSimulator(
 	const credentials = () => credentialsFor(running());
 	return new Proxy({} as SimulatorHandle, {
 		get: (_target, key) => (key === 'credentials' ? credentials : Reflect.get(running(), key)),
-		has: (_target, key) => key === 'credentials' || Reflect.has(running(), key),
 	});
 }
