@@ -119,8 +119,6 @@ export class N8nInstance {
 			N8N_LISTEN_ADDRESS: '127.0.0.1',
 			N8N_HOST: '127.0.0.1',
 			N8N_PROTOCOL: 'http',
-			WEBHOOK_URL: `${this.baseUrl}/`,
-			N8N_EDITOR_BASE_URL: `${this.baseUrl}/`,
 			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
 			N8N_DIAGNOSTICS_ENABLED: 'false',
 			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
@@ -193,11 +191,12 @@ export class N8nInstance {
 	}
 
 	/**
-	 * `n8n publish:workflow`: n8n 2.x's activation. `n8n start` then runs the workflow's
+	 * `n8n publish:workflow` (n8n 2.x; `update:workflow --active=true` in 1.x). `n8n start` then runs the workflow's
 	 * trigger (polls, webhooks); a running n8n picks it up only after a restart.
 	 */
 	async activate(workflowId: string): Promise<void> {
-		await this.cliOk(['publish:workflow', `--id=${workflowId}`]);
+		if (this.version.startsWith('1.')) await this.cliOk(['update:workflow', `--id=${workflowId}`, '--active=true']);
+		else await this.cliOk(['publish:workflow', `--id=${workflowId}`]);
 	}
 
 	/** `n8n execute --id <id> --rawOutput`: the whole run as JSON. */
@@ -259,8 +258,9 @@ export class N8nInstance {
 		while (Date.now() < deadline) {
 			if (child.exitCode !== null || child.signalCode !== null) await exited;
 			try {
-				const response = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (response.status === 200) return;
+				// Readiness comes first; n8n 1.x registers its REST routes a moment later.
+				const ready = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (ready.status === 200 && (await fetch(`${this.baseUrl}/rest/settings`)).status === 200) return;
 			} catch {
 				// not listening yet
 			}
@@ -308,6 +308,14 @@ export class N8nInstance {
 		if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
 		this.cookie = cookieOf(response);
 		return this.cookie;
+	}
+
+	/** GET of a logged-in page or file of the editor (e.g. `/types/nodes.json`). */
+	async getJson<T = unknown>(pathname: string): Promise<T> {
+		if (!this.cookie) await this.login();
+		const response = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie! } });
+		if (!response.ok) throw new Error(`GET ${pathname}: ${response.status} ${await response.text()}`);
+		return (await response.json()) as T;
 	}
 
 	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
