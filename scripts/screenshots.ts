@@ -160,7 +160,6 @@ async function main(): Promise<void> {
 		};
 		const canvas = `document.querySelectorAll('[data-test-id="canvas-node"]').length > 0`;
 
-		await shoot('onboarding-workflow.png', '/workflow/engagedly-onboarding', canvas);
 		await shoot('onboarding-create-user.png', '/workflow/engagedly-onboarding', canvas, openNode('Create the user'));
 		await shoot('onboarding-execution.png', `/workflow/engagedly-onboarding/executions/${executionId}`, canvas);
 		await shoot('offboarding-deactivate.png', '/workflow/engagedly-offboarding', canvas, openNode('Deactivate'));
