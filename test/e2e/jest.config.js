@@ -15,4 +15,7 @@ module.exports = {
 	maxWorkers: 1,
 	testTimeout: 10 * 60 * 1000,
 	slowTestThreshold: 60,
+	// Every n8n, simulator and `npm start` is stopped in afterAll; what can remain are idle
+	// keep-alive sockets of fetch, which must not keep CI waiting.
+	forceExit: true,
 };
