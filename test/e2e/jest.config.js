@@ -12,6 +12,7 @@ module.exports = {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	globalSetup: '<rootDir>/test/e2e/harness/global-setup.ts',
+	globalTeardown: '<rootDir>/test/e2e/harness/global-teardown.ts',
 	maxWorkers: 1,
 	testTimeout: 10 * 60 * 1000,
 	slowTestThreshold: 60,
