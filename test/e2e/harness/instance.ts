@@ -1,0 +1,391 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- test code runs in plain Node, not inside n8n: it runs n8n as a process, and has no node to attach errors to */
+/**
+ * One real n8n: a throwaway user folder with the packed package installed in `.n8n/nodes`,
+ * n8n's own CLI for imports and headless runs, and `n8n start` on loopback for the editor,
+ * active workflows, webhooks and the REST API.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import { node24Bin, node24Env, type N8nInstall } from './install';
+import { installInto } from './pack';
+
+export async function freePort(): Promise<number> {
+	return await new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as net.AddressInfo;
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Whether something already listens on the port (on loopback). */
+export async function portInUse(port: number): Promise<boolean> {
+	return await new Promise((resolve) => {
+		const socket = net.connect({ port, host: '127.0.0.1' });
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+export interface CliResult {
+	code: number | null;
+	stdout: string;
+	stderr: string;
+}
+
+/** What `n8n execute --rawOutput` prints: the run's data, node by node. */
+export interface RawRun {
+	status?: string;
+	data: {
+		resultData: {
+			error?: { message: string; description?: string };
+			lastNodeExecuted?: string;
+			runData: Record<string, Array<{ error?: { message: string }; data?: { main: Array<Array<{ json: Record<string, unknown> }> | null> } }>>;
+		};
+	};
+}
+
+export interface InstanceOptions {
+	install: N8nInstall;
+	tarball: string;
+	/** Default: a free port. */
+	port?: number;
+	/** Default: a new folder under the system temp dir, removed by dispose(). */
+	userFolder?: string;
+	env?: NodeJS.ProcessEnv;
+	/** Where `n8n start` writes its output (default: kept in memory, see output()). */
+	log?: (chunk: string) => void;
+}
+
+/** The demo's owner account, printed by `npm start` for the reader to log in with. */
+export const OWNER = {
+	email: 'demo@example.com',
+	firstName: 'Demo',
+	lastName: 'Owner',
+	// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- a throwaway local demo login, shown to the user on purpose
+	password: 'Engagedly-demo-1',
+};
+
+export class N8nInstance {
+	readonly port: number;
+	readonly userFolder: string;
+	private server?: ChildProcess;
+	private output_ = '';
+	private readonly ownFolder: boolean;
+	private cookie?: string;
+
+	private constructor(
+		private readonly options: InstanceOptions,
+		port: number,
+		userFolder: string,
+		ownFolder: boolean,
+		private readonly brokerPort: number,
+	) {
+		this.port = port;
+		this.userFolder = userFolder;
+		this.ownFolder = ownFolder;
+	}
+
+	static async create(options: InstanceOptions): Promise<N8nInstance> {
+		const ownFolder = !options.userFolder;
+		const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'engagedly-n8n-'));
+		installInto(userFolder, options.tarball);
+		return new N8nInstance(options, options.port ?? (await freePort()), userFolder, ownFolder, await freePort());
+	}
+
+	get baseUrl(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	get version(): string {
+		return this.options.install.version;
+	}
+
+	/** Headless, offline, quiet: no telemetry, update checks, templates or banners. */
+	env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+		return node24Env({
+			N8N_USER_FOLDER: this.userFolder,
+			N8N_PORT: String(this.port),
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_HOST: '127.0.0.1',
+			N8N_PROTOCOL: 'http',
+			N8N_RUNNERS_BROKER_PORT: String(this.brokerPort),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_HIRING_BANNER_ENABLED: 'false',
+			N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+			N8N_LOG_LEVEL: 'info',
+			N8N_LOG_OUTPUT: 'console',
+			DB_SQLITE_POOL_SIZE: '2',
+			...this.options.env,
+			...extra,
+		});
+	}
+
+	/**
+	 * `n8n <args>`. A CLI command may run beside `n8n start` (same database): it gets its own
+	 * task-broker port so the two never collide.
+	 */
+	async cli(args: string[], options: { timeoutMs?: number } = {}): Promise<CliResult> {
+		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+		return await new Promise((resolve, reject) => {
+			const child = spawn(node24Bin(), [this.options.install.bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+			let stdout = '';
+			let stderr = '';
+			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+			const timer = setTimeout(() => {
+				child.kill('SIGKILL');
+				reject(new Error(`n8n ${args.join(' ')} did not finish in ${options.timeoutMs ?? 180_000} ms\n${stdout}\n${stderr}`));
+			}, options.timeoutMs ?? 180_000);
+			child.on('error', reject);
+			child.on('close', (code) => {
+				clearTimeout(timer);
+				resolve({ code, stdout, stderr });
+			});
+		});
+	}
+
+	private async cliOk(args: string[]): Promise<CliResult> {
+		const result = await this.cli(args);
+		if (result.code !== 0) {
+			throw new Error(`n8n ${args.join(' ')} exited ${String(result.code)}\n${result.stdout}\n${result.stderr}`);
+		}
+		return result;
+	}
+
+	/** `n8n import:credentials`: `data` in clear (n8n encrypts it with the folder's key). */
+	async importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>): Promise<void> {
+		const file = path.join(this.userFolder, `credentials-${Date.now()}.json`);
+		fs.writeFileSync(file, JSON.stringify(credentials, null, 2));
+		try {
+			await this.cliOk(['import:credentials', `--input=${file}`]);
+		} finally {
+			fs.rmSync(file, { force: true });
+		}
+	}
+
+	/** `n8n import:workflow` of workflow objects (each with its own `id`). */
+	async importWorkflows(workflows: object[]): Promise<void> {
+		const dir = fs.mkdtempSync(path.join(this.userFolder, 'import-'));
+		workflows.forEach((workflow, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(workflow)));
+		try {
+			await this.cliOk(['import:workflow', '--separate', `--input=${dir}`]);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	}
+
+	/**
+	 * `n8n publish:workflow` (n8n 2.x; `update:workflow --active=true` in 1.x). `n8n start` then runs the workflow's
+	 * trigger (polls, webhooks); a running n8n picks it up only after a restart.
+	 */
+	async activate(workflowId: string): Promise<void> {
+		if (this.version.startsWith('1.')) await this.cliOk(['update:workflow', `--id=${workflowId}`, '--active=true']);
+		else await this.cliOk(['publish:workflow', `--id=${workflowId}`]);
+	}
+
+	/** `n8n execute --id <id> --rawOutput`: the whole run as JSON. */
+	async execute(workflowId: string): Promise<{ run: RawRun; result: CliResult }> {
+		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+		// The run is printed as indented JSON from a line `{` to a line `}`; a failed run is
+		// followed by n8n's error text.
+		const lines = result.stdout.split('\n');
+		const first = lines.indexOf('{');
+		const last = lines.indexOf('}', first);
+		if (first < 0 || last < 0) {
+			throw new Error(`n8n execute --id=${workflowId} printed no run (exit ${String(result.code)})\n${result.stdout}\n${result.stderr}`);
+		}
+		let run: RawRun;
+		try {
+			run = JSON.parse(lines.slice(first, last + 1).join('\n')) as RawRun;
+		} catch (error) {
+			throw new Error(`n8n execute --id=${workflowId}: output is not JSON (${(error as Error).message})\n${result.stdout}\n${result.stderr}`);
+		}
+		return { run, result };
+	}
+
+	// ---- n8n start ----------------------------------------------------------------------------
+
+	output(): string {
+		return this.output_;
+	}
+
+	/** Called when `n8n start` ends by itself (not through stop()). */
+	onExit(listener: (code: number | string | null) => void): void {
+		const child = this.server;
+		if (!child) return;
+		child.once('exit', (code, signal) => {
+			if (this.server === child) listener(code ?? signal);
+		});
+	}
+
+	async start(timeoutMs = 180_000): Promise<void> {
+		if (this.server) throw new Error('n8n is already running');
+		const child = spawn(node24Bin(), [this.options.install.bin, 'start'], {
+			env: this.env(),
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		this.server = child;
+		const collect = (chunk: Buffer) => {
+			const text = chunk.toString();
+			this.output_ += text;
+			this.options.log?.(text);
+		};
+		child.stdout!.on('data', collect);
+		child.stderr!.on('data', collect);
+		const exited = new Promise<never>((_, reject) =>
+			child.once('exit', (code, signal) =>
+				reject(new Error(`n8n start exited (${String(code ?? signal)}) before it was ready:\n${this.output_.slice(-4000)}`)),
+			),
+		);
+		exited.catch(() => undefined);
+		const deadline = Date.now() + timeoutMs;
+		while (Date.now() < deadline) {
+			if (child.exitCode !== null || child.signalCode !== null) await exited;
+			try {
+				// Readiness comes first; n8n 1.x registers its REST routes a moment later.
+				const ready = await fetch(`${this.baseUrl}/healthz/readiness`);
+				if (ready.status === 200 && (await fetch(`${this.baseUrl}/rest/settings`)).status === 200) return;
+			} catch {
+				// not listening yet
+			}
+			await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), exited]);
+		}
+		throw new Error(`n8n start was not ready after ${timeoutMs} ms:\n${this.output_.slice(-4000)}`);
+	}
+
+	async stop(): Promise<void> {
+		const child = this.server;
+		this.server = undefined;
+		this.cookie = undefined;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		await exited;
+		clearTimeout(timer);
+	}
+
+	async dispose(): Promise<void> {
+		await this.stop();
+		if (this.ownFolder) fs.rmSync(this.userFolder, { recursive: true, force: true });
+	}
+
+	// ---- REST API (the editor's) ----------------------------------------------------------------
+
+	/** Creates the owner account on a new instance (what the editor's first page asks for). */
+	async setupOwner(owner = OWNER): Promise<void> {
+		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(owner),
+		});
+		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
+		this.cookie = cookieOf(response);
+	}
+
+	async login(owner = OWNER): Promise<string> {
+		const response = await fetch(`${this.baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		});
+		if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+		this.cookie = cookieOf(response);
+		return this.cookie;
+	}
+
+	/** GET of a logged-in page or file of the editor (e.g. `/types/nodes.json`). */
+	async getJson<T = unknown>(pathname: string): Promise<T> {
+		if (!this.cookie) await this.login();
+		const response = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie! } });
+		if (!response.ok) throw new Error(`GET ${pathname}: ${response.status} ${await response.text()}`);
+		return (await response.json()) as T;
+	}
+
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		if (!this.cookie) await this.login();
+		const response = await fetch(`${this.baseUrl}/rest${route}`, {
+			method,
+			headers: { cookie: this.cookie!, 'content-type': 'application/json', 'browser-id': 'engagedly-e2e' },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await response.text();
+		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text}`);
+		const parsed = JSON.parse(text) as { data: T };
+		return parsed.data;
+	}
+
+	/** The executions n8n saved for a workflow, newest first. */
+	async executions(workflowId: string): Promise<ExecutionSummary[]> {
+		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
+		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
+		return page.results;
+	}
+
+	/** One saved execution with every node's output (n8n stores run data in `flatted` form). */
+	async execution(id: string): Promise<ExecutionRun> {
+		const saved = await this.rest<{ id: string; status: string; mode: string; data: string }>('GET', `/executions/${id}`);
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's own copy of flatted, the format it stores
+		const flatted = require(path.join(this.options.install.dir, 'node_modules', 'flatted')) as { parse: (text: string) => unknown };
+		const data = flatted.parse(saved.data) as RawRun['data'];
+		return {
+			id: saved.id,
+			status: saved.status,
+			mode: saved.mode,
+			outputs: outputsOf({ data }),
+			error: data.resultData.error?.message,
+		};
+	}
+}
+
+export interface ExecutionSummary {
+	id: string;
+	workflowId: string;
+	mode: string;
+	status: string;
+	startedAt: string;
+}
+
+export interface ExecutionRun {
+	id: string;
+	status: string;
+	mode: string;
+	/** Output items of each node (first run, first output), by node name. */
+	outputs: Record<string, Array<Record<string, unknown>>>;
+	error?: string;
+}
+
+/** The items a node put out on its first run's first output. */
+export function outputOf(runData: RawRun['data']['resultData']['runData'], node: string): Array<Record<string, unknown>> {
+	const runs = runData[node];
+	if (!runs?.length) return [];
+	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+export function outputsOf(run: RawRun): Record<string, Array<Record<string, unknown>>> {
+	const runData = run.data.resultData.runData;
+	return Object.fromEntries(Object.keys(runData).map((node) => [node, outputOf(runData, node)]));
+}
+
+function cookieOf(response: Response): string {
+	const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
+	const auth = cookies.find((cookie) => cookie.startsWith('n8n-auth='));
+	if (!auth) throw new Error('n8n answered without an n8n-auth cookie');
+	return auth;
+}

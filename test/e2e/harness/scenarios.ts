@@ -1,0 +1,300 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/**
+ * The example workflows (examples/*.json, the ones `npm start` imports) in a real n8n process,
+ * with the package packed and installed the way the Community Nodes panel installs it, against
+ * the simulator's demo organisation. Each scenario asserts on n8n's output AND on the
+ * simulator's state afterwards. The expected values are read from the example files themselves,
+ * so an example can change without this file, but never rot.
+ *
+ * One set of scenarios, run by one test file per n8n version (examples.e2e.test.ts for the
+ * current one, oldest.e2e.test.ts for the oldest the README claims).
+ */
+import { example, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
+import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
+import { connectMcp, type McpSession } from './mcp';
+import { pinnedVersion } from './install';
+import { installOf, packedTarball } from './versions';
+import type { Simulator } from '../../simulator';
+
+export function exampleScenarios(manifest: string): void {
+	let sim: Simulator;
+	let n8n: N8nInstance;
+	const workflows = new Map<string, ExampleWorkflow>();
+
+	beforeAll(async () => {
+		sim = await startDemoSimulator();
+		n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
+		for (const name of exampleNames()) workflows.set(name, example(name));
+		await importDemo(n8n, sim, [...workflows.values()]);
+		await n8n.start();
+		await n8n.setupOwner();
+	}, 10 * 60 * 1000);
+
+	afterAll(async () => {
+		await n8n?.dispose();
+		await sim?.stop();
+	});
+
+	const node = (workflow: string, name: string) => {
+		const found = workflows.get(workflow)?.nodes.find((n) => n.name === name);
+		if (!found) throw new Error(`examples/${workflow}.json has no node "${name}"`);
+		return found;
+	};
+	const nodeOfType = (workflow: string, type: string, index = 0) => {
+		const found = workflows.get(workflow)?.nodes.filter((n) => n.type === type)[index];
+		if (!found) throw new Error(`examples/${workflow}.json has no node of type ${type}`);
+		return found;
+	};
+	/** A value the example's "Set" node assigns (the sample input of the workflow). */
+	const assigned = (workflow: string, field: string): string => {
+		const set = nodeOfType(workflow, 'n8n-nodes-base.set');
+		const assignments = (set.parameters.assignments as { assignments: Array<{ name: string; value: string }> }).assignments;
+		const found = assignments.find((a) => a.name === field);
+		if (!found) throw new Error(`examples/${workflow}.json does not assign ${field}`);
+		return found.value;
+	};
+	const routesCalled = () => sim.log.map((entry) => entry.route);
+	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
+
+	async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const value = await probe();
+			if (value !== undefined) return value;
+			if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+			await new Promise((resolve) => setTimeout(resolve, 1000));
+		}
+	}
+
+	describe(`the package in n8n ${pinnedVersion(manifest)}`, () => {
+		test('n8n serves both node types and the credential type under the package name', async () => {
+			const nodes = await n8n.getJson<Array<{ name: string }>>('/types/nodes.json');
+			const names = nodes.map((type) => type.name);
+			expect(names).toContain('n8n-nodes-engagedly.engagedly');
+			expect(names).toContain('n8n-nodes-engagedly.engagedlyTrigger');
+			const credentials = await n8n.getJson<Array<{ name: string }>>('/types/credentials.json');
+			expect(credentials.map((type) => type.name)).toContain('engagedlyApi');
+		});
+
+		test('every example workflow was imported, and the ones meant to run on their own are active', async () => {
+			const list = await n8n.rest<Array<{ id: string; name: string; active: boolean }>>('GET', '/workflows');
+			for (const workflow of workflows.values()) {
+				const found = list.find((w) => w.id === workflow.id);
+				expect({ name: found?.name, active: found?.active }).toEqual({ name: workflow.name, active: workflow.active });
+			}
+		});
+	});
+
+	describe('examples/user-lookup.json: a webhook answers with a colleague found by email (user getAll)', () => {
+		const path = () => String(nodeOfType('user-lookup', 'n8n-nodes-base.webhook').parameters.path);
+
+		test('the active workflow answers through n8n with the card of the user the simulator holds', async () => {
+			const colleague = sim.store.sortedUsers().find((user) => user.status === 'Active' && user.manager_id && user.job_title_id);
+			if (!colleague) throw new Error('the demo organisation has no active user with a manager and a job title');
+			const manager = sim.store.getUser(colleague.manager_id!);
+			sim.clearLog();
+
+			const response = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(colleague.email)}`);
+
+			expect(response.status).toBe(200);
+			const departments = sim.store.unitsOf('department', colleague.id).map(({ unit }) => unit.name);
+			expect(await response.json()).toEqual([
+				{
+					name: fullName(colleague),
+					email: colleague.email,
+					jobTitle: sim.store.jobTitles.get(colleague.job_title_id!)?.name,
+					location: colleague.location_id === null ? '' : sim.store.locations.get(colleague.location_id)?.name,
+					departments: departments.join(', '),
+					manager: fullName(manager),
+					status: 'Active',
+				},
+			]);
+			expect(sim.log.map((entry) => [entry.route, entry.query.email, entry.clientKey])).toEqual([
+				['GET /beta/users', colleague.email, sim.keys.demo.clientKey],
+			]);
+		});
+
+		test('the run is saved as a successful webhook execution of the workflow', async () => {
+			const executions = await n8n.executions('engagedly-user-lookup');
+			expect(executions.length).toBeGreaterThan(0);
+			expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+		});
+	});
+
+	describe('examples/onboarding.json: create a user with custom attributes, add them to a business, grant permissions', () => {
+		test('n8n execute runs it and the simulator holds the new user as the workflow describes', async () => {
+			const email = assigned('onboarding', 'email');
+			expect(sim.store.userByEmail(email)).toBeUndefined();
+			const create = node('onboarding', 'Create the user').parameters as {
+				additionalFields: { jobTitle: string; location: string; manager: { value: string }; departments: string[] };
+				customAttributes: { value: Record<string, string> };
+			};
+			const business = (nodeOfType('onboarding', 'n8n-nodes-engagedly.engagedly', 1).parameters.businessId as { value: string }).value;
+			const permissionIds = nodeOfType('onboarding', 'n8n-nodes-engagedly.engagedly', 2).parameters.permissionIds as string[];
+			sim.clearLog();
+
+			const { run, result } = await n8n.execute('engagedly-onboarding');
+
+			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
+				status: 'success',
+				error: undefined,
+				exit: 0,
+			});
+			const user = sim.store.userByEmail(email);
+			expect(user).toBeDefined();
+			expect(user).toMatchObject({
+				first_name: assigned('onboarding', 'firstName'),
+				last_name: assigned('onboarding', 'lastName'),
+				job_title_id: Number(create.additionalFields.jobTitle),
+				location_id: Number(create.additionalFields.location),
+				manager_id: create.additionalFields.manager.value,
+				status: 'Active',
+			});
+			expect(user!.joining_date?.slice(0, 10)).toBe(assigned('onboarding', 'joiningDate'));
+			expect(sim.store.unitsOf('department', user!.id).map(({ unit }) => unit.id)).toEqual(create.additionalFields.departments);
+			expect(sim.store.unitsOf('business', user!.id).map(({ unit }) => unit.id)).toEqual([business]);
+			const costCenterKey = Object.keys(create.customAttributes.value).find((key) => sim.store.attribute(key)?.name === 'Cost Center')!;
+			expect(user!.custom[costCenterKey]).toBe(assigned('onboarding', 'costCenter'));
+			const tShirt = Object.keys(create.customAttributes.value).find((key) => sim.store.attribute(key)?.name === 'T-Shirt Size')!;
+			expect(user!.custom[tShirt]).toBe(create.customAttributes.value[tShirt]);
+			expect(sim.store.permissionsOf(user!.id).map((p) => String(p.id))).toEqual(expect.arrayContaining(permissionIds));
+
+			const outputs = outputsOf(run);
+			expect(outputs['Create the user']).toEqual([expect.objectContaining({ id: user!.id, email })]);
+			expect(outputs['Grant permissions']).toEqual([expect.objectContaining({ id: user!.id })]);
+			expect(routesCalled()).toEqual(
+				expect.arrayContaining(['POST /beta/users', 'PUT /beta/businesses/:id', 'PUT /beta/users/:id/permissions']),
+			);
+		});
+	});
+
+	describe('examples/offboarding.json: find a user by email, deactivate with a block reason, remove from departments', () => {
+		test('n8n execute runs it and the simulator holds the user blocked and out of every department', async () => {
+			const email = assigned('offboarding', 'email');
+			const leaver = sim.store.userByEmail(email);
+			if (!leaver) throw new Error(`${email} is not in the demo organisation`);
+			const departmentsBefore = sim.store.unitsOf('department', leaver.id).map(({ unit }) => unit.id);
+			const businessesBefore = sim.store.unitsOf('business', leaver.id).map(({ unit }) => unit.id);
+			expect(leaver.status).toBe('Active');
+			expect(departmentsBefore.length).toBeGreaterThan(1);
+			const code = String(node('offboarding', 'Deactivate').parameters.blockReasonCode);
+			expect(sim.store.blockReasonCodes.map((c) => c.code)).toContain(code);
+			sim.clearLog();
+
+			const { run, result } = await n8n.execute('engagedly-offboarding');
+
+			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
+				status: 'success',
+				error: undefined,
+				exit: 0,
+			});
+			expect(sim.store.getUser(leaver.id)).toMatchObject({ status: 'Blocked', block_reason_code: code });
+			expect(sim.store.unitsOf('department', leaver.id)).toEqual([]);
+			expect(sim.store.unitsOf('business', leaver.id).map(({ unit }) => unit.id)).toEqual(businessesBefore);
+			const outputs = outputsOf(run);
+			expect(outputs['Find the user by email']).toEqual([expect.objectContaining({ id: leaver.id, email })]);
+			expect(outputs['Remove from the department']).toHaveLength(departmentsBefore.length);
+			expect(routesCalled().filter((route) => route === 'PUT /beta/departments/:id')).toHaveLength(departmentsBefore.length);
+			expect(sim.log.find((entry) => entry.route === 'GET /beta/users')?.query.email).toBe(email);
+		});
+	});
+
+	describe('examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
+		const workflowId = 'engagedly-recognition';
+		const praisePolls = () => sim.log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
+
+		async function executionFor(praiseId: number, known: Set<string>): Promise<ExecutionRun> {
+			return await until(
+				`an execution of ${workflowId} for praise ${praiseId}`,
+				async () => {
+					const fresh = (await n8n.executions(workflowId)).filter((e) => !known.has(e.id) && e.status !== 'running' && e.status !== 'new');
+					if (!fresh.length) return undefined;
+					expect(fresh).toHaveLength(1);
+					known.add(fresh[0].id);
+					return await n8n.execution(fresh[0].id);
+				},
+				// The trigger polls once a minute (n8n allows no shorter interval), at a random second.
+				150_000,
+			);
+		}
+
+		test('two praises posted after activation give exactly one execution each, and nothing else', async () => {
+			expect(n8n.output()).not.toMatch(/polling interval is too short|could not be activated/i);
+			// Activation polls once at once: that first poll is the baseline (nothing from before).
+			await until('the activation poll', () => (praisePolls() > 0 ? true : undefined), 60_000);
+			expect(await n8n.executions(workflowId)).toEqual([]);
+			const known = new Set<string>();
+			const messageNode = nodeOfType('recognition', 'n8n-nodes-base.set').name;
+
+			const posted = [];
+			for (const [i, recognised] of sim.store.sortedUsers().slice(3, 5).entries()) {
+				const praise = sim.store.addPraise({ content: `@${recognised.first_name} praise ${i + 1} from the e2e test`, recognized_ids: [recognised.id] });
+				posted.push(praise.id);
+				const execution = await executionFor(praise.id, known);
+				expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
+				expect(execution.outputs[messageNode]).toEqual([
+					{
+						praiseId: praise.id,
+						text: expect.stringContaining(`*${fullName(sim.store.admin)}* praised *${fullName(recognised)}*`),
+					},
+				]);
+				expect(execution.outputs[messageNode][0].text).toContain(praise.content);
+			}
+
+			// One more poll finds nothing new: no third execution, no praise emitted twice.
+			const polls = praisePolls();
+			await until('one more poll', () => (praisePolls() > polls ? true : undefined), 90_000);
+			await new Promise((resolve) => setTimeout(resolve, 3000));
+			const all = await n8n.executions(workflowId);
+			expect(all).toHaveLength(posted.length);
+			const praised = await Promise.all(all.map(async (e) => (await n8n.execution(e.id)).outputs[messageNode].map((item) => item.praiseId)));
+			expect(praised.flat().sort()).toEqual([...posted].sort());
+		}, 8 * 60 * 1000);
+	});
+
+	describe('examples/ai-agent-tools.json: an AI agent calls the node as a tool through n8n\'s MCP Server Trigger', () => {
+		let mcp: McpSession;
+		const toolNode = (name: string) => node('ai-agent-tools', name).parameters as { toolDescription: string };
+
+		beforeAll(async () => {
+			const path = String(nodeOfType('ai-agent-tools', '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path);
+			mcp = await connectMcp(installOf(manifest), `${n8n.baseUrl}/mcp/${path}`);
+		});
+		afterAll(async () => await mcp?.close());
+
+		test('the MCP server lists the Engagedly tools with their descriptions and the $fromAI parameter', async () => {
+			const { tools } = await mcp.listTools();
+			const find = tools.find((tool) => tool.description === toolNode('Find colleague').toolDescription);
+			const list = tools.find((tool) => tool.description === toolNode('List departments').toolDescription);
+			expect(find).toBeDefined();
+			expect(list).toBeDefined();
+			expect(find!.inputSchema.properties?.email).toMatchObject({ type: 'string' });
+		});
+
+		test('calling the lookup tool runs the node against Engagedly and answers with the user', async () => {
+			const { tools } = await mcp.listTools();
+			const find = tools.find((tool) => tool.description === toolNode('Find colleague').toolDescription)!;
+			const colleague = sim.store.sortedUsers().filter((user) => user.status === 'Active')[11];
+			sim.clearLog();
+
+			const result = await mcp.callTool({ name: find.name, arguments: { email: colleague.email } });
+
+			expect(result.isError).toBeFalsy();
+			const text = result.content.map((part) => part.text ?? '').join('');
+			expect(text).toContain(colleague.email);
+			expect(text).toContain(colleague.id);
+			expect(sim.log.map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', colleague.email]]);
+		});
+
+		test('calling the departments tool answers with every department the simulator holds', async () => {
+			const { tools } = await mcp.listTools();
+			const list = tools.find((tool) => tool.description === toolNode('List departments').toolDescription)!;
+
+			const result = await mcp.callTool({ name: list.name, arguments: {} });
+
+			expect(result.isError).toBeFalsy();
+			const text = result.content.map((part) => part.text ?? '').join('');
+			for (const department of sim.store.departments.values()) expect(text).toContain(department.id);
+		});
+	});
+}
