@@ -170,7 +170,7 @@ async function main(): Promise<void> {
 		await n8n.dispose();
 		await sim.stop();
 		fs.rmSync(profile, { recursive: true, force: true });
-		if (!given) fs.rmSync(tarball, { force: true });
+		if (!given) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	}
 }
 

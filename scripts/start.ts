@@ -11,6 +11,7 @@
  * replaced by a free one.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import readline from 'node:readline';
 
 import { importDemo, exampleNames, example, startDemoSimulator, CREDENTIAL_NAME, DEMO_ORGANISATION } from '../test/e2e/harness/demo';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
 		say('\nStopping n8n and the simulator...');
 		await n8n?.dispose().catch((error: Error) => say(`n8n: ${error.message}`));
 		await sim?.stop().catch((error: Error) => say(`simulator: ${error.message}`));
-		fs.rmSync(tarball, { force: true });
+		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 		say('Stopped.');
 		process.exit(code);
 	};
