@@ -90,7 +90,7 @@ async function main(): Promise<void> {
 	say(`       curl '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
 	say('  3. Type p and Enter here to post a praise in the simulator: within a minute the active workflow');
 	say('     "Engagedly: share new praises in chat" turns it into a chat message (see Overview > Executions).');
-	say('  4. "Engagedly: offboard a leaver" deactivates Carlos Costa and takes him out of his departments.');
+	say('  4. "Engagedly: offboard a leaver" deactivates Alejandro Kim and takes him out of his two departments.');
 	const mcpPath = example('ai-agent-tools').nodes.find((node) => node.type.endsWith('.mcpTrigger'))?.parameters.path;
 	say(`  5. Point an MCP client (Claude Desktop, Cursor...) at ${n8n.baseUrl}/mcp/${String(mcpPath)}: the Engagedly tools`);
 	say('     of "Engagedly: tools for AI agents (MCP server)" answer it.');
