@@ -157,6 +157,9 @@ async function main(): Promise<void> {
 				}
 			}
 			await waitFor(`the details of ${label}`, ndv);
+			// The dropdowns load their options from Engagedly after the panel opens: the picture is
+			// meant to show them filled in.
+			await waitFor(`the dropdowns of ${label} loaded`, `!document.body.innerText.includes('Loading options')`);
 		};
 		const canvas = `document.querySelectorAll('[data-test-id="canvas-node"]').length > 0`;
 
