@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import { perContext } from './perExecution';
+
 /**
  * Engagedly allows 200 requests per minute per ClientKey and answers a burst past that with a
  * cooldown that escalates from 1 to 15 minutes. Waiting for the window to reset *before* the
@@ -71,17 +73,9 @@ export class RateLimitPacer {
 }
 
 /**
- * One pacer per execution context (one node run, one dropdown load, one poll): its state is
- * rebuilt from the first response's headers, so nothing outlives the run or leaks between
- * workflows, and the headers carry the key's real, shared budget anyway.
+ * One pacer per execution context: its state is rebuilt from the first response's headers, and
+ * the headers carry the key's real, shared budget anyway.
  */
-const pacers = new WeakMap<object, RateLimitPacer>();
-
 export function pacerFor(context: object): RateLimitPacer {
-	let pacer = pacers.get(context);
-	if (!pacer) {
-		pacer = new RateLimitPacer();
-		pacers.set(context, pacer);
-	}
-	return pacer;
+	return perContext(context, 'pacer', () => new RateLimitPacer());
 }

@@ -9,6 +9,7 @@ import type {
 import { sleep } from 'n8n-workflow';
 
 import { apiError, connectionError, redact } from './errors';
+import { perExecution } from './perExecution';
 import { pacerFor } from './rateLimit';
 
 export type EngagedlyContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -73,8 +74,6 @@ interface Connection {
 	secrets: string[];
 }
 
-const connections = new WeakMap<object, Promise<Connection>>();
-
 /** The API root from the credential: trailing slashes and a trailing /beta are tolerated. */
 export function apiRoot(baseUrl: unknown): string {
 	const root = String(baseUrl || 'https://api.engagedly.com')
@@ -85,15 +84,13 @@ export function apiRoot(baseUrl: unknown): string {
 }
 
 async function connectionFor(context: EngagedlyContext): Promise<Connection> {
-	let connection = connections.get(context);
-	if (!connection) {
-		connection = context.getCredentials(CREDENTIAL_TYPE).then((credentials) => ({
+	return await perExecution(context, 'connection', async () => {
+		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+		return {
 			baseUrl: apiRoot(credentials.baseUrl),
 			secrets: [String(credentials.secretKey ?? ''), String(credentials.clientKey ?? '')],
-		}));
-		connections.set(context, connection);
-	}
-	return await connection;
+		};
+	});
 }
 
 function maxRateLimitWaitMs(context: EngagedlyContext, options: RequestOptions): number {

@@ -12,7 +12,8 @@ import { toApiDay } from '../../descriptions/common';
 import type { EngagedlyContext } from '../../transport/request';
 import { engagedlyRequest, recordsOf } from '../../transport/request';
 import type { UserWrite } from './shared';
-import { editorPlace, isBlank, perExecution } from './shared';
+import { perExecution } from '../../transport/perExecution';
+import { editorPlace, isBlank } from './shared';
 
 /** A user attribute definition as GET /user-attributes gives it. */
 export interface UserAttribute {

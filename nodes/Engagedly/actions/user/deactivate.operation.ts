@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
 import { engagedlyRequest, recordsOf } from '../../transport/request';
-import { perExecution } from './shared';
+import { perExecution } from '../../transport/perExecution';
 
 const properties: INodeProperties[] = [
 	userLocator(),

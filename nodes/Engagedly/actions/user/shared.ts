@@ -3,32 +3,6 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
 
-// ---- once per execution ---------------------------------------------------------------------
-
-const memo = new WeakMap<object, Map<string, Promise<unknown>>>();
-
-/**
- * Reads that every item of one run needs (attribute definitions, block reason codes, the
- * permission list) are fetched once per node execution: the execution context is the same
- * object for every item of a run and a new one for the next run, so nothing goes stale between
- * runs. A failed read is forgotten, so the next item tries again instead of inheriting the error.
- */
-export async function perExecution<T>(context: object, key: string, load: () => Promise<T>): Promise<T> {
-	let cache = memo.get(context);
-	if (!cache) {
-		cache = new Map();
-		memo.set(context, cache);
-	}
-	let pending = cache.get(key) as Promise<T> | undefined;
-	if (!pending) {
-		pending = load();
-		const entries = cache;
-		cache.set(key, pending);
-		pending.catch(() => entries.delete(key));
-	}
-	return await pending;
-}
-
 // ---- values ---------------------------------------------------------------------------------
 
 /** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
 import { engagedlyRequest, recordsOf } from '../../transport/request';
-import { perExecution } from './shared';
+import { perExecution } from '../../transport/perExecution';
 
 const properties: INodeProperties[] = [
 	userLocator(),
