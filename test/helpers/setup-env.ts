@@ -1,3 +1,29 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+import path from 'node:path';
+
+import { setSafeRegexEngine } from 'n8n-workflow';
+
 // n8n-core logs every node error through its own logger; the tests assert on those errors instead.
 process.env.N8N_LOG_LEVEL = 'silent';
+
+// n8n-workflow runs the regular expressions of parameter definitions (a resource locator's ID
+// check) in a `vm` context with a 250 ms timeout, against hostile user-written patterns. On a
+// loaded 2-core CI machine the first run of that context can take longer than 250 ms, and the
+// test fails with "Regular expression execution timed out" for a pattern like `\S+`. The
+// patterns here are the package's own, so the tests use plain regular expressions.
+setSafeRegexEngine({
+	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
+	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),
+	replace: (pattern, input, flags, replacement) => input.replace(new RegExp(pattern, flags), replacement),
+	matchAll: (pattern, input, flags) =>
+		Array.from(input.matchAll(new RegExp(pattern, flags?.includes('g') ? flags : `${flags ?? ''}g`))),
+	split: (pattern, input, flags) => input.split(new RegExp(pattern, flags)),
+});
+
+// The transport waits 0.5, 1.5 and 4 s between retries of a read. What the suites check is how
+// many retries are made and what the user is told, so the waits are shortened (the package is
+// loaded from dist/, as n8n loads it, and shares this module registry).
+const transport = require(path.resolve(__dirname, '../../dist/nodes/Engagedly/transport/request.js')) as {
+	retryTiming: { readRetryDelaysMs: number[] };
+};
+transport.retryTiming.readRetryDelaysMs = [5, 10, 20];

@@ -140,6 +140,11 @@ export function createServer(ctx: ServerContext): http.Server {
 			}
 		});
 	});
+	// Node closes a kept-alive connection after 5 idle seconds. A client that sends its next
+	// request on that socket at the same moment (a test resuming after a reset of 10,000 users, a
+	// poll after a wait) gets ECONNRESET, which no real API behind a load balancer does within
+	// seconds. Idle connections are therefore kept until the client closes them or the simulator stops.
+	server.keepAliveTimeout = 0;
 	server.on('close', () => {
 		for (const timer of timers) clearTimeout(timer);
 		timers.clear();

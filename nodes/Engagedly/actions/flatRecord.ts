@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, readLimit, returnAllFields, trimmed } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest, recordOf } from '../transport/request';
+import { requestRecord } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
@@ -93,8 +93,7 @@ function create(kind: FlatKind): EngagedlyOperation {
 				const value = trimmed(extra[field.name]);
 				if (value) body[field.wire] = value;
 			}
-			const response = await engagedlyRequest.call(this, 'POST', kind.path, { itemIndex, body });
-			return withStringId(recordOf(response));
+			return withStringId(await requestRecord.call(this, 'POST', kind.path, { itemIndex, body }));
 		},
 	};
 }
@@ -152,11 +151,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 					if (kept) body[field.wire] = kept;
 				}
 			}
-			const response = await engagedlyRequest.call(this, 'PUT', recordUrl(kind, id), {
-				itemIndex,
-				body,
-			});
-			return withStringId(recordOf(response));
+			return withStringId(await requestRecord.call(this, 'PUT', recordUrl(kind, id), { itemIndex, body }));
 		},
 	};
 }

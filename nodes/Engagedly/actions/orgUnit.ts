@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf, optionsCollection, readLimit, returnAllFields } from '../descriptions/common';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest, recordOf } from '../transport/request';
+import { requestRecord } from '../transport/request';
 import type { RecordKind } from './recordKind';
 import {
 	deleteOperation,
@@ -77,11 +77,7 @@ async function writeUnit(
 	members: string[],
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const body = await engagedlyRequest.call(this, 'PUT', recordUrl(kind, id), {
-		itemIndex,
-		body: { name, members },
-	});
-	return recordOf(body);
+	return await requestRecord.call(this, 'PUT', recordUrl(kind, id), { itemIndex, body: { name, members } });
 }
 
 function create(kind: UnitKind): EngagedlyOperation {
@@ -106,11 +102,7 @@ function create(kind: UnitKind): EngagedlyOperation {
 				itemIndex,
 			);
 			const members = listOf(this.getNodeParameter('members', itemIndex, []));
-			const body = await engagedlyRequest.call(this, 'POST', kind.path, {
-				itemIndex,
-				body: { name, members },
-			});
-			return recordOf(body);
+			return await requestRecord.call(this, 'POST', kind.path, { itemIndex, body: { name, members } });
 		},
 	};
 }

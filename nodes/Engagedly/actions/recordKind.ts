@@ -13,7 +13,8 @@ import {
 	resourceLocator,
 	trimmed,
 } from '../descriptions/common';
-import { engagedlyRequest, recordOf } from '../transport/request';
+import { segment } from '../transport/paths';
+import { engagedlyRequest, requestRecord } from '../transport/request';
 import type { EngagedlyOperation } from './types';
 
 /**
@@ -54,7 +55,7 @@ export function recordLocator(kind: RecordKind): INodeProperties {
 	});
 }
 
-export const recordUrl = (kind: RecordKind, id: string) => `${kind.path}/${encodeURIComponent(id)}`;
+export const recordUrl = (kind: RecordKind, id: string) => `${kind.path}/${segment(id)}`;
 
 export function readRecordId(this: IExecuteFunctions, kind: RecordKind, itemIndex: number): string {
 	return readId.call(this, kind.locatorName, itemIndex, kind.noun);
@@ -66,8 +67,7 @@ export async function readRecord(
 	id: string,
 	itemIndex: number,
 ): Promise<IDataObject> {
-	const body = await engagedlyRequest.call(this, 'GET', recordUrl(kind, id), { itemIndex });
-	return recordOf(body);
+	return await requestRecord.call(this, 'GET', recordUrl(kind, id), { itemIndex });
 }
 
 /** Every kind has a mandatory name: a blank one is refused before anything is sent. */
@@ -106,7 +106,7 @@ export function deleteOperation(kind: RecordKind): EngagedlyOperation {
 		description: show(kind, 'delete', [recordLocator(kind), optionsCollection()]),
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const id = readRecordId.call(this, kind, itemIndex);
-			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), { itemIndex });
+			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', { itemIndex });
 			return { deleted: true, id };
 		},
 	};

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { checkParameters } from '../parameters/check';
 import { asNodeError } from '../transport/errors';
 import type { OperationMap } from './types';
 import { resources } from './resources';
@@ -32,6 +33,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			const operation = operationFor.call(this, itemIndex);
+			checkParameters.call(this, operation.description, itemIndex);
 			const result = await operation.execute.call(this, itemIndex);
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {

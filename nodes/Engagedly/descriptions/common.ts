@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationMap } from '../actions/types';
+import { idOf } from '../parameters/values';
+import { segmentProblem } from '../transport/paths';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
 
 /** The "Return All" / "Limit" pair every list operation shows. */
@@ -29,9 +31,11 @@ export function returnAllFields(): INodeProperties[] {
 /** undefined means "all of them". */
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
-	const limit = this.getNodeParameter('limit', itemIndex, 50) as number;
-	if (!Number.isInteger(limit) || limit < 1) {
-		throw new NodeOperationError(this.getNode(), `Limit must be a whole number of 1 or more (got ${limit})`, {
+	const raw = this.getNodeParameter('limit', itemIndex, 50) as unknown;
+	// An expression may give the number as text ("3"); that is still the number 3.
+	const limit = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
+		throw new NodeOperationError(this.getNode(), `Limit must be a whole number of 1 or more (got ${JSON.stringify(raw)})`, {
 			itemIndex,
 			description: 'Set Limit to 1 or more, or turn on Return All.',
 		});
@@ -159,14 +163,26 @@ export function trimmed(raw: unknown): string {
 	return raw === null || raw === undefined ? '' : String(raw).trim();
 }
 
-/** The id behind an optional resource locator (or a plain string), trimmed; '' when none is given. */
-export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex: number): string {
-	return trimmed(this.getNodeParameter(name, itemIndex, '', { extractValue: true }));
+/**
+ * The id behind an optional resource locator (or a plain string, or a record's `id`), trimmed;
+ * '' when none is given. An id that cannot be one URL segment (`..`) is refused here, naming
+ * the field, before any request.
+ */
+export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex: number, noun = 'record'): string {
+	const id = trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true })));
+	const problem = id ? segmentProblem(id) : undefined;
+	if (problem) {
+		throw new NodeOperationError(this.getNode(), `The ${noun} ID is not an ID: ${problem}`, {
+			itemIndex,
+			description: `Pick the ${noun} from the list, or enter the ID Engagedly gave it. Nothing was sent.`,
+		});
+	}
+	return id;
 }
 
 /** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
 export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
-	const id = readOptionalId.call(this, name, itemIndex);
+	const id = readOptionalId.call(this, name, itemIndex, noun);
 	if (!id) {
 		throw new NodeOperationError(this.getNode(), `No ${noun} selected`, {
 			itemIndex,

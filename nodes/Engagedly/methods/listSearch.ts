@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { engagedlyRequest, recordsOf } from '../transport/request';
+import { engagedlyRequest } from '../transport/request';
 import { MAX_PAGE_SIZE } from '../transport/paginate';
 
 function matches(filter: string | undefined, ...texts: unknown[]): boolean {
@@ -24,10 +24,10 @@ async function searchPage(
 	qs: IDataObject = {},
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
-	const body = await engagedlyRequest.call(context, 'GET', path, {
+	const body = await engagedlyRequest.call(context, 'GET', path, 'page', {
 		qs: { ...qs, page, size: MAX_PAGE_SIZE },
 	});
-	const records = recordsOf(body);
+	const records = body.data as IDataObject[];
 	const hasMore = body.pagination?.has_more ?? records.length >= MAX_PAGE_SIZE;
 	return {
 		results: records.filter((record) => matches(filter, ...text(record))).map(toResult),

@@ -2,7 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { fetchUserAttributes } from '../actions/user/customAttributes';
 import { paginate } from '../transport/paginate';
-import { engagedlyRequest, recordsOf } from '../transport/request';
+import { requestList } from '../transport/request';
 import { isCustomAttributeKey, SYSTEM_FIELDS } from '../trigger/fields';
 import { userLabel } from './listSearch';
 
@@ -51,8 +51,7 @@ export const getUsers = listOptions(
 
 /** Codes are configured per organisation, so they are always read from the API. */
 export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const body = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes');
-	const codes = recordsOf(body);
+	const codes = await requestList.call(this, 'GET', '/users/block-reason-codes');
 	return codes.map((code) => ({
 		name: String(code.display_text ?? code.code),
 		value: String(code.code),

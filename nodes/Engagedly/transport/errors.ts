@@ -31,6 +31,18 @@ export function redact(text: string, secrets: string[]): string {
 	return clean;
 }
 
+/** A copy of any JSON value with every secret removed from every string in it, keys included. */
+export function redactDeep<T>(value: T, secrets: string[]): T {
+	if (typeof value === 'string') return redact(value, secrets) as T;
+	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeep(entry, secrets)) as T;
+	if (value !== null && typeof value === 'object') {
+		return Object.fromEntries(
+			Object.entries(value).map(([key, entry]) => [redact(key, secrets), redactDeep(entry, secrets)]),
+		) as T;
+	}
+	return value;
+}
+
 /** "field: message (code)" for every entry Engagedly listed, so all field errors show at once. */
 export function formatFieldErrors(body: EngagedlyErrorBody): string[] {
 	return (body.errors ?? []).map((entry) => {
@@ -51,7 +63,10 @@ export function apiError(
 	itemIndex: number | undefined,
 	secrets: string[],
 ): NodeApiError {
-	const parsed: EngagedlyErrorBody = body !== null && typeof body === 'object' ? (body as EngagedlyErrorBody) : {};
+	// The API may echo a key back (a header it did not like, the request it received): every
+	// string of the body is cleaned before any of it goes into the error.
+	const parsed: EngagedlyErrorBody =
+		body !== null && typeof body === 'object' ? redactDeep(body as EngagedlyErrorBody, secrets) : {};
 	const fieldErrors = formatFieldErrors(parsed);
 	const kind = parsed.error_type ? `${parsed.error_type}: ` : '';
 	const headline = parsed.message ?? (fieldErrors.length ? fieldErrors.join('; ') : `HTTP ${status}`);
@@ -82,9 +97,31 @@ export function asNodeError(
 		: new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/** For failures with no HTTP answer (refused, reset, timeout, a body that is not JSON). */
+/** For failures with no HTTP answer (refused, reset, timeout). */
 export function connectionError(
 	node: INode,
+	reason: string,
+	itemIndex: number | undefined,
+	secrets: string[],
+	description: string,
+): NodeApiError {
+	return ownError(node, 'api_connection_error', reason, itemIndex, secrets, description);
+}
+
+/** For answers that are not what the API documents (not JSON, a malformed envelope, a redirect). */
+export function faultError(
+	node: INode,
+	reason: string,
+	itemIndex: number | undefined,
+	secrets: string[],
+	description: string,
+): NodeApiError {
+	return ownError(node, 'api_fault', reason, itemIndex, secrets, description);
+}
+
+function ownError(
+	node: INode,
+	errorType: string,
 	reason: string,
 	itemIndex: number | undefined,
 	secrets: string[],
@@ -93,7 +130,7 @@ export function connectionError(
 	const message = redact(reason, secrets);
 	const error = new NodeApiError(
 		node,
-		{ message, error_type: 'api_connection_error' },
+		{ message, error_type: errorType },
 		{ message, description: redact(description, secrets), itemIndex },
 	);
 	// NodeApiError swaps a message naming a system error code (ECONNREFUSED...) for a generic

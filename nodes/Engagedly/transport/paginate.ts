@@ -1,12 +1,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { countOf } from './envelope';
+import { faultError } from './errors';
 import type { EngagedlyContext, RequestOptions } from './request';
-import { engagedlyRequest, recordsOf } from './request';
+import { engagedlyRequest } from './request';
 
 /** The API rejects larger pages with 400. */
 export const MAX_PAGE_SIZE = 50;
+/** Step-backs after the list shrank, before the scan gives up on a list that will not hold still. */
+const MAX_STEP_BACKS = 20;
 
-export interface PageOptions extends Omit<RequestOptions, 'body'> {
+export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	/** Stop once this many records are kept; undefined means every record. */
 	limit?: number;
 	/** Client-side filter: records it rejects are skipped but paging goes on. */
@@ -17,11 +21,25 @@ export interface PageOptions extends Omit<RequestOptions, 'body'> {
 	onPage?: (records: IDataObject[]) => void;
 }
 
+/** A record's identity across pages: its id, or (rows without one) its whole content. */
+const identityOf = (record: IDataObject): string =>
+	record?.id !== undefined && record.id !== null ? `id:${String(record.id)}` : `json:${JSON.stringify(record)}`;
+
 /**
- * Pages through a list endpoint with the largest page the API allows. Stops on `has_more: false`,
- * an empty page, a short page without a pagination object, the limit or `stopAt`. Records can
- * shift between pages while we read (a user created meanwhile moves the rest down one place), so
- * ids already seen are dropped rather than returned twice.
+ * Pages through a list endpoint with the largest page the API allows and returns every record
+ * that existed for the whole scan exactly once, or fails. It cannot silently come back short:
+ *
+ * - each page's envelope is checked by the transport (no `data` list, `success: false`, an empty
+ *   page that promises more: retried, then an error);
+ * - records read twice (a record created meanwhile pushes the rest down a place) are dropped;
+ * - when `total_records` falls between two pages, records deleted meanwhile have pulled the rest
+ *   up, so the first records of the page after the last one read now end that page: the scan
+ *   steps back over as many pages as the list shrank and reads them again;
+ * - a page past the furthest read that brings nothing new while promising more, or paging past
+ *   the total, means the API is repeating itself: an error, not an endless loop.
+ *
+ * What it cannot see: a deletion and a creation between the same two pages, on either side of
+ * the reading position, leave the total unchanged but can move one record past the reader.
  */
 export async function paginate(
 	this: EngagedlyContext,
@@ -33,27 +51,69 @@ export async function paginate(
 	const size = limit !== undefined && !filtered ? Math.max(1, Math.min(MAX_PAGE_SIZE, limit)) : MAX_PAGE_SIZE;
 	const seen = new Set<string>();
 	const results: IDataObject[] = [];
+	const fail = (reason: string): never => {
+		throw faultError(
+			this.getNode(),
+			`Engagedly's list ${path} ${reason}`,
+			requestOptions.itemIndex,
+			[],
+			'Nothing was output, so no record is lost or repeated. Run the workflow again; if this persists, the API (or a proxy in front of it) is not paging correctly.',
+		);
+	};
 
-	for (let page = 1; ; page++) {
-		const body = await engagedlyRequest.call(this, 'GET', path, {
+	let page = 1;
+	let furthest = 0;
+	let lastTotal: number | undefined;
+	let largestTotal: number | undefined;
+	let stepBacks = 0;
+	let stalePages = 0;
+	for (;;) {
+		const body = await engagedlyRequest.call(this, 'GET', path, 'page', {
 			...requestOptions,
 			qs: { ...qs, page, size },
 		});
-		const records = recordsOf(body);
+		const records = body.data as IDataObject[];
 		onPage?.(records);
+		let fresh = 0;
 		for (const record of records) {
 			if (stopAt?.(record)) return results;
-			const id = record?.id;
-			if (id !== undefined && id !== null) {
-				if (seen.has(String(id))) continue;
-				seen.add(String(id));
-			}
+			const identity = identityOf(record);
+			if (seen.has(identity)) continue;
+			seen.add(identity);
+			fresh++;
 			if (keep && !keep(record)) continue;
 			results.push(record);
 			if (limit !== undefined && results.length >= limit) return results;
 		}
-		const pagination = body.pagination;
-		const more = pagination?.has_more ?? records.length >= size;
-		if (!more || records.length === 0) return results;
+
+		const total = countOf(body.pagination?.total_records);
+		const hasMore = body.pagination?.has_more;
+		const more =
+			typeof hasMore === 'boolean' ? hasMore : total !== undefined ? page * size < total : records.length >= size;
+		const beyond = page > furthest;
+		furthest = Math.max(furthest, page);
+		if (total !== undefined) largestTotal = Math.max(largestTotal ?? 0, total);
+
+		if (total !== undefined && lastTotal !== undefined && total < lastTotal) {
+			// Deleted records pulled the rest up by as many places as the list shrank.
+			if (++stepBacks > MAX_STEP_BACKS) fail(`kept shrinking while it was read (${stepBacks} times)`);
+			const back = Math.ceil((lastTotal - total) / size);
+			lastTotal = total;
+			page = Math.max(1, page - back);
+			continue;
+		}
+		if (total !== undefined) lastTotal = total;
+		if (!more) return results;
+
+		if (beyond && fresh === 0) {
+			// A page entirely read before can follow a burst of creations, but not three in a row.
+			if (++stalePages >= 3) fail(`returned pages with nothing new while saying more follow (page ${page})`);
+		} else if (beyond) {
+			stalePages = 0;
+		}
+		if (largestTotal !== undefined && page >= Math.ceil(largestTotal / size) + 2) {
+			fail(`still said more records follow on page ${page}, past its total of ${largestTotal}`);
+		}
+		page++;
 	}
 }

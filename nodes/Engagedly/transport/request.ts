@@ -8,39 +8,24 @@ import type {
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
-import { apiError, connectionError, redact } from './errors';
+import type { EngagedlyBody, Expect } from './envelope';
+import { countOf, envelopeProblem, expectedAnswer } from './envelope';
+import { apiError, connectionError, faultError, redact } from './errors';
 import { perExecution } from './perExecution';
 import { pacerFor } from './rateLimit';
 
+export type { EngagedlyBody, Expect, Pagination } from './envelope';
+
 export type EngagedlyContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
-
-export interface Pagination {
-	page?: number;
-	size?: number;
-	has_more?: boolean;
-	total_records?: number;
-}
-
-/** Engagedly's bodies: `{ success, data, pagination }`, `{ status, data }` or, for learner reports, no flag at all. */
-export interface EngagedlyBody {
-	data?: unknown;
-	pagination?: Pagination;
-	[key: string]: unknown;
-}
-
-/** The records of a list answer; an answer without a list has none. */
-export function recordsOf(body: EngagedlyBody): IDataObject[] {
-	return Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
-}
-
-/** The record of a single-record answer; an answer without one gives an empty record. */
-export function recordOf(body: EngagedlyBody): IDataObject {
-	return (body.data ?? {}) as IDataObject;
-}
 
 export interface RequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject;
+	/**
+	 * A body already serialised as JSON, for payloads too large to build as objects first (a
+	 * picture as an array of byte values is several times its size as objects, once as text).
+	 */
+	jsonText?: string;
 	/** The item being processed: it goes into errors, and picks the item's own options. */
 	itemIndex?: number;
 	/** Overrides the "Max Rate-Limit Wait" option (seconds), for callers with no node options. */
@@ -50,27 +35,22 @@ export interface RequestOptions {
 export const CREDENTIAL_TYPE = 'engagedlyApi';
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
 const REQUEST_TIMEOUT_MS = 60_000;
-/** Reads are retried after transient failures; the delays grow so a struggling server can recover. */
-const READ_RETRY_DELAYS_MS = [500, 1500, 4000];
+/**
+ * Reads are retried after transient failures; the delays grow so a struggling server can
+ * recover. Exported as an object so the test suites can shorten them: the behaviour under test
+ * is the number and kind of retries, not the seconds between them.
+ */
+export const retryTiming = { readRetryDelaysMs: [500, 1500, 4000] };
 /** A 429 loop that never ends would hide a misconfiguration; this bounds it. */
 const MAX_RATE_LIMIT_RETRIES = 6;
 /** Errors where nothing reached the server, so even a write may be sent again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
-const TRANSIENT_CODES = new Set([
-	'ECONNRESET',
-	'ECONNABORTED',
-	'ETIMEDOUT',
-	'EPIPE',
-	'ESOCKETTIMEDOUT',
-	'ERR_BAD_RESPONSE',
-	...NOT_SENT_CODES,
-]);
-
-const MAYBE_APPLIED =
-	'The write was not sent again automatically, because it may already have been applied. Check the record in Engagedly before running the workflow again.';
+const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
+const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_BAD_RESPONSE', ...TIMEOUT_CODES, ...NOT_SENT_CODES]);
 
 interface Connection {
 	baseUrl: string;
+	host: string;
 	secrets: string[];
 }
 
@@ -83,11 +63,21 @@ export function apiRoot(baseUrl: unknown): string {
 	return `${root}/beta`;
 }
 
+function hostOf(url: string): string {
+	try {
+		return new URL(url).host;
+	} catch {
+		return url;
+	}
+}
+
 async function connectionFor(context: EngagedlyContext): Promise<Connection> {
 	return await perExecution(context, 'connection', async () => {
 		const credentials = await context.getCredentials(CREDENTIAL_TYPE);
+		const baseUrl = apiRoot(credentials.baseUrl);
 		return {
-			baseUrl: apiRoot(credentials.baseUrl),
+			baseUrl,
+			host: hostOf(baseUrl),
 			secrets: [String(credentials.secretKey ?? ''), String(credentials.clientKey ?? '')],
 		};
 	});
@@ -97,21 +87,24 @@ function maxRateLimitWaitMs(context: EngagedlyContext, options: RequestOptions):
 	let seconds = options.maxRateLimitWaitSeconds;
 	if (seconds === undefined && options.itemIndex !== undefined && 'getInputData' in context) {
 		try {
-			seconds = context.getNodeParameter(
-				'options.maxRateLimitWait',
-				options.itemIndex,
-				DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS,
-			) as number;
+			seconds = Number(
+				context.getNodeParameter('options.maxRateLimitWait', options.itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS),
+			);
 		} catch {
 			seconds = undefined;
 		}
 	}
-	return (seconds ?? DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS) * 1000;
+	return (seconds !== undefined && Number.isFinite(seconds) ? seconds : DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS) * 1000;
 }
 
-function parseBody(raw: unknown): { ok: true; body: EngagedlyBody } | { ok: false } {
-	if (raw === undefined || raw === null || raw === '') return { ok: true, body: {} };
+type Parsed = { ok: true; body: EngagedlyBody | undefined } | { ok: false };
+
+/** undefined for an empty body; not ok for anything that is not JSON. */
+function parseBody(raw: unknown): Parsed {
 	if (Buffer.isBuffer(raw)) raw = raw.toString('utf8');
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+		return { ok: true, body: undefined };
+	}
 	if (typeof raw === 'string') {
 		try {
 			raw = JSON.parse(raw);
@@ -119,7 +112,6 @@ function parseBody(raw: unknown): { ok: true; body: EngagedlyBody } | { ok: fals
 			return { ok: false };
 		}
 	}
-	if (typeof raw !== 'object' || raw === null) return { ok: false };
 	return { ok: true, body: raw as EngagedlyBody };
 }
 
@@ -136,22 +128,35 @@ function seconds(ms: number): string {
 	return `${Math.ceil(ms / 1000)} s`;
 }
 
+function header(headers: Record<string, unknown>, name: string): string {
+	const value = headers[name] ?? headers[name.toLowerCase()];
+	return String(Array.isArray(value) ? value[0] : (value ?? ''));
+}
+
+/** For a write whose answer did not say whether it was applied. */
+function unknownOutcome(method: string, path: string): string {
+	return `The ${method} may already have been applied, so it was not sent again. Check ${path.split('?')[0]} in Engagedly (or read it with a Get operation) before running the workflow again, so nothing is created or changed twice.`;
+}
+
 /**
  * The one place that talks HTTP to Engagedly: authentication through the credential, JSON in and
  * out, pacing by the rate-limit headers, waiting out 429s, retrying reads after transient
- * failures, and turning every failure into a NodeApiError that names the item and never the keys.
+ * failures, checking every answer against what the request expects, and turning every failure
+ * into a NodeApiError that names the item and never the keys.
  */
 export async function engagedlyRequest(
 	this: EngagedlyContext,
 	method: IHttpRequestMethods,
 	path: string,
+	expect: Expect,
 	options: RequestOptions = {},
 ): Promise<EngagedlyBody> {
-	const { baseUrl, secrets } = await connectionFor(this);
+	const { baseUrl, host, secrets } = await connectionFor(this);
 	const pacer = pacerFor(this);
 	const node = this.getNode();
 	const isRead = method === 'GET';
 	const maxWaitMs = maxRateLimitWaitMs(this, options);
+	const { itemIndex } = options;
 	const request: IHttpRequestOptions = {
 		method,
 		url: `${baseUrl}${path}`,
@@ -160,6 +165,8 @@ export async function engagedlyRequest(
 		headers: { Accept: 'application/json' },
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		// A redirect would carry both keys (and a write's body) to wherever it points.
+		disableFollowRedirect: true,
 		timeout: REQUEST_TIMEOUT_MS,
 	};
 	// Engagedly answers 415 to a write without a JSON content type, even one with nothing to say.
@@ -168,11 +175,24 @@ export async function engagedlyRequest(
 	if (method !== 'GET' && method !== 'DELETE') {
 		const body = options.body ?? {};
 		request.headers = { ...request.headers, 'Content-Type': 'application/json' };
-		request.body = Object.keys(body).length ? body : '{}';
+		request.body = options.jsonText ?? (Object.keys(body).length ? body : '{}');
 	}
+	const sentPage =
+		expect === 'page' && options.qs
+			? { page: countOf(options.qs.page) ?? 1, size: countOf(options.qs.size) ?? 25 }
+			: undefined;
 
 	let transientFailures = 0;
 	let rateLimited = 0;
+	/** Waits and says to try again, while retries are left and sending again is safe. */
+	const retry = async (safe = isRead): Promise<boolean> => {
+		const delays = retryTiming.readRetryDelaysMs;
+		if (!safe || transientFailures >= delays.length) return false;
+		await sleep(delays[transientFailures++]);
+		return true;
+	};
+	const tries = () => (transientFailures === 0 ? 'once' : `${transientFailures + 1} times`);
+
 	for (;;) {
 		await pacer.beforeRequest();
 		let response: { statusCode: number; headers: Record<string, unknown>; body: unknown };
@@ -180,32 +200,36 @@ export async function engagedlyRequest(
 			response = await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request);
 		} catch (error) {
 			const code = errorCode(error);
-			const retriable = TRANSIENT_CODES.has(code) && (isRead || NOT_SENT_CODES.has(code));
-			if (retriable && transientFailures < READ_RETRY_DELAYS_MS.length) {
-				await sleep(READ_RETRY_DELAYS_MS[transientFailures++]);
-				continue;
-			}
+			const notSent = NOT_SENT_CODES.has(code);
+			const transient = TRANSIENT_CODES.has(code);
+			if (transient && (await retry(isRead || notSent))) continue;
 			const reason = (error as Error)?.message ?? String(error);
+			const headline = TIMEOUT_CODES.has(code)
+				? `Engagedly at ${baseUrl} did not answer within ${seconds(REQUEST_TIMEOUT_MS)}`
+				: `Could not reach Engagedly at ${baseUrl} (${code || reason})`;
 			throw connectionError(
 				node,
-				`Could not reach Engagedly at ${baseUrl} (${code || reason})`,
-				options.itemIndex,
+				headline,
+				itemIndex,
 				secrets,
-				retriable
-					? `The request was tried ${transientFailures + 1} times. Check the credential’s Base URL and that Engagedly is up, then run the workflow again.`
-					: MAYBE_APPLIED,
+				isRead || notSent
+					? `The request was tried ${tries()}. Check the credential’s Base URL and that Engagedly is up, then run the workflow again.`
+					: unknownOutcome(method, path),
 			);
 		}
 
-		pacer.observe(response.headers ?? {});
+		const headers = response.headers ?? {};
+		pacer.observe(headers);
 		const status = response.statusCode;
 
 		if (status === 429) {
-			const waitMs = pacer.retryDelayMs(response.headers ?? {});
+			const waitMs = pacer.retryDelayMs(headers);
 			if (waitMs > maxWaitMs || rateLimited >= MAX_RATE_LIMIT_RETRIES) {
-				const error = apiError(node, status, response.body, options.itemIndex, secrets);
+				const error = apiError(node, status, response.body, itemIndex, secrets);
 				error.message = redact(
-					`Engagedly's rate limit is cooling down: it asked to wait ${seconds(waitMs)}, more than the Max Rate-Limit Wait option allows (${seconds(maxWaitMs)})`,
+					waitMs > maxWaitMs
+						? `Engagedly's rate limit is cooling down: it asked to wait ${seconds(waitMs)}, more than the Max Rate-Limit Wait option allows (${seconds(maxWaitMs)})`
+						: `Engagedly still answered 429 (too many requests) after ${rateLimited} waits for its rate limit`,
 					secrets,
 				);
 				throw error;
@@ -215,26 +239,75 @@ export async function engagedlyRequest(
 			continue;
 		}
 
-		const parsed = parseBody(response.body);
-		const transient = status >= 500 || !parsed.ok;
-		if (transient && isRead && transientFailures < READ_RETRY_DELAYS_MS.length) {
-			await sleep(READ_RETRY_DELAYS_MS[transientFailures++]);
-			continue;
-		}
-		if (status >= 400) {
-			throw apiError(node, status, parsed.ok ? parsed.body : undefined, options.itemIndex, secrets);
-		}
-		if (!parsed.ok) {
-			throw connectionError(
+		if (status >= 300 && status < 400) {
+			const location = header(headers, 'location');
+			const target = location ? hostOf(new URL(location, request.url as string).toString()) : 'an unnamed address';
+			throw faultError(
 				node,
-				`Engagedly answered ${status} with a body that is not JSON`,
-				options.itemIndex,
+				`Engagedly at ${host} answered ${status}, a redirect to ${target}, which the node does not follow`,
+				itemIndex,
 				secrets,
-				isRead
-					? 'The answer was cut off or came from something other than the API (a proxy or an error page). Check the credential’s Base URL, then run the workflow again.'
-					: `The answer was cut off or came from something other than the API. ${MAYBE_APPLIED}`,
+				`A redirect would send the credential’s keys to another address, so none is followed${isRead ? '' : ' and the write was not sent there'}. If Engagedly has moved, set the credential’s Base URL to the new address.`,
 			);
 		}
-		return parsed.body;
+
+		const parsed = parseBody(response.body);
+		if (status >= 500 || !parsed.ok) {
+			if (await retry()) continue;
+		}
+		if (status >= 400) {
+			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets);
+			if (status >= 500 && !isRead) {
+				error.description = redact(`Engagedly had a server error. ${unknownOutcome(method, path)}`, secrets);
+			}
+			throw error;
+		}
+		if (!parsed.ok) {
+			throw faultError(
+				node,
+				`Engagedly answered ${status} with a body that is not JSON`,
+				itemIndex,
+				secrets,
+				isRead
+					? `The answer was cut off or came from something other than the API (a proxy or an error page); it was tried ${tries()}. Check the credential’s Base URL, then run the workflow again.`
+					: `The answer was cut off or came from something other than the API. ${unknownOutcome(method, path)}`,
+			);
+		}
+		const problem = envelopeProblem(parsed.body, expect, sentPage);
+		if (problem) {
+			if (await retry()) continue;
+			throw faultError(
+				node,
+				`Engagedly answered ${status} with ${problem} where ${expectedAnswer(expect)} was due`,
+				itemIndex,
+				secrets,
+				isRead
+					? `Nothing was output from this answer, so no record is lost or made up; it was tried ${tries()}. If this persists, check the credential’s Base URL (a proxy may be answering), then run the workflow again.`
+					: unknownOutcome(method, path),
+			);
+		}
+		return parsed.body ?? {};
 	}
+}
+
+/** A request whose answer is one record: that record, checked to be one. */
+export async function requestRecord(
+	this: EngagedlyContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<IDataObject> {
+	const body = await engagedlyRequest.call(this, method, path, 'record', options);
+	return body.data as IDataObject;
+}
+
+/** A request whose answer is a list that is not paged: its records, checked to be a list. */
+export async function requestList(
+	this: EngagedlyContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: RequestOptions = {},
+): Promise<IDataObject[]> {
+	const body = await engagedlyRequest.call(this, method, path, 'list', options);
+	return body.data as IDataObject[];
 }

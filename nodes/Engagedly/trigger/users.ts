@@ -31,6 +31,10 @@ export function watchedFields(context: IPollFunctions): string[] {
  * One full pass over the user list at the largest page size. The list is in name order, so a
  * new or renamed user can be on any page; only a full pass finds them all. Records are handed
  * to `visit` page by page and not kept, so memory does not grow with the organisation.
+ *
+ * The pager proves the pass complete or fails. A complete pass that lists nobody is still not
+ * an answer: the key's owner is a user, so an empty directory is a fault, and a baseline taken
+ * from it would report everyone as new on the next poll.
  */
 async function scan(
 	context: IPollFunctions,
@@ -38,14 +42,24 @@ async function scan(
 	include: string | undefined,
 	visit: (id: string, user: IDataObject) => void,
 ): Promise<void> {
+	let users = 0;
 	await paginate.call(context, PATH, {
 		...request,
 		qs: include ? { include } : undefined,
 		keep: (user) => {
-			if (user?.id !== undefined && user.id !== null) visit(String(user.id), user);
+			if (user?.id !== undefined && user.id !== null) {
+				users++;
+				visit(String(user.id), user);
+			}
 			return false;
 		},
 	});
+	if (users === 0) {
+		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
+			description:
+				'That cannot be a real answer (the API key belongs to a user), so nothing was emitted or saved; the next poll tries again. If it persists, check the credential’s Base URL.',
+		});
+	}
 }
 
 async function firstUser(

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readWholeNumberId } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestRecord } from '../../transport/request';
 import { certificateLocator } from './shared';
 
 const properties: INodeProperties[] = [certificateLocator(), optionsCollection()];
@@ -20,6 +21,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		'certificate',
 		'Pick the certificate from the list, or enter its numeric ID.',
 	);
-	const body = await engagedlyRequest.call(this, 'GET', `/certificates/${encodeURIComponent(id)}`, { itemIndex });
-	return body.data as never;
+	return await requestRecord.call(this, 'GET', apiPath`/certificates/${id}`, { itemIndex });
 }

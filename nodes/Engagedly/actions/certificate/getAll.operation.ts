@@ -76,7 +76,7 @@ function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, la
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const userId = readOptionalId.call(this, 'filters.user', itemIndex);
+	const userId = readOptionalId.call(this, 'filters.user', itemIndex, 'user');
 	const startDate = readDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
 	const endDate = readDay.call(this, filters, 'endDate', 'End Date', itemIndex);
 	return await paginate.call(this, '/certificates', {

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestList } from '../../transport/request';
 import { learningResourceLocator, readLearningResourceId } from './shared';
 
 const properties: INodeProperties[] = [
@@ -45,9 +46,6 @@ function flatten(sections: IDataObject[], resourceId: string): IDataObject[] {
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readLearningResourceId.call(this, itemIndex);
 	const flat = this.getNodeParameter('options.flatten', itemIndex, false) as boolean;
-	const body = await engagedlyRequest.call(this, 'GET', `/learning/resources/${encodeURIComponent(id)}/contents`, {
-		itemIndex,
-	});
-	const sections = recordsOf(body);
+	const sections = await requestList.call(this, 'GET', apiPath`/learning/resources/${id}/contents`, { itemIndex });
 	return flat ? flatten(sections, id) : sections;
 }

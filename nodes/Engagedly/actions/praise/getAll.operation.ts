@@ -60,8 +60,8 @@ const idsOf = (people: unknown): string[] =>
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = readOptionalId.call(this, 'filters.author', itemIndex);
-	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex);
+	const authorId = readOptionalId.call(this, 'filters.author', itemIndex, 'user');
+	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex, 'user');
 	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, '')).toLowerCase();
 	const createdAfterRaw = this.getNodeParameter('filters.createdAfter', itemIndex, '') as unknown;
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;

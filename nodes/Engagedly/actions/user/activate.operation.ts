@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestRecord } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
@@ -10,6 +11,5 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/activate`, { itemIndex });
-	return response.data as never;
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, { itemIndex });
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
 
@@ -18,9 +18,5 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'create') };
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body });
-	const response = await engagedlyRequest.call(this, 'POST', '/users', {
-		itemIndex,
-		body: { ...body, ...custom },
-	});
-	return response.data as never;
+	return await requestRecord.call(this, 'POST', '/users', { itemIndex, body: { ...body, ...custom } });
 }

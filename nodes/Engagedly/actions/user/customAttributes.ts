@@ -10,7 +10,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { toApiDay } from '../../descriptions/common';
 import type { EngagedlyContext } from '../../transport/request';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { requestList } from '../../transport/request';
 import type { UserWrite } from './shared';
 import { perExecution } from '../../transport/perExecution';
 import { editorPlace, isBlank } from './shared';
@@ -28,8 +28,7 @@ export interface UserAttribute {
 
 /** The organisation's attribute definitions, read live (they change whenever an admin edits them). */
 export async function fetchUserAttributes(this: EngagedlyContext, itemIndex?: number): Promise<UserAttribute[]> {
-	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
-	const records = recordsOf(body);
+	const records = await requestList.call(this, 'GET', '/user-attributes', { itemIndex });
 	return records
 		.filter((record) => typeof record?.attribute_key === 'string')
 		.map((record) => ({

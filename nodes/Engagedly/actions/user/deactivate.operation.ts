@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestList, requestRecord } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
 const properties: INodeProperties[] = [
@@ -26,10 +27,11 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * so a typo is reported with the list to choose from rather than as the API's bare refusal.
  */
 async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string): Promise<void> {
-	const codes = await perExecution(this, 'block-reason-codes', async () => {
-		const response = await engagedlyRequest.call(this, 'GET', '/users/block-reason-codes', { itemIndex });
-		return recordsOf(response);
-	});
+	const codes = await perExecution(
+		this,
+		'block-reason-codes',
+		async () => await requestList.call(this, 'GET', '/users/block-reason-codes', { itemIndex }),
+	);
 	const usable = codes.filter((c) => c.archived !== true);
 	if (usable.some((c) => String(c.code) === code)) return;
 	const list = usable.map((c) => `${String(c.code)} (${String(c.display_text ?? c.code)})`).join(', ');
@@ -43,9 +45,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code);
-	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/deactivate`, {
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
 		itemIndex,
 		body: code ? { block_reason_code: code } : {},
 	});
-	return response.data as never;
 }

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestRecord } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	userLocator(),
@@ -28,9 +29,8 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
-	const body = await engagedlyRequest.call(this, 'GET', `/users/${encodeURIComponent(id)}`, {
+	return await requestRecord.call(this, 'GET', apiPath`/users/${id}`, {
 		itemIndex,
 		qs: include.length ? { include: include.join(',') } : undefined,
 	});
-	return body.data as never;
 }

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
@@ -14,8 +15,5 @@ export const description = updateDisplayOptions(
 /** One item per permission the user holds. */
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const response = await engagedlyRequest.call(this, 'GET', `/users/${encodeURIComponent(id)}/permissions`, {
-		itemIndex,
-	});
-	return recordsOf(response);
+	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, { itemIndex });
 }

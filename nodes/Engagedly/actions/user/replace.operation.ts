@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
 
@@ -27,9 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body });
-	const response = await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}`, {
-		itemIndex,
-		body: { ...body, ...custom },
-	});
-	return response.data as never;
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
 }

@@ -2,12 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
+import { idOf } from '../../parameters/values';
 
 // ---- values ---------------------------------------------------------------------------------
 
 /** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
 export function locatorId(raw: unknown): string {
-	return trimmed(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw);
+	return trimmed(idOf(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw));
 }
 
 export const isBlank = (value: unknown): boolean =>
@@ -230,7 +231,7 @@ export function readUserFields(this: IExecuteFunctions, itemIndex: number, write
 				break;
 			}
 			case 'id':
-				body[field.wire] = String(raw).trim();
+				body[field.wire] = trimmed(idOf(raw));
 				break;
 			case 'ids': {
 				const ids = listOf(raw);

@@ -2,7 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
-import { engagedlyRequest } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { readUserFields, userFieldsCollection } from './shared';
 
@@ -26,9 +27,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			description: 'Add at least one field under Update Fields or Custom Attributes, and give it a value.',
 		});
 	}
-	const response = await engagedlyRequest.call(this, 'PATCH', `/users/${encodeURIComponent(id)}`, {
-		itemIndex,
-		body: { ...body, ...custom },
-	});
-	return response.data as never;
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
 }

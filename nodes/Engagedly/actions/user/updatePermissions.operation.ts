@@ -3,7 +3,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
 import { paginate } from '../../transport/paginate';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { apiPath } from '../../transport/paths';
+import { requestList } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
 const properties: INodeProperties[] = [
@@ -90,21 +91,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		);
 	}
 
-	const path = `/users/${encodeURIComponent(id)}/permissions`;
-	const currentBody = await engagedlyRequest.call(this, 'GET', path, { itemIndex });
-	const current = recordsOf(currentBody);
+	const path = apiPath`/users/${id}/permissions`;
+	// The set sent replaces the user's: it is computed only from a list the API gave in full.
+	const current = await requestList.call(this, 'GET', path, { itemIndex });
 	const wantedKeys = new Set(wanted.map(key));
 	let next: IDataObject[];
 	if (mode === 'add') next = [...current, ...wanted.filter((p) => !current.some((c) => key(c) === key(p)))];
 	else if (mode === 'remove') next = current.filter((p) => !wantedKeys.has(key(p)));
 	else next = [...current.filter(isSiteAdmin), ...wanted];
 
-	const response = await engagedlyRequest.call(this, 'PUT', path, {
+	const permissions = await requestList.call(this, 'PUT', path, {
 		itemIndex,
 		// Ids go back as the API gave them (integers in the spec).
 		body: { permission_ids: next.map((p) => (byId.get(key(p)) ?? p).id as IDataObject[string]) },
 	});
-	const permissions = recordsOf(response);
 	const before = new Set(current.map(key));
 	const after = new Set(permissions.map(key));
 	return {

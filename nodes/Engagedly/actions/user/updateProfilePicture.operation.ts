@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { apiPath } from '../../transport/paths';
 import { engagedlyRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -31,6 +32,14 @@ const SIGNATURES: Array<{ type: string; matches: (bytes: Uint8Array) => boolean 
 	{ type: 'image/bmp', matches: (b) => ascii(b, 0, 2) === 'BM' && b.length > 26 },
 ];
 
+/**
+ * Engagedly documents no limit. The picture travels as JSON numbers (up to four characters a
+ * byte), so 5 MB is a 20 MB request, already far more than any avatar needs.
+ */
+export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+
+const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+
 function ascii(bytes: Uint8Array, from: number, to: number): string {
 	return String.fromCharCode(...bytes.subarray(from, to));
 }
@@ -54,10 +63,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			description: `Its content is not a PNG, JPEG, GIF, WebP or BMP picture (declared type: ${binary.mimeType || 'none'}). Pass an image file in "${field}". Nothing was sent.`,
 		});
 	}
-	await engagedlyRequest.call(this, 'PUT', `/users/${encodeURIComponent(id)}/profile/picture`, {
+	if (bytes.length > MAX_PICTURE_BYTES) {
+		throw new NodeOperationError(this.getNode(), `${file} is ${megabytes(bytes.length)}, more than the ${megabytes(MAX_PICTURE_BYTES)} a profile picture may have`, {
+			itemIndex,
+			description: `Resize or compress the picture to ${megabytes(MAX_PICTURE_BYTES)} or less (a profile picture is shown a few hundred pixels wide), for example with the Edit Image node. Nothing was sent.`,
+		});
+	}
+	// The API takes the picture as a JSON array of byte values. Written straight as text, the
+	// body costs at most four characters a byte, instead of an array of numbers several times that.
+	await engagedlyRequest.call(this, 'PUT', apiPath`/users/${id}/profile/picture`, 'ack', {
 		itemIndex,
-		// The API takes the picture as a JSON array of byte values.
-		body: { profile_picture: Array.from(bytes) },
+		jsonText: `{"profile_picture":[${bytes.join(',')}]}`,
 	});
 	return {
 		success: true,

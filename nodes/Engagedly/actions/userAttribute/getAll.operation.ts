@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
-import { engagedlyRequest, recordsOf } from '../../transport/request';
+import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -35,8 +35,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const kind = this.getNodeParameter('filters.kind', itemIndex, '') as string;
-	const body = await engagedlyRequest.call(this, 'GET', '/user-attributes', { itemIndex });
-	let attributes = recordsOf(body);
+	let attributes = await requestList.call(this, 'GET', '/user-attributes', { itemIndex });
 	// `preset` is true for system attributes, false for the organisation's own.
 	if (kind === 'custom') attributes = attributes.filter((a) => a.preset === false);
 	if (kind === 'system') attributes = attributes.filter((a) => a.preset === true);

@@ -1,0 +1,112 @@
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isRecordWithId } from './values';
+
+/**
+ * Every parameter an operation shows is checked against its own declaration before the
+ * operation runs, so no request is ever built from a value the editor could not have produced:
+ * an option outside its list (an expression giving "Add" for "add" would otherwise fall through
+ * to another mode), an object where text belongs (it would go out as "[object Object]"), text
+ * that is not a number. The declaration is the single source: a new field is checked without a
+ * line written for it.
+ */
+
+const NO_VALUE = Symbol('no value');
+
+const isNumber = (value: unknown) =>
+	(typeof value === 'number' && Number.isFinite(value)) ||
+	(typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+
+const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+
+/** An id typed or mapped in: text, a number, or a record carrying its `id`. */
+const isIdLike = (value: unknown) =>
+	value === undefined || value === null || isScalar(value) || isRecordWithId(value);
+
+function staticValues(property: INodeProperties): Array<string | number | boolean> | undefined {
+	if (property.typeOptions?.loadOptionsMethod || !Array.isArray(property.options)) return undefined;
+	return (property.options as INodePropertyOptions[]).map((option) => option.value as string | number | boolean);
+}
+
+const inList = (allowed: Array<string | number | boolean>, value: unknown) =>
+	allowed.some((option) => option === value || (typeof option === 'number' && isNumber(value) && Number(value) === option));
+
+const listed = (allowed: Array<string | number | boolean>) => allowed.map((value) => `"${String(value)}"`).join(', ');
+
+/** What is wrong with `value` for `property`, or undefined. */
+function problemWith(property: INodeProperties, value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const allowed = staticValues(property);
+	switch (property.type) {
+		case 'string':
+			return isScalar(value) ? undefined : 'must be text, not a list or an object';
+		case 'number':
+			return value === '' || isNumber(value) ? undefined : `must be a number (got "${String(value)}")`;
+		case 'boolean':
+			return typeof value === 'boolean' ? undefined : `must be true or false (got ${JSON.stringify(value)})`;
+		case 'options':
+			if (allowed) {
+				return inList(allowed, value) ? undefined : `must be one of ${listed(allowed)} (got ${JSON.stringify(value)})`;
+			}
+			return isIdLike(value) ? undefined : 'must be an ID or a name from the list, not a list or an object';
+		case 'multiOptions': {
+			const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',').map((v) => v.trim()) : [value];
+			if (allowed) {
+				const bad = entries.find((entry) => entry !== '' && !inList(allowed, entry));
+				return bad === undefined ? undefined : `may only hold ${listed(allowed)} (got ${JSON.stringify(bad)})`;
+			}
+			return entries.every(isIdLike) ? undefined : 'must be IDs (text, numbers, or records with an id)';
+		}
+		case 'resourceLocator': {
+			const id = value !== null && typeof value === 'object' && '__rl' in value ? (value as unknown as { value: unknown }).value : value;
+			return isIdLike(id) ? undefined : 'must be an ID, not a list or an object';
+		}
+		case 'collection':
+			return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : 'must be a set of fields';
+		default:
+			return undefined;
+	}
+}
+
+function checkAll(properties: INodeProperties[], read: (property: INodeProperties) => unknown, where: string): string | undefined {
+	for (const property of properties) {
+		const value = read(property);
+		if (value === NO_VALUE) continue;
+		const problem = problemWith(property, value);
+		if (problem) return `${property.displayName}${where} ${problem}`;
+		if (property.type === 'collection' && value !== null && typeof value === 'object') {
+			const entries = value as Record<string, unknown>;
+			const nested = checkAll(
+				(property.options ?? []) as INodeProperties[],
+				(option) => (option.name in entries ? entries[option.name] : NO_VALUE),
+				` (under ${property.displayName})`,
+			);
+			if (nested) return nested;
+		}
+	}
+	return undefined;
+}
+
+/** Throws, naming the field, when a parameter of this operation holds a value it cannot take. */
+export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): void {
+	const problem = checkAll(
+		properties,
+		(property) => {
+			if (property.type === 'notice') return NO_VALUE;
+			try {
+				return this.getNodeParameter(property.name, itemIndex, NO_VALUE) as unknown;
+			} catch {
+				// A parameter the node does not hold (hidden by another one's value) has nothing to check.
+				return NO_VALUE;
+			}
+		},
+		'',
+	);
+	if (problem) {
+		throw new NodeOperationError(this.getNode(), problem, {
+			itemIndex,
+			description: 'Fix the value (or the expression that gives it) in the node. Nothing was sent to Engagedly.',
+		});
+	}
+}
