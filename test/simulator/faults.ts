@@ -12,19 +12,31 @@
  * - `truncated`: 200 with the first half of the JSON body. The request IS processed (a write
  *   takes effect), which is the nasty case: the client cannot know whether it worked.
  * - `drop`: the socket is destroyed without any response. Nothing is changed.
+ * - `body`: answers `status` (default 200) with `body` as it is (a string, sent verbatim; `''`
+ *   sends no body): the malformed 200s of a proxy or a broken deployment. Nothing is changed.
+ * - `redirect`: answers `status` (default 302) with `Location: location`. Nothing is changed.
+ * - `rewrite`: the request IS processed, then `rewrite(body, store)` replaces its JSON answer
+ *   (a page that says `has_more` forever, a repeated page, an error that echoes a header).
+ * - `mutate`: `mutate(store)` runs before the request is served normally: the organisation
+ *   changes between two pages of a scan (`match.query: { page: '2' }`).
  *
  * `match.path` is compared with the normalised path (no `/api` prefix, no query); a string
  * equals either the path itself (`/beta/users/abc`) or its route template (`/beta/users/:id`),
- * a RegExp is tested against the path. `times` defaults to 1 (`Infinity` = until cleared).
+ * a RegExp is tested against the path. `match.query` requires those query parameters to have
+ * exactly those values. `after` lets that many matching requests through first (the fault hits
+ * request `after + 1` onwards). `times` defaults to 1 (`Infinity` = until cleared).
  * Faults apply after authentication and the rate limit, so faulted requests are counted.
  * A latency fault combines with one other fault; otherwise the first matching fault wins.
  */
 
-export type FaultKind = 'latency' | 'status' | 'html' | 'truncated' | 'drop';
+import type { Store } from './store';
+
+export type FaultKind = 'latency' | 'status' | 'html' | 'truncated' | 'drop' | 'body' | 'redirect' | 'rewrite' | 'mutate';
 
 export interface FaultMatch {
 	method?: string;
 	path?: string | RegExp;
+	query?: Record<string, string>;
 }
 
 export interface FaultSpec {
@@ -33,8 +45,18 @@ export interface FaultSpec {
 	times?: number;
 	/** latency: milliseconds to wait. */
 	ms?: number;
-	/** status/html: the HTTP status (defaults 500 / 502). */
+	/** status/html/body/redirect: the HTTP status (defaults 500 / 502 / 200 / 302). */
 	status?: number;
+	/** Matching requests let through before the fault starts. */
+	after?: number;
+	/** body: the raw answer. */
+	body?: string;
+	/** redirect: the Location header. */
+	location?: string;
+	/** rewrite: the answer to send instead of the handler's (the request was processed). */
+	rewrite?: (body: unknown, store: Store) => unknown;
+	/** mutate: a change to the organisation made just before the request is served. */
+	mutate?: (store: Store) => void;
 }
 
 export interface Fault extends FaultSpec {
@@ -43,6 +65,8 @@ export interface Fault extends FaultSpec {
 	remaining: number;
 	/** Requests it has affected. */
 	hits: number;
+	/** Matching requests let through so far under `after`. */
+	passed: number;
 }
 
 export class FaultRegistry {
@@ -52,7 +76,7 @@ export class FaultRegistry {
 	add(spec: FaultSpec): Fault {
 		const times = spec.times ?? 1;
 		if (!(times > 0)) throw new Error('times must be > 0');
-		const fault: Fault = { ...spec, id: this.nextId++, remaining: times, hits: 0 };
+		const fault: Fault = { ...spec, id: this.nextId++, remaining: times, hits: 0, passed: 0 };
 		this.faults.push(fault);
 		return fault;
 	}
@@ -71,10 +95,21 @@ export class FaultRegistry {
 	}
 
 	/** Take (and use up) the faults that apply to this request: at most one latency and one other. */
-	take(method: string, path: string, routeTemplate: string | null): { latency?: Fault; fault?: Fault } {
-		const applies = (f: Fault) => f.remaining > 0 && matches(f.match, method, path, routeTemplate);
-		const latency = this.faults.find((f) => f.kind === 'latency' && applies(f));
-		const fault = this.faults.find((f) => f.kind !== 'latency' && applies(f));
+	take(
+		method: string,
+		path: string,
+		routeTemplate: string | null,
+		query: Record<string, string | string[]> = {},
+	): { latency?: Fault; fault?: Fault } {
+		const matching = this.faults.filter((f) => f.remaining > 0 && matches(f.match, method, path, routeTemplate, query));
+		// Faults still letting requests through count this one and stay out of the way.
+		const armed = matching.filter((f) => {
+			if (f.passed >= (f.after ?? 0)) return true;
+			f.passed++;
+			return false;
+		});
+		const latency = armed.find((f) => f.kind === 'latency');
+		const fault = armed.find((f) => f.kind !== 'latency');
 		for (const f of [latency, fault]) {
 			if (!f) continue;
 			f.remaining--;
@@ -85,9 +120,19 @@ export class FaultRegistry {
 	}
 }
 
-function matches(match: FaultMatch | undefined, method: string, path: string, routeTemplate: string | null): boolean {
+function matches(
+	match: FaultMatch | undefined,
+	method: string,
+	path: string,
+	routeTemplate: string | null,
+	query: Record<string, string | string[]>,
+): boolean {
 	if (!match) return true;
 	if (match.method && match.method.toUpperCase() !== method.toUpperCase()) return false;
+	for (const [name, wanted] of Object.entries(match.query ?? {})) {
+		const value = query[name];
+		if ((Array.isArray(value) ? value[value.length - 1] : value) !== wanted) return false;
+	}
 	if (match.path === undefined) return true;
 	if (match.path instanceof RegExp) {
 		match.path.lastIndex = 0;

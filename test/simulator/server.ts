@@ -249,7 +249,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			}
 
 			// 3. Injected faults.
-			const { latency, fault } = ctx.faults.take(method, path, match.kind === 'found' ? match.route.path : null);
+			const { latency, fault } = ctx.faults.take(method, path, match.kind === 'found' ? match.route.path : null, query);
 			if (latency) {
 				await delay(latency.ms ?? 1000);
 				if (res.destroyed || req.socket.destroyed) {
@@ -270,6 +270,13 @@ export function createServer(ctx: ServerContext): http.Server {
 				const status = fault.status ?? 502;
 				return finish(status, htmlErrorPage(status), 'text/html; charset=utf-8');
 			}
+			if (fault?.kind === 'body') {
+				return finish(fault.status ?? 200, fault.body === '' ? undefined : (fault.body ?? ''));
+			}
+			if (fault?.kind === 'redirect') {
+				return finish(fault.status ?? 302, undefined, undefined, { Location: fault.location ?? 'https://elsewhere.example/' });
+			}
+			if (fault?.kind === 'mutate') fault.mutate?.(ctx.store);
 
 			// 4. Routing.
 			if (match.kind === 'not-found') {
@@ -314,6 +321,9 @@ export function createServer(ctx: ServerContext): http.Server {
 
 			// 9. The handler.
 			const result = match.route.handler({ store: ctx.store, params: match.params, query, body, paging, viewer });
+			if (fault?.kind === 'rewrite' && fault.rewrite) {
+				return sendJson(result.status, fault.rewrite(result.body, ctx.store));
+			}
 			if (fault?.kind === 'truncated') {
 				const full = JSON.stringify(result.body ?? { success: true });
 				return finish(200, full.slice(0, Math.floor(full.length / 2)));

@@ -931,6 +931,19 @@ export class Store {
 		return user;
 	}
 
+	/**
+	 * Remove a user outright. The API has no such call; it stands for a record disappearing from
+	 * the list between two pages of a scan (a clean-up by the vendor, a GDPR erasure).
+	 */
+	removeUser(id: string): void {
+		this.getUser(id);
+		for (const kind of ['department', 'business'] as const) {
+			for (const unit of this.units(kind).values()) unit.members.delete(id);
+		}
+		this.users.delete(id);
+		this.touch();
+	}
+
 	/** Block or unblock as an admin would in the web app (blocking sets `user_blocked_at` to now). */
 	setUserStatus(id: string, status: UserStatus, code: string | null = null): UserRecord {
 		const user = this.getUser(id);

@@ -37,6 +37,14 @@ const listed = (allowed: Array<string | number | boolean>) => allowed.map((value
 /** What is wrong with `value` for `property`, or undefined. */
 function problemWith(property: INodeProperties, value: unknown): string | undefined {
 	if (value === undefined || value === null) return undefined;
+	if (property.typeOptions?.multipleValues && Array.isArray(value)) {
+		const single = { ...property, typeOptions: { ...property.typeOptions, multipleValues: false } };
+		for (const entry of value) {
+			const problem = problemWith(single, entry);
+			if (problem) return problem;
+		}
+		return undefined;
+	}
 	const allowed = staticValues(property);
 	switch (property.type) {
 		case 'string':
