@@ -1,7 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
-import path from 'node:path';
-
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 import { setSafeRegexEngine } from 'n8n-workflow';
+
+import { transportTiming } from './transport';
 
 // n8n-core logs every node error through its own logger; the tests assert on those errors instead.
 process.env.N8N_LOG_LEVEL = 'silent';
@@ -21,9 +21,5 @@ setSafeRegexEngine({
 });
 
 // The transport waits 0.5, 1.5 and 4 s between retries of a read. What the suites check is how
-// many retries are made and what the user is told, so the waits are shortened (the package is
-// loaded from dist/, as n8n loads it, and shares this module registry).
-const transport = require(path.resolve(__dirname, '../../dist/nodes/Engagedly/transport/request.js')) as {
-	retryTiming: { readRetryDelaysMs: number[] };
-};
-transport.retryTiming.readRetryDelaysMs = [5, 10, 20];
+// many retries are made and what the user is told, so the waits are shortened.
+transportTiming.readRetryDelaysMs = [5, 10, 20];

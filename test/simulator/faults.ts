@@ -13,10 +13,12 @@
  *   takes effect), which is the nasty case: the client cannot know whether it worked.
  * - `drop`: the socket is destroyed without any response. Nothing is changed.
  * - `body`: answers `status` (default 200) with `body` as it is (a string, sent verbatim; `''`
- *   sends no body): the malformed 200s of a proxy or a broken deployment. Nothing is changed.
+ *   sends no body) and `headers`: the malformed 200s of a proxy or a broken deployment, or a
+ *   429 storm. Nothing is changed.
  * - `redirect`: answers `status` (default 302) with `Location: location`. Nothing is changed.
- * - `rewrite`: the request IS processed, then `rewrite(body, store)` replaces its JSON answer
- *   (a page that says `has_more` forever, a repeated page, an error that echoes a header).
+ * - `rewrite`: the request IS processed, then `rewrite(body, store)` replaces its JSON answer,
+ *   with `status` if given (a page that says `has_more` forever, a repeated page, an error that
+ *   echoes the keys).
  * - `mutate`: `mutate(store)` runs before the request is served normally: the organisation
  *   changes between two pages of a scan (`match.query: { page: '2' }`).
  *
@@ -51,6 +53,8 @@ export interface FaultSpec {
 	after?: number;
 	/** body: the raw answer. */
 	body?: string;
+	/** body: extra response headers (a 429's Retry-After). */
+	headers?: Record<string, string>;
 	/** redirect: the Location header. */
 	location?: string;
 	/** rewrite: the answer to send instead of the handler's (the request was processed). */

@@ -271,7 +271,7 @@ export function createServer(ctx: ServerContext): http.Server {
 				return finish(status, htmlErrorPage(status), 'text/html; charset=utf-8');
 			}
 			if (fault?.kind === 'body') {
-				return finish(fault.status ?? 200, fault.body === '' ? undefined : (fault.body ?? ''));
+				return finish(fault.status ?? 200, fault.body === '' ? undefined : (fault.body ?? ''), undefined, fault.headers);
 			}
 			if (fault?.kind === 'redirect') {
 				return finish(fault.status ?? 302, undefined, undefined, { Location: fault.location ?? 'https://elsewhere.example/' });
@@ -322,7 +322,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			// 9. The handler.
 			const result = match.route.handler({ store: ctx.store, params: match.params, query, body, paging, viewer });
 			if (fault?.kind === 'rewrite' && fault.rewrite) {
-				return sendJson(result.status, fault.rewrite(result.body, ctx.store));
+				return sendJson(fault.status ?? result.status, fault.rewrite(result.body, ctx.store));
 			}
 			if (fault?.kind === 'truncated') {
 				const full = JSON.stringify(result.body ?? { success: true });

@@ -141,6 +141,19 @@ function update(kind: FlatKind): EngagedlyOperation {
 			// The API's PUT takes the whole record and clears what it is not sent, so the current
 			// record is read first and every field the user did not set is sent back unchanged.
 			const current = await readRecord.call(this, kind, id, itemIndex);
+			// Engagedly returns blank fields as null, never leaves them out: a field missing from
+			// the read would be cleared by the PUT, so an incomplete read stops the write.
+			const missing = all.filter((field) => set[field.name] === undefined && !(field.wire in current));
+			if (missing.length) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Engagedly's answer for ${kind.noun} ${id} lacks ${missing.map((field) => field.wire).join(', ')}`,
+					{
+						itemIndex,
+						description: `Nothing was changed: the update sends the whole ${kind.noun}, and writing it without those fields would clear them. Run the workflow again; if this persists, set every field under Update Fields.`,
+					},
+				);
+			}
 			const body: IDataObject = {};
 			for (const field of all) {
 				if (set[field.name] !== undefined) {

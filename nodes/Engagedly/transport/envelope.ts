@@ -80,7 +80,7 @@ export function envelopeProblem(
 ): string | undefined {
 	if (body === undefined) return expect === 'nothing' ? undefined : 'an empty body';
 	if (!isObject(body)) return describeBody(body);
-	if (body.success === false) return `${describeBody(body)}, which says the request failed`;
+	if (body.success === false) return describeBody(body);
 	switch (expect) {
 		case 'nothing':
 		case 'ack':

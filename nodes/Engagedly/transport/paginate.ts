@@ -111,7 +111,7 @@ export async function paginate(
 		} else if (beyond) {
 			stalePages = 0;
 		}
-		if (largestTotal !== undefined && page >= Math.ceil(largestTotal / size) + 2) {
+		if (largestTotal !== undefined && page > Math.ceil(largestTotal / size)) {
 			fail(`still said more records follow on page ${page}, past its total of ${largestTotal}`);
 		}
 		page++;

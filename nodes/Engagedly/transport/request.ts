@@ -34,13 +34,13 @@ export interface RequestOptions {
 
 export const CREDENTIAL_TYPE = 'engagedlyApi';
 export const DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS = 300;
-const REQUEST_TIMEOUT_MS = 60_000;
 /**
- * Reads are retried after transient failures; the delays grow so a struggling server can
- * recover. Exported as an object so the test suites can shorten them: the behaviour under test
- * is the number and kind of retries, not the seconds between them.
+ * How long one request may take, and the waits before retrying a read after a transient
+ * failure (they grow, so a struggling server can recover). Exported as an object so the test
+ * suites can shorten them: what they check is the number and kind of retries and what the user
+ * is told, not the seconds in between.
  */
-export const retryTiming = { readRetryDelaysMs: [500, 1500, 4000] };
+export const transportTiming = { requestTimeoutMs: 60_000, readRetryDelaysMs: [500, 1500, 4000] };
 /** A 429 loop that never ends would hide a misconfiguration; this bounds it. */
 const MAX_RATE_LIMIT_RETRIES = 6;
 /** Errors where nothing reached the server, so even a write may be sent again. */
@@ -167,7 +167,7 @@ export async function engagedlyRequest(
 		ignoreHttpStatusErrors: true,
 		// A redirect would carry both keys (and a write's body) to wherever it points.
 		disableFollowRedirect: true,
-		timeout: REQUEST_TIMEOUT_MS,
+		timeout: transportTiming.requestTimeoutMs,
 	};
 	// Engagedly answers 415 to a write without a JSON content type, even one with nothing to say.
 	// n8n drops an empty object body (and axios then labels the write form-encoded), so the type
@@ -186,7 +186,7 @@ export async function engagedlyRequest(
 	let rateLimited = 0;
 	/** Waits and says to try again, while retries are left and sending again is safe. */
 	const retry = async (safe = isRead): Promise<boolean> => {
-		const delays = retryTiming.readRetryDelaysMs;
+		const delays = transportTiming.readRetryDelaysMs;
 		if (!safe || transientFailures >= delays.length) return false;
 		await sleep(delays[transientFailures++]);
 		return true;
@@ -205,7 +205,7 @@ export async function engagedlyRequest(
 			if (transient && (await retry(isRead || notSent))) continue;
 			const reason = (error as Error)?.message ?? String(error);
 			const headline = TIMEOUT_CODES.has(code)
-				? `Engagedly at ${baseUrl} did not answer within ${seconds(REQUEST_TIMEOUT_MS)}`
+				? `Engagedly at ${baseUrl} did not answer within ${seconds(transportTiming.requestTimeoutMs)}`
 				: `Could not reach Engagedly at ${baseUrl} (${code || reason})`;
 			throw connectionError(
 				node,

@@ -1,0 +1,384 @@
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
+/**
+ * Nothing silent: under every fault the simulator can stage, the node returns a complete result
+ * or a clear error. Each row asserts the items, the message, the requests the simulator saw and,
+ * for writes and the trigger, the state afterwards.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runEngagedly } from '../helpers/engine';
+import { createPoller } from '../helpers/poll';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import { transportTiming } from '../helpers/transport';
+
+/** 160 users: pages 1 to 3 full, page 4 holds 10. */
+const USERS = 160;
+const sim = useSimulator({ users: USERS, seed: 'reliability' });
+
+const USER_LIST = 'GET /beta/users';
+const getAllUsers = { resource: 'user', operation: 'getAll', returnAll: true };
+const page = (n: number) => ({ path: '/beta/users', query: { page: String(n) } });
+
+describe('a 200 that is not a well-formed answer is a fault, never the end of a list', () => {
+	const malformed: Array<[string, string, RegExp]> = [
+		['an empty body', '', /an empty body/],
+		['{"success": false}', '{"success":false}', /with \{ success: false \} where/],
+		['a body without data', '{"success":true}', /\{ success: true \}/],
+		['data: null with has_more', '{"success":true,"data":null,"pagination":{"has_more":true}}', /data: null/],
+		[
+			'an empty page that says has_more: true',
+			'{"success":true,"data":[],"pagination":{"page":2,"size":50,"has_more":true,"total_records":160}}',
+			/an empty page that says has_more: true/,
+		],
+		[
+			'an empty page inside the total',
+			'{"success":true,"data":[],"pagination":{"page":2,"size":50,"has_more":false,"total_records":160}}',
+			/an empty page 2 of a list of 160/,
+		],
+	];
+
+	test.each(malformed)('Get Many fails on page 2 answering %s, after retrying it 3 times', async (_name, body, message) => {
+		sim.faults.add({ kind: 'body', body, match: page(2), times: Infinity });
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(message);
+		expect(error?.message).toMatch(/^Engagedly answered 200 with .* where a page of records in "data" was due$/);
+		expect(error?.description).toMatch(/no record is lost or made up; it was tried 4 times/);
+		expect(requestsTo(sim, USER_LIST).map((entry) => entry.query.page)).toEqual(['1', '2', '2', '2', '2']);
+	});
+
+	test('a malformed page that comes right on a retry gives the complete list', async () => {
+		sim.faults.add({ kind: 'body', body: '{"success":true}', match: page(2) });
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(error).toBeUndefined();
+		expect(new Set(items.map((item) => item.json.id)).size).toBe(USERS);
+		expect(requestsTo(sim, USER_LIST).map((entry) => entry.query.page)).toEqual(['1', '2', '2', '3', '4']);
+	});
+
+	test.each([
+		['a body without data', '{"success":true}'],
+		['data: null', '{"success":true,"data":null}'],
+		['a list where a record is due', '{"success":true,"data":[]}'],
+	])('a single Get answered with %s fails instead of outputting an empty item', async (_name, body) => {
+		const user = sim.store.sortedUsers()[3];
+		sim.faults.add({ kind: 'body', body, match: { path: '/beta/users/:id' }, times: Infinity });
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId(user.id) },
+			credentials: sim.credentials(),
+		});
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/where a record in "data" was due/);
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(4);
+	});
+});
+
+describe('paging is complete while the list changes', () => {
+	test('a user deleted between pages 1 and 2 does not make Get Many skip the user who moves up', async () => {
+		const sorted = sim.store.sortedUsers();
+		const deleted = sorted[10];
+		// The first user of page 2 moves to the end of page 1 once an earlier user is gone.
+		const movesUp = sorted[50];
+		sim.faults.add({ kind: 'mutate', mutate: (store) => store.removeUser(deleted.id), match: page(2) });
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id as string);
+		expect(ids).toContain(movesUp.id);
+		expect(new Set(ids).size).toBe(ids.length);
+		// Every user present for the whole scan, exactly once (the deleted one was read on page 1).
+		for (const user of sim.store.sortedUsers()) expect(ids).toContain(user.id);
+		expect(requestsTo(sim, USER_LIST).map((entry) => entry.query.page)).toEqual(['1', '2', '1', '2', '3', '4']);
+	});
+
+	test('users created between pages push the rest down: nobody is returned twice', async () => {
+		sim.faults.add({
+			kind: 'mutate',
+			mutate: (store) => {
+				for (let i = 0; i < 3; i++) store.addUser({ first_name: 'Aaron', last_name: `Early${i}` });
+			},
+			match: page(3),
+		});
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(error).toBeUndefined();
+		const ids = items.map((item) => item.json.id as string);
+		expect(new Set(ids).size).toBe(ids.length);
+		expect(ids.length).toBe(USERS);
+	});
+
+	test('has_more: true forever fails after the total instead of paging without end', async () => {
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/users' },
+			times: Infinity,
+			rewrite: (body) => {
+				const answer = body as { pagination: IDataObject; data: IDataObject[] };
+				const n = Number(answer.pagination.page);
+				// A proxy that keeps serving fresh-looking records and always says there is more.
+				const data = n > 4 ? [{ ...sim.store.sortedUsers()[0], id: `fake-${n}` }] : answer.data;
+				return { ...answer, data, pagination: { ...answer.pagination, has_more: true } };
+			},
+		});
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/still said more records follow on page 5, past its total of 160/);
+		expect(requestsTo(sim, USER_LIST)).toHaveLength(5);
+	});
+
+	test('a page served again and again while saying more follow fails after three', async () => {
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/users' },
+			times: Infinity,
+			rewrite: (body) => {
+				const answer = body as { pagination: IDataObject; data: IDataObject[] };
+				const first = sim.store.sortedUsers().slice(0, 50);
+				return { ...answer, data: first, pagination: { has_more: true } };
+			},
+		});
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/returned pages with nothing new while saying more follow \(page 4\)/);
+		expect(requestsTo(sim, USER_LIST)).toHaveLength(4);
+	});
+});
+
+describe('the trigger moves its state only on a complete, well-formed scan', () => {
+	test('a New Praise burst whose page 2 is malformed emits nothing and saves nothing; the next poll emits all of it once', async () => {
+		const poller = await createPoller({ parameters: { event: 'newPraise', options: {} }, credentials: sim.credentials() });
+		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
+		const before = poller.state();
+		const posted = Array.from({ length: 73 }, () => sim.store.addPraise().id);
+
+		sim.faults.add({ kind: 'body', body: '{"success":true}', match: { path: '/beta/activities/praises', query: { page: '2' } }, times: Infinity });
+		const failed = await poller.poll();
+		expect(failed.items).toEqual([]);
+		expect(failed.error?.message).toMatch(/where a page of records in "data" was due/);
+		expect(poller.state()).toEqual(before);
+
+		sim.faults.clear();
+		const next = await poller.poll();
+		expect(next.error).toBeUndefined();
+		expect(next.items.map((item) => item.id)).toEqual(posted);
+		expect((await poller.poll()).items).toEqual([]);
+	});
+
+	test('a New User baseline is never taken from an empty directory', async () => {
+		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
+		sim.faults.add({
+			kind: 'body',
+			body: '{"success":true,"data":[],"pagination":{"page":1,"size":50,"has_more":false,"total_records":0}}',
+			match: { path: '/beta/users' },
+		});
+		const first = await poller.poll('trigger', 'activate');
+		expect(first.error?.message).toMatch(/Engagedly listed no users at all/);
+		expect(poller.state()).toEqual({});
+
+		expect((await poller.poll()).items).toEqual([]);
+		const hire = sim.store.addUser({ first_name: 'Nadia', last_name: 'New' });
+		const next = await poller.poll();
+		expect(next.items.map((item) => item.id)).toEqual([hire.id]);
+	});
+
+	test('a user-event scan cut short by a malformed page saves nothing; the next poll reports the change once', async () => {
+		const poller = await createPoller({ parameters: { event: 'userDeactivated' }, credentials: sim.credentials() });
+		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
+		const before = poller.state();
+		const leaver = sim.store.sortedUsers()[120];
+		sim.store.setUserStatus(leaver.id, 'Blocked');
+
+		sim.faults.add({ kind: 'body', body: '{"success":false}', match: page(3), times: Infinity });
+		const failed = await poller.poll();
+		expect(failed.items).toEqual([]);
+		expect(failed.error?.message).toMatch(/success: false/);
+		expect(poller.state()).toEqual(before);
+
+		sim.faults.clear();
+		expect((await poller.poll()).items.map((item) => item.id)).toEqual([leaver.id]);
+		expect((await poller.poll()).items).toEqual([]);
+	});
+});
+
+describe('read-modify-write writes only after a complete read', () => {
+	test('Location Update whose read lacks the data sends no PUT and says nothing changed', async () => {
+		const [location] = sim.store.locations.values();
+		const before = { ...location };
+		sim.faults.add({ kind: 'body', body: '{"success":true}', match: { method: 'GET', path: '/beta/locations/:id' }, times: Infinity });
+		const { error } = await runEngagedly({
+			parameters: { resource: 'location', operation: 'update', locationId: byId(location.id), updateFields: { name: 'Renamed' } },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toMatch(/where a record in "data" was due/);
+		expect(requestsTo(sim, 'PUT /beta/locations/:id')).toHaveLength(0);
+		expect(sim.store.locations.get(location.id)).toEqual(before);
+	});
+
+	test('Job Title Update whose read leaves fields out sends no PUT, naming them', async () => {
+		const [jobTitle] = sim.store.jobTitles.values();
+		const before = { ...jobTitle };
+		sim.faults.add({
+			kind: 'body',
+			body: JSON.stringify({ success: true, data: { id: jobTitle.id, name: jobTitle.name } }),
+			match: { method: 'GET', path: '/beta/job_titles/:id' },
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'jobTitle', operation: 'update', jobTitleId: byId(jobTitle.id), updateFields: { name: 'Renamed' } },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe(`Engagedly's answer for job title ${jobTitle.id} lacks description, responsibilities`);
+		expect(error?.description).toMatch(/^Nothing was changed/);
+		expect(requestsTo(sim, 'PUT /beta/job_titles/:id')).toHaveLength(0);
+		expect(sim.store.jobTitles.get(jobTitle.id)).toEqual(before);
+	});
+
+	test('Update Permissions (add) whose read of the current set is malformed keeps every permission', async () => {
+		const user = sim.store.sortedUsers().find((u) => sim.store.permissionsOf(u.id).length >= 2 && u.id !== sim.store.adminId)!;
+		const held = sim.store.permissionsOf(user.id).map((p) => p.id);
+		const extra = sim.store.permissions.find((p) => !held.includes(p.id) && !p.is_admin)!;
+		sim.faults.add({ kind: 'body', body: '{"success":true,"data":null}', match: { method: 'GET', path: '/beta/users/:id/permissions' }, times: Infinity });
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'updatePermissions', userId: byId(user.id), mode: 'add', permissionIds: [String(extra.id)] },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toMatch(/where a list in "data" was due/);
+		expect(requestsTo(sim, 'PUT /beta/users/:id/permissions')).toHaveLength(0);
+		expect(sim.store.permissionsOf(user.id).map((p) => p.id)).toEqual(held);
+	});
+});
+
+describe('writes report an unknown outcome as such', () => {
+	const someone = () => sim.store.sortedUsers()[7];
+	const setLevel = (id: string) => ({ resource: 'user', operation: 'update', userId: byId(id), updateFields: { level: 'L9' } });
+
+	test.each([
+		['a 503', { kind: 'status' as const, status: 503 }, /503/],
+		['an empty 200', { kind: 'body' as const, body: '' }, /an empty body where a record in "data" was due/],
+		['{"success": false}', { kind: 'body' as const, body: '{"success":false}' }, /success: false/],
+		['a cut-off answer', { kind: 'truncated' as const }, /not JSON/],
+	])('a PATCH answered with %s is sent once and said to be possibly applied', async (_name, fault, message) => {
+		const user = someone();
+		sim.faults.add({ ...fault, match: { method: 'PATCH' } });
+		const { items, error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(message);
+		expect(error?.description).toMatch(/The PATCH may already have been applied, so it was not sent again/);
+		expect(error?.description).not.toMatch(/Run the workflow again later/);
+		expect(requestsTo(sim, 'PATCH /beta/users/:id')).toHaveLength(1);
+	});
+
+	test('a Delete answered with {"success": false} is not reported as deleted', async () => {
+		const [department] = sim.store.departments.values();
+		sim.faults.add({ kind: 'body', body: '{"success":false}', match: { method: 'DELETE' } });
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'department', operation: 'delete', departmentId: byId(department.id) },
+			credentials: sim.credentials(),
+		});
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/success: false/);
+		expect(error?.description).toMatch(/The DELETE may already have been applied/);
+	});
+});
+
+describe('the keys never leave the credential’s host', () => {
+	test.each([302, 307])('a %i redirect is not followed: the error names the host it pointed to', async (status) => {
+		const user = someone();
+		sim.faults.add({ kind: 'redirect', status, location: 'https://collector.example.net/steal', times: Infinity });
+		const { items, error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { level: 'L2' } },
+			credentials: sim.credentials(),
+		});
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(new RegExp(`answered ${status}, a redirect to collector.example.net, which the node does not follow`));
+		expect(requestsTo(sim, 'PATCH /beta/users/:id')).toHaveLength(1);
+		expect(sim.store.users.get(user.id)?.level).toBe(user.level);
+	});
+
+	test('keys the API echoes in an error body are redacted everywhere, errorResponse included', async () => {
+		const { clientKey, secretKey } = sim.keys.demo;
+		sim.faults.add({
+			kind: 'rewrite',
+			status: 400,
+			match: { path: '/beta/users/:id' },
+			rewrite: () => ({
+				error_type: `bad key ${clientKey}`,
+				message: `Rejected SecretKey ${secretKey}`,
+				errors: [{ field: 'SecretKey', message: `got ${secretKey} with ${clientKey}`, code: 'invalid' }],
+			}),
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId(someone().id) },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toMatch(/^Engagedly answered 400: bad key \*\*\*: Rejected SecretKey \*\*\*$/);
+		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
+		expect(JSON.stringify(errorResponse)).toContain('got *** with ***');
+		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
+		expect(everything).not.toContain(secretKey);
+		expect(everything).not.toContain(clientKey);
+	});
+
+	function someone() {
+		return sim.store.sortedUsers()[9];
+	}
+});
+
+describe('messages that say what happened', () => {
+	test('after the 429 retry cap the error says Engagedly kept answering 429, not that it asked for too long', async () => {
+		sim.faults.add({
+			kind: 'body',
+			status: 429,
+			body: '{"error_type":"rate_limit_exceeded","message":"Too many requests"}',
+			headers: { 'Retry-After': '0' },
+			match: { path: '/beta/users/:id' },
+			times: Infinity,
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId(sim.store.sortedUsers()[0].id) },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe('Engagedly still answered 429 (too many requests) after 6 waits for its rate limit');
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(7);
+	});
+
+	describe('with a 1 s request timeout', () => {
+		beforeEach(() => (transportTiming.requestTimeoutMs = 1000));
+		afterEach(() => (transportTiming.requestTimeoutMs = 60_000));
+
+		test('a read that times out says Engagedly did not answer in time, after 4 tries', async () => {
+			const hung = sim.faults.add({ kind: 'latency', ms: 30_000, match: { path: '/beta/users/:id' }, times: Infinity });
+			const { error } = await runEngagedly({
+				parameters: { resource: 'user', operation: 'get', userId: byId(sim.store.sortedUsers()[0].id) },
+				credentials: sim.credentials(),
+			});
+
+			expect(error?.message).toBe(`Engagedly at ${sim.baseUrl}/beta did not answer within 1 s`);
+			expect(error?.description).toMatch(/The request was tried 4 times/);
+			// Hung requests are logged only when they end; the fault counts them as they arrive.
+			expect(hung.hits).toBe(4);
+		});
+	});
+
+	test('a read that cannot connect never says a write was not sent again', async () => {
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId('abc') },
+			credentials: { ...sim.credentials(), baseUrl: 'http://127.0.0.1:1' },
+		});
+
+		expect(error?.message).toMatch(/^Could not reach Engagedly at http:\/\/127\.0\.0\.1:1\/beta \(ECONNREFUSED\)$/);
+		expect(error?.description).toMatch(/The request was tried 4 times/);
+		expect(error?.description).not.toMatch(/write/);
+	});
+});
