@@ -43,6 +43,18 @@ export class EngagedlyApi implements ICredentialType {
 			description:
 				'Leave as is for Engagedly itself. Change it for a proxy or the local simulator (e.g. http://127.0.0.1:4010). The node adds /beta.',
 		},
+		{
+			displayName:
+				'This Base URL is not https: both keys would travel unencrypted. Use https unless it is a local address (the simulator).',
+			name: 'insecureBaseUrlNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: {
+				show: {
+					baseUrl: [{ _cnd: { regex: '^\\s*http://(?!(127\\.|localhost(:|/|$)|\\[::1\\]))' } }],
+				},
+			},
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {
