@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
 /**
  * Nothing silent: under every fault the simulator can stage, the node returns a complete result
  * or a clear error. Each row asserts the items, the message, the requests the simulator saw and,
