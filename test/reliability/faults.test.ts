@@ -74,6 +74,12 @@ describe('a 200 that is not a well-formed answer is a fault, never the end of a 
 	});
 });
 
+type Page = { pagination: IDataObject; data: IDataObject[] };
+
+/** Every user-list answer replaced by what `rewrite` makes of it. */
+const rewriteUserPages = (rewrite: (answer: Page) => unknown) =>
+	sim.faults.add({ kind: 'rewrite', match: { path: '/beta/users' }, times: Infinity, rewrite: (body) => rewrite(body as Page) });
+
 describe('paging is complete while the list changes', () => {
 	test('a user deleted between pages 1 and 2 does not make Get Many skip the user who moves up', async () => {
 		const sorted = sim.store.sortedUsers();
@@ -109,17 +115,11 @@ describe('paging is complete while the list changes', () => {
 	});
 
 	test('has_more: true forever fails after the total instead of paging without end', async () => {
-		sim.faults.add({
-			kind: 'rewrite',
-			match: { path: '/beta/users' },
-			times: Infinity,
-			rewrite: (body) => {
-				const answer = body as { pagination: IDataObject; data: IDataObject[] };
-				const n = Number(answer.pagination.page);
-				// A proxy that keeps serving fresh-looking records and always says there is more.
-				const data = n > 4 ? [{ ...sim.store.sortedUsers()[0], id: `fake-${n}` }] : answer.data;
-				return { ...answer, data, pagination: { ...answer.pagination, has_more: true } };
-			},
+		rewriteUserPages((answer) => {
+			const n = Number(answer.pagination.page);
+			// A proxy that keeps serving fresh-looking records and always says there is more.
+			const data = n > 4 ? [{ ...sim.store.sortedUsers()[0], id: `fake-${n}` }] : answer.data;
+			return { ...answer, data, pagination: { ...answer.pagination, has_more: true } };
 		});
 		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
 
@@ -129,16 +129,7 @@ describe('paging is complete while the list changes', () => {
 	});
 
 	test('a page served again and again while saying more follow fails after three', async () => {
-		sim.faults.add({
-			kind: 'rewrite',
-			match: { path: '/beta/users' },
-			times: Infinity,
-			rewrite: (body) => {
-				const answer = body as { pagination: IDataObject; data: IDataObject[] };
-				const first = sim.store.sortedUsers().slice(0, 50);
-				return { ...answer, data: first, pagination: { has_more: true } };
-			},
-		});
+		rewriteUserPages((answer) => ({ ...answer, data: sim.store.sortedUsers().slice(0, 50), pagination: { has_more: true } }));
 		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
 
 		expect(items).toEqual([]);

@@ -97,31 +97,14 @@ export function asNodeError(
 		: new NodeOperationError(node, error as Error, { itemIndex });
 }
 
-/** For failures with no HTTP answer (refused, reset, timeout). */
-export function connectionError(
+/**
+ * Our own errors, where Engagedly gave no usable answer: `api_connection_error` for failures with
+ * no HTTP answer (refused, reset, timeout), `api_fault` for answers that are not what the API
+ * documents (not JSON, a malformed envelope, a redirect, a list that does not page).
+ */
+export function ownError(
 	node: INode,
-	reason: string,
-	itemIndex: number | undefined,
-	secrets: string[],
-	description: string,
-): NodeApiError {
-	return ownError(node, 'api_connection_error', reason, itemIndex, secrets, description);
-}
-
-/** For answers that are not what the API documents (not JSON, a malformed envelope, a redirect). */
-export function faultError(
-	node: INode,
-	reason: string,
-	itemIndex: number | undefined,
-	secrets: string[],
-	description: string,
-): NodeApiError {
-	return ownError(node, 'api_fault', reason, itemIndex, secrets, description);
-}
-
-function ownError(
-	node: INode,
-	errorType: string,
+	errorType: 'api_connection_error' | 'api_fault',
 	reason: string,
 	itemIndex: number | undefined,
 	secrets: string[],

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
-import { faultError } from './errors';
+import { ownError } from './errors';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyRequest } from './request';
 
@@ -52,8 +52,9 @@ export async function paginate(
 	const seen = new Set<string>();
 	const results: IDataObject[] = [];
 	const fail = (reason: string): never => {
-		throw faultError(
+		throw ownError(
 			this.getNode(),
+			'api_fault',
 			`Engagedly's list ${path} ${reason}`,
 			requestOptions.itemIndex,
 			[],

@@ -10,7 +10,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { EngagedlyBody, Expect } from './envelope';
 import { countOf, envelopeProblem, expectedAnswer } from './envelope';
-import { apiError, connectionError, faultError, redact } from './errors';
+import { apiError, ownError, redact } from './errors';
 import { perExecution } from './perExecution';
 import { pacerFor } from './rateLimit';
 
@@ -207,8 +207,9 @@ export async function engagedlyRequest(
 			const headline = TIMEOUT_CODES.has(code)
 				? `Engagedly at ${baseUrl} did not answer within ${seconds(transportTiming.requestTimeoutMs)}`
 				: `Could not reach Engagedly at ${baseUrl} (${code || reason})`;
-			throw connectionError(
+			throw ownError(
 				node,
+				'api_connection_error',
 				headline,
 				itemIndex,
 				secrets,
@@ -242,8 +243,9 @@ export async function engagedlyRequest(
 		if (status >= 300 && status < 400) {
 			const location = header(headers, 'location');
 			const target = location ? hostOf(new URL(location, request.url as string).toString()) : 'an unnamed address';
-			throw faultError(
+			throw ownError(
 				node,
+				'api_fault',
 				`Engagedly at ${host} answered ${status}, a redirect to ${target}, which the node does not follow`,
 				itemIndex,
 				secrets,
@@ -263,8 +265,9 @@ export async function engagedlyRequest(
 			throw error;
 		}
 		if (!parsed.ok) {
-			throw faultError(
+			throw ownError(
 				node,
+				'api_fault',
 				`Engagedly answered ${status} with a body that is not JSON`,
 				itemIndex,
 				secrets,
@@ -276,8 +279,9 @@ export async function engagedlyRequest(
 		const problem = envelopeProblem(parsed.body, expect, sentPage);
 		if (problem) {
 			if (await retry()) continue;
-			throw faultError(
+			throw ownError(
 				node,
+				'api_fault',
 				`Engagedly answered ${status} with ${problem} where ${expectedAnswer(expect)} was due`,
 				itemIndex,
 				secrets,
