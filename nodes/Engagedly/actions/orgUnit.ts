@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf, optionsCollection, readLimit, returnAllFields } from '../descriptions/common';
+import { optionsCollection, returnAllFields } from '../descriptions/common';
+import { readLimit } from '../parameters/readers';
+import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { requestRecord } from '../transport/request';
 import type { RecordKind } from './recordKind';

@@ -6,13 +6,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	capitalise,
-	optionsCollection,
-	readId,
-	resourceLocator,
-	trimmed,
-} from '../descriptions/common';
+import { optionsCollection, resourceLocator } from '../descriptions/common';
+import { readId } from '../parameters/readers';
+import { capitalise, trimmed } from '../parameters/values';
 import { segment } from '../transport/paths';
 import { engagedlyRequest, requestRecord } from '../transport/request';
 import type { EngagedlyOperation } from './types';

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf } from '../descriptions/common';
+import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { identity, includeFor, readField } from './fields';
 import type { UserEntry, UserState } from './state';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readWholeNumberId } from '../../descriptions/common';
+import { optionsCollection } from '../../descriptions/common';
+import { readWholeNumberId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import { requestRecord } from '../../transport/request';
 import { certificateLocator } from './shared';

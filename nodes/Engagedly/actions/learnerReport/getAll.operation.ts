@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	compact,
-	filtersCollection,
-	listOf,
-	optionsCollection,
-	readLimit,
-	readWholeNumberList,
-	returnAllFields,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit, readWholeNumberList } from '../../parameters/readers';
+import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [

@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	compact,
-	filtersCollection,
-	listOf,
-	optionsCollection,
-	readLimit,
-	readWholeNumberList,
-	returnAllFields,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readFilterNumber, readLimit, readWholeNumberList } from '../../parameters/readers';
+import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
@@ -213,25 +207,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function optionalNumber(
-	this: IExecuteFunctions,
-	filters: IDataObject,
-	name: string,
-	label: string,
-	itemIndex: number,
-): number | undefined {
-	const value = filters[name];
-	if (value === undefined || value === null || value === '') return undefined;
-	const number = Number(value);
-	if (!Number.isFinite(number) || number < 0) {
-		throw new NodeOperationError(this.getNode(), `${label} must be a number of 0 or more (got "${String(value)}")`, {
-			itemIndex,
-			description: `Set ${label} to a number, or remove the filter.`,
-		});
-	}
-	return number;
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -245,8 +220,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 		'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
 	);
-	const minDuration = optionalNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
-	const maxDuration = optionalNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
+	const minDuration = readFilterNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
+	const maxDuration = readFilterNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
 	if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -254,7 +229,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			{ itemIndex, description: 'Swap the two durations, or remove one of them.' },
 		);
 	}
-	const minRating = optionalNumber.call(this, filters, 'minRating', 'Minimum Rating', itemIndex);
+	const minRating = readFilterNumber.call(this, filters, 'minRating', 'Minimum Rating', itemIndex);
 	const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 	const flag = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
 

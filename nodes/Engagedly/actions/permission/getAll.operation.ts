@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [...returnAllFields(), optionsCollection()];

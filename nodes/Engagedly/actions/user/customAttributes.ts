@@ -8,12 +8,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toApiDay } from '../../descriptions/common';
+import { toApiDay } from '../../parameters/values';
 import type { EngagedlyContext } from '../../transport/request';
 import { requestList } from '../../transport/request';
 import type { UserWrite } from './shared';
 import { perExecution } from '../../transport/perExecution';
-import { editorPlace, isBlank } from './shared';
+import { isBlank } from '../../parameters/values';
+import { editorPlace } from './shared';
 
 /** A user attribute definition as GET /user-attributes gives it. */
 export interface UserAttribute {

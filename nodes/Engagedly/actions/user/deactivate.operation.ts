@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readId } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
 import { apiPath } from '../../transport/paths';
 import { requestList, requestRecord } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';

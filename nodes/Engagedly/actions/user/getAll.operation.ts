@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readLimit, returnAllFields, trimmed } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 
 const properties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
-import { idOf } from '../../parameters/values';
+import { resourceLocator } from '../../descriptions/common';
+import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/values';
 
 // ---- values ---------------------------------------------------------------------------------
 
@@ -10,12 +10,6 @@ import { idOf } from '../../parameters/values';
 export function locatorId(raw: unknown): string {
 	return trimmed(idOf(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw));
 }
-
-export const isBlank = (value: unknown): boolean =>
-	value === undefined ||
-	value === null ||
-	(typeof value === 'string' && value.trim() === '') ||
-	(Array.isArray(value) && value.length === 0);
 
 // ---- the user write fields ------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readId } from '../../parameters/readers';
+import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
 import { requestList } from '../../transport/request';

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [
