@@ -7,3 +7,9 @@ export interface EngagedlyOperation {
 }
 
 export type OperationMap = Record<string, EngagedlyOperation>;
+
+/** A resource: its Operation picker and each operation's fields, and the operations by value. */
+export interface ResourceModule {
+	operations: OperationMap;
+	description: INodeProperties[];
+}

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { optionsCollection, returnAllFields } from '../descriptions/common';
-import { readLimit } from '../parameters/readers';
-import { trimmed } from '../parameters/values';
-import { paginate } from '../transport/paginate';
-import { requestRecord } from '../transport/request';
-import type { RecordKind } from './recordKind';
+import { optionsCollection, resourceDescription, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
+import { paginate } from '../../transport/paginate';
+import { requestRecord } from '../../transport/request';
+import type { TextField, TextRecordKind } from './kinds';
 import {
 	deleteOperation,
 	getOperation,
@@ -17,33 +17,16 @@ import {
 	recordOperationPicker,
 	recordUrl,
 	show,
-} from './recordKind';
-import type { EngagedlyOperation } from './types';
+} from './records';
+import type { EngagedlyOperation, ResourceModule } from '../types';
 
 /**
- * Locations and job titles: a name plus a few text fields, written whole by PUT. Their operations
- * are built here once; each resource folder lists its own fields (the only place their API names
- * appear) and picks its operations.
+ * Locations and job titles: a name plus a few text fields, written whole by PUT. A resource is
+ * built from a kind; the kind lists its fields (the only place their API names appear).
  */
-export interface FlatField {
-	/** Editor name (camelCase). */
-	name: string;
-	/** API name (snake_case). */
-	wire: string;
-	displayName: string;
-	description: string;
-	/** Multi-line text box. */
-	long?: boolean;
-}
+type FlatKind = TextRecordKind;
 
-export interface FlatKind extends RecordKind {
-	/** Every field but `name`, which all of them have and which is mandatory. */
-	fields: FlatField[];
-}
-
-export type FlatOperationName = 'create' | 'get' | 'getAll' | 'update' | 'delete';
-
-function fieldProperty(field: FlatField): INodeProperties {
+function fieldProperty(field: TextField): INodeProperties {
 	return {
 		displayName: field.displayName,
 		name: field.name,
@@ -171,19 +154,18 @@ function update(kind: FlatKind): EngagedlyOperation {
 	};
 }
 
-export function flatOperations(kind: FlatKind): Record<FlatOperationName, EngagedlyOperation> {
-	return {
+/** A text-record resource (locations, job titles): its Operation picker and operations. */
+export function textRecordResource(kind: FlatKind): ResourceModule {
+	const operations = {
 		create: create(kind),
+		delete: deleteOperation(kind),
 		get: getOperation(kind, withStringId),
 		getAll: getAll(kind),
 		update: update(kind),
-		delete: deleteOperation(kind),
 	};
-}
-
-export function flatOperationPicker(kind: FlatKind): INodeProperties {
-	return recordOperationPicker(kind, {
+	const picker = recordOperationPicker(kind, {
 		get: `Get a ${kind.noun} by ID`,
 		update: `Change some fields of a ${kind.noun}; the others keep their values`,
 	});
+	return { operations, description: resourceDescription(picker, operations) };
 }

@@ -6,30 +6,18 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, resourceLocator } from '../descriptions/common';
-import { readId } from '../parameters/readers';
-import { capitalise, trimmed } from '../parameters/values';
-import { segment } from '../transport/paths';
-import { engagedlyRequest, requestRecord } from '../transport/request';
-import type { EngagedlyOperation } from './types';
+import { optionsCollection, resourceLocator } from '../../descriptions/common';
+import { readId } from '../../parameters/readers';
+import { capitalise, trimmed } from '../../parameters/values';
+import { segment } from '../../transport/paths';
+import { engagedlyRequest, requestRecord } from '../../transport/request';
+import type { EngagedlyOperation } from '../types';
+import type { RecordKind } from './kinds';
 
 /**
- * Departments, businesses, locations and job titles are all a named record under one collection
- * path, picked with a resource locator. What they share is here; orgUnit.ts (departments and
- * businesses) and flatRecord.ts (locations and job titles) build the operations that differ.
+ * What every structure record shares, whatever its shape: the record picker, Get, Delete, the
+ * mandatory name, reading the current record, and the Operation picker.
  */
-export interface RecordKind {
-	/** The resource value saved in workflows. */
-	resource: string;
-	/** API path of the collection, e.g. `/departments`. */
-	path: string;
-	/** Lower-case singular and plural for labels and messages. */
-	noun: string;
-	plural: string;
-	/** Resource locator parameter name saved in workflows, e.g. `departmentId`. */
-	locatorName: string;
-	searchListMethod: string;
-}
 
 export function show(
 	kind: RecordKind,

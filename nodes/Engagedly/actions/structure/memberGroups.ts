@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { optionsCollection, returnAllFields } from '../descriptions/common';
-import { readLimit } from '../parameters/readers';
-import { listOf } from '../parameters/values';
-import { paginate } from '../transport/paginate';
-import { requestRecord } from '../transport/request';
-import type { RecordKind } from './recordKind';
+import { optionsCollection, resourceDescription, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
+import { listOf } from '../../parameters/values';
+import { paginate } from '../../transport/paginate';
+import { requestRecord } from '../../transport/request';
+import type { RecordKind } from './kinds';
 import {
 	deleteOperation,
 	getOperation,
@@ -17,23 +17,14 @@ import {
 	recordOperationPicker,
 	recordUrl,
 	show,
-} from './recordKind';
-import type { EngagedlyOperation } from './types';
+} from './records';
+import type { EngagedlyOperation, ResourceModule } from '../types';
 
 /**
- * Departments and businesses: one shape and one behaviour under two URL families, so their
- * operations are built here once and the two resource folders only name which kind they are.
+ * Departments and businesses: named groups of users, written whole (name and members) by PUT.
+ * One shape and one behaviour under two URL families, so a resource is built from a kind.
  */
-export type UnitKind = RecordKind;
-
-export type UnitOperationName =
-	| 'create'
-	| 'get'
-	| 'getAll'
-	| 'update'
-	| 'delete'
-	| 'addMembers'
-	| 'removeMembers';
+type UnitKind = RecordKind;
 
 function membersField(kind: UnitKind, overrides: Partial<INodeProperties>): INodeProperties {
 	return {
@@ -226,22 +217,19 @@ function changeMembers(
 	};
 }
 
-export function unitOperations(kind: UnitKind): Record<UnitOperationName, EngagedlyOperation> {
-	return {
+/** A member-group resource (departments, businesses): its Operation picker and operations. */
+export function memberGroupResource(kind: UnitKind): ResourceModule {
+	const noun = kind.noun;
+	const operations = {
+		addMembers: changeMembers(kind, 'addMembers'),
 		create: create(kind),
+		delete: deleteOperation(kind),
 		get: getOperation(kind),
 		getAll: getAll(kind),
-		update: update(kind),
-		delete: deleteOperation(kind),
-		addMembers: changeMembers(kind, 'addMembers'),
 		removeMembers: changeMembers(kind, 'removeMembers'),
+		update: update(kind),
 	};
-}
-
-/** The Operation picker of a unit resource. */
-export function unitOperationPicker(kind: UnitKind): INodeProperties {
-	const noun = kind.noun;
-	return recordOperationPicker(
+	const picker = recordOperationPicker(
 		kind,
 		{
 			get: `Get a ${noun} with its members`,
@@ -262,4 +250,5 @@ export function unitOperationPicker(kind: UnitKind): INodeProperties {
 			},
 		],
 	);
+	return { operations, description: resourceDescription(picker, operations) };
 }
