@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { EngagedlyContext } from '../transport/request';
+import type { EngagedlyContext, RequestOptions } from '../transport/request';
 import { requestList } from '../transport/request';
 
 /**
@@ -21,8 +21,8 @@ export interface UserAttribute {
 }
 
 /** The organisation's attribute definitions, read live (they change whenever an admin edits them). */
-export async function fetchUserAttributes(this: EngagedlyContext, itemIndex?: number): Promise<UserAttribute[]> {
-	const records = await requestList.call(this, 'GET', '/user-attributes', { itemIndex });
+export async function fetchUserAttributes(this: EngagedlyContext, options: RequestOptions = {}): Promise<UserAttribute[]> {
+	const records = await requestList.call(this, 'GET', '/user-attributes', options);
 	return records
 		.filter((record) => typeof record?.attribute_key === 'string')
 		.map((record) => ({

@@ -5,6 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields, userLocator } fr
 import { readFilterDay, readLimit, readOptionalId } from '../../parameters/readers';
 import { compact } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -53,14 +54,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const userId = readOptionalId.call(this, 'filters.user', itemIndex, 'user');
 	const startDate = readFilterDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
 	const endDate = readFilterDay.call(this, filters, 'endDate', 'End Date', itemIndex);
 	return await paginate.call(this, '/certificates', {
-		itemIndex,
+		...request,
 		limit,
 		qs: compact({
 			user_id: userId,

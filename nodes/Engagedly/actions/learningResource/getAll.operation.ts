@@ -5,6 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readFilterNumber, readLimit, readWholeNumberList } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
 const PROVIDERS: Array<[string, string]> = [
@@ -207,7 +208,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
@@ -258,5 +259,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		sort: sortBy ? `${sortDirection === 'desc' ? '-' : ''}${sortBy}` : undefined,
 	});
 
-	return await paginate.call(this, '/learning/resources', { itemIndex, limit, qs });
+	return await paginate.call(this, '/learning/resources', { ...request, limit, qs });
 }

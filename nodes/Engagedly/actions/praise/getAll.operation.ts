@@ -6,6 +6,7 @@ import { readInstant, readLimit, readOptionalId } from '../../parameters/readers
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { toMessage } from './shared';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -52,7 +53,7 @@ export const description = updateDisplayOptions(
 const idsOf = (people: unknown): string[] =>
 	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const authorId = readOptionalId.call(this, 'filters.author', itemIndex, 'user');
 	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex, 'user');
@@ -77,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const threshold = createdAfter;
 
 	const praises = await paginate.call(this, '/activities/praises', {
-		itemIndex,
+		...request,
 		limit,
 		keep: filtered ? keep : undefined,
 		// Newest first: the first praise not after the threshold ends the list.

@@ -5,6 +5,7 @@ import { optionsCollection, resourceDescription, returnAllFields } from '../../d
 import { readLimit } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
 import {
@@ -68,9 +69,9 @@ async function writeUnit(
 	id: string,
 	name: string,
 	members: string[],
-	itemIndex: number,
+	request: ItemRequest,
 ): Promise<IDataObject> {
-	return await requestRecord.call(this, 'PUT', recordUrl(kind, id), { itemIndex, body: { name, members } });
+	return await requestRecord.call(this, 'PUT', recordUrl(kind, id), { ...request, body: { name, members } });
 }
 
 function create(kind: UnitKind): EngagedlyOperation {
@@ -87,7 +88,7 @@ function create(kind: UnitKind): EngagedlyOperation {
 			membersField(kind, {}),
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const name = readName.call(
 				this,
 				this.getNodeParameter('name', itemIndex, ''),
@@ -95,7 +96,7 @@ function create(kind: UnitKind): EngagedlyOperation {
 				itemIndex,
 			);
 			const members = listOf(this.getNodeParameter('members', itemIndex, []));
-			return await requestRecord.call(this, 'POST', kind.path, { itemIndex, body: { name, members } });
+			return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
 		},
 	};
 }
@@ -112,9 +113,9 @@ function getAll(kind: UnitKind): EngagedlyOperation {
 			},
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			return await paginate.call(this, kind.path, {
-				itemIndex,
+				...request,
 				limit: readLimit.call(this, itemIndex),
 			});
 		},
@@ -146,7 +147,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 			},
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
 			const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const hasName = fields.name !== undefined;
@@ -163,7 +164,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 			// read first and sent back unchanged, so renaming never empties the unit.
 			const current =
 				name === undefined || members === undefined
-					? await readRecord.call(this, kind, id, itemIndex)
+					? await readRecord.call(this, kind, id, request)
 					: undefined;
 			return await writeUnit.call(
 				this,
@@ -171,7 +172,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 				id,
 				name ?? String(current?.name ?? ''),
 				members ?? memberIdsOf.call(this, current ?? {}, kind, itemIndex),
-				itemIndex,
+				request,
 			);
 		},
 	};
@@ -195,7 +196,7 @@ function changeMembers(
 			}),
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
 			const requested = listOf(this.getNodeParameter('members', itemIndex, []));
 			if (requested.length === 0) {
@@ -204,7 +205,7 @@ function changeMembers(
 					description: `Pick at least one user under ${adding ? 'Users to Add' : 'Users to Remove'}.`,
 				});
 			}
-			const current = await readRecord.call(this, kind, id, itemIndex);
+			const current = await readRecord.call(this, kind, id, request);
 			const before = memberIdsOf.call(this, current, kind, itemIndex);
 			const members = adding
 				? [...before, ...requested.filter((userId) => !before.includes(userId))]
@@ -212,7 +213,7 @@ function changeMembers(
 			// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
 			if (members.length === before.length && members.every((userId, i) => userId === before[i]))
 				return current;
-			return await writeUnit.call(this, kind, id, String(current.name ?? ''), members, itemIndex);
+			return await writeUnit.call(this, kind, id, String(current.name ?? ''), members, request);
 		},
 	};
 }

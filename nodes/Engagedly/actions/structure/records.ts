@@ -10,6 +10,7 @@ import { optionsCollection, resourceLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { capitalise, trimmed } from '../../parameters/values';
 import { segment } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest, requestRecord } from '../../transport/request';
 import type { EngagedlyOperation } from '../types';
 import type { RecordKind } from './kinds';
@@ -49,9 +50,9 @@ export async function readRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	id: string,
-	itemIndex: number,
+	request: ItemRequest,
 ): Promise<IDataObject> {
-	return await requestRecord.call(this, 'GET', recordUrl(kind, id), { itemIndex });
+	return await requestRecord.call(this, 'GET', recordUrl(kind, id), request);
 }
 
 /** Every kind has a mandatory name: a blank one is refused before anything is sent. */
@@ -78,9 +79,9 @@ export function getOperation(
 ): EngagedlyOperation {
 	return {
 		description: show(kind, 'get', [recordLocator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
-			return shape(await readRecord.call(this, kind, id, itemIndex));
+			return shape(await readRecord.call(this, kind, id, request));
 		},
 	};
 }
@@ -88,9 +89,9 @@ export function getOperation(
 export function deleteOperation(kind: RecordKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'delete', [recordLocator(kind), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
-			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', { itemIndex });
+			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', request);
 			return { deleted: true, id };
 		},
 	};

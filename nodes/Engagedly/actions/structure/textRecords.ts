@@ -5,6 +5,7 @@ import { optionsCollection, resourceDescription, returnAllFields } from '../../d
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { TextField, TextRecordKind } from './kinds';
 import {
@@ -69,7 +70,7 @@ function create(kind: FlatKind): EngagedlyOperation {
 			},
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const body: IDataObject = {
 				name: readName.call(this, this.getNodeParameter('name', itemIndex, ''), kind, itemIndex),
 			};
@@ -78,7 +79,7 @@ function create(kind: FlatKind): EngagedlyOperation {
 				const value = trimmed(extra[field.name]);
 				if (value) body[field.wire] = value;
 			}
-			return withStringId(await requestRecord.call(this, 'POST', kind.path, { itemIndex, body }));
+			return withStringId(await requestRecord.call(this, 'POST', kind.path, { ...request, body }));
 		},
 	};
 }
@@ -86,9 +87,9 @@ function create(kind: FlatKind): EngagedlyOperation {
 function getAll(kind: FlatKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'getAll', [...returnAllFields(), optionsCollection()]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const records = await paginate.call(this, kind.path, {
-				itemIndex,
+				...request,
 				limit: readLimit.call(this, itemIndex),
 			});
 			return records.map(withStringId);
@@ -112,7 +113,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 			},
 			optionsCollection(),
 		]),
-		async execute(this: IExecuteFunctions, itemIndex: number) {
+		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
 			const set = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const all = [{ name: 'name', wire: 'name' }, ...kind.fields];
@@ -125,7 +126,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 			if (set.name !== undefined) readName.call(this, set.name, kind, itemIndex);
 			// The API's PUT takes the whole record and clears what it is not sent, so the current
 			// record is read first and every field the user did not set is sent back unchanged.
-			const current = await readRecord.call(this, kind, id, itemIndex);
+			const current = await readRecord.call(this, kind, id, request);
 			// Engagedly returns blank fields as null, never leaves them out: a field missing from
 			// the read would be cleared by the PUT, so an incomplete read stops the write.
 			const missing = all.filter((field) => set[field.name] === undefined && !(field.wire in current));
@@ -149,7 +150,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 					if (kept) body[field.wire] = kept;
 				}
 			}
-			return withStringId(await requestRecord.call(this, 'PUT', recordUrl(kind, id), { itemIndex, body }));
+			return withStringId(await requestRecord.call(this, 'PUT', recordUrl(kind, id), { ...request, body }));
 		},
 	};
 }

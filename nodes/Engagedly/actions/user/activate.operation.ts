@@ -4,13 +4,14 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['activate'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, { itemIndex });
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
 }

@@ -10,12 +10,13 @@ import type { UserAttribute } from '../../api/userAttributes';
 import { fetchUserAttributes, optionValues } from '../../api/userAttributes';
 import { isBlank, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
+import type { ItemRequest } from '../../transport/request';
 import type { UserWrite } from './shared';
 import { editorPlace } from './shared';
 
 /** Read once per execution and shared by every item of the run. */
-export async function liveUserAttributes(this: IExecuteFunctions, itemIndex: number): Promise<UserAttribute[]> {
-	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, itemIndex));
+export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
+	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, request));
 }
 
 /** The "Custom Attributes" mapper; the fields come from GET /user-attributes. */
@@ -151,13 +152,14 @@ export async function readCustomAttributes(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	check: CustomAttributeCheck,
+	request: ItemRequest,
 ): Promise<IDataObject> {
 	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
 	const requireMandatory = check.write !== 'update';
 	if (!given.length && !requireMandatory) return {};
 
-	const attributes = await liveUserAttributes.call(this, itemIndex);
+	const attributes = await liveUserAttributes.call(this, request);
 	const problems: string[] = [];
 	const values: IDataObject = {};
 

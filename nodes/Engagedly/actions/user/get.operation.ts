@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -27,11 +28,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
 	return await requestRecord.call(this, 'GET', apiPath`/users/${id}`, {
-		itemIndex,
+		...request,
 		qs: include.length ? { include: include.join(',') } : undefined,
 	});
 }

@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
@@ -14,7 +15,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per permission the user holds. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
-	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, { itemIndex });
+	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 }

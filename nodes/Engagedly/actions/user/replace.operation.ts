@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
@@ -25,9 +26,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body }, request);
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

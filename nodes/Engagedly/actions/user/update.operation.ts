@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { readUserFields, userFieldsCollection } from './shared';
@@ -18,15 +19,15 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['update'] } }, properties);
 
 /** PATCH: only what was given is sent, so every other field keeps its value in Engagedly. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const body = readUserFields.call(this, itemIndex, 'update');
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body });
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body }, request);
 	if (!Object.keys(body).length && !Object.keys(custom).length) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
 			itemIndex,
 			description: 'Add at least one field under Update Fields or Custom Attributes, and give it a value.',
 		});
 	}
-	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -45,7 +46,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 	return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readId.call(this, 'userId', itemIndex, 'user');
 	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, field);
@@ -73,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// The API takes the picture as a JSON array of byte values. Written straight as text, the
 	// body costs at most four characters a byte, instead of an array of numbers several times that.
 	await engagedlyRequest.call(this, 'PUT', apiPath`/users/${id}/profile/picture`, 'ack', {
-		itemIndex,
+		...request,
 		jsonText: `{"profile_picture":[${bytes.join(',')}]}`,
 	});
 	return {
