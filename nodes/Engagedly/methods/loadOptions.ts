@@ -59,7 +59,7 @@ export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<
 }
 
 /** The options of one attribute definition (e.g. the system attribute `employee_type`), if it has any. */
-export async function attributeOptions(
+async function attributeOptions(
 	this: ILoadOptionsFunctions,
 	attributeKey: string,
 ): Promise<INodePropertyOptions[]> {

@@ -64,7 +64,7 @@ interface Connection {
 }
 
 /** The API root from the credential: trailing slashes and a trailing /beta are tolerated. */
-export function apiRoot(baseUrl: unknown): string {
+function apiRoot(baseUrl: unknown): string {
 	const root = String(baseUrl || 'https://api.engagedly.com')
 		.trim()
 		.replace(/\/+$/, '')

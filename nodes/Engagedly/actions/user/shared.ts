@@ -7,7 +7,7 @@ import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/value
 // ---- values ---------------------------------------------------------------------------------
 
 /** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
-export function locatorId(raw: unknown): string {
+function locatorId(raw: unknown): string {
 	return trimmed(idOf(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw));
 }
 

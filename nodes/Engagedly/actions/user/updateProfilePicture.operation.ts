@@ -38,7 +38,7 @@ const SIGNATURES: Array<{ type: string; matches: (bytes: Uint8Array) => boolean 
  * Engagedly documents no limit. The picture travels as JSON numbers (up to four characters a
  * byte), so 5 MB is a 20 MB request, already far more than any avatar needs.
  */
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
