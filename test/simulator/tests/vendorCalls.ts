@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * One or more real requests per endpoint of the vendor's OpenAPI description, each named by
  * the description's method and path, for comparing the simulator's answers with the vendor's
