@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * The simulator's lifecycle in a test file: one simulator per file (or per describe block),
  * started before its tests, stopped after them and, unless the file says otherwise, reset
@@ -9,21 +8,9 @@
  * Tests that start several simulators on purpose (side by side, on a fixed port, with the same
  * seed) call `startSimulator` themselves: that is what they test.
  */
-import type { Profile, RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
-import { isProfile, startSimulator } from '../simulator';
+import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
+import { profileFromEnvironment, startSimulator } from '../simulator';
 import type { EngagedlyCredentials } from './engine';
-
-/**
- * The profile of simulators that do not name one: `ENGAGEDLY_SIMULATOR_PROFILE=vendor` runs the
- * suites against the vendor's shapes (`npm run test:vendor`), unset or `contract` against the
- * contract's. Anything else is a mistake worth stopping for, not a silent default.
- */
-export function profileFromEnvironment(): Profile {
-	const value = process.env.ENGAGEDLY_SIMULATOR_PROFILE;
-	if (value === undefined || value === '') return 'contract';
-	if (!isProfile(value)) throw new Error(`ENGAGEDLY_SIMULATOR_PROFILE=${value}: use contract or vendor`);
-	return value;
-}
 
 /** The node's credentials for a simulator: its demo key pair (full access) and its address. */
 export const credentialsFor = (sim: Pick<Simulator, 'keys' | 'baseUrl'>): EngagedlyCredentials => ({
@@ -54,7 +41,7 @@ export type SimulatorHandle = Simulator & {
  * The handle is usable at once, so test bodies and helpers keep writing `sim.store`, `sim.log`,
  * `sim.keys.demo`; it forwards to the running simulator, which exists only from `beforeAll` on.
  * `options` may be a function for options that need a lookup first (run in `beforeAll`). Without
- * a `profile` in them, the profile comes from the environment (profileFromEnvironment).
+ * a `profile` in them, `ENGAGEDLY_SIMULATOR_PROFILE` picks it (`npm run test:vendor`).
  */
 export function useSimulator(
 	options: SimulatorOptions | (() => SimulatorOptions | Promise<SimulatorOptions>) = {},

@@ -157,4 +157,4 @@ export type {
 	LearnerRow,
 } from './store';
 export { SEED_ANCHOR } from './seed';
-export { PROFILES, isProfile, type Profile } from './profiles';
+export { PROFILES, isProfile, profileFromEnvironment, type Profile } from './profiles';

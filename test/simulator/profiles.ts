@@ -11,6 +11,7 @@
  * profile meets the vendor's schemas and examples and that the contract profile differs from
  * them exactly where the contract says otherwise.
  */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- the simulator runs in plain Node, not inside n8n */
 import type { Store } from './store';
 
 export type Profile = 'contract' | 'vendor';
@@ -18,6 +19,18 @@ export const PROFILES: readonly Profile[] = ['contract', 'vendor'];
 
 export function isProfile(value: unknown): value is Profile {
 	return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
+}
+
+/**
+ * `ENGAGEDLY_SIMULATOR_PROFILE`: the profile of simulators that do not name one (test suites
+ * through useSimulator, the end-to-end demo). Unset means the contract; a value that is no
+ * profile is a mistake worth stopping for, not a silent default.
+ */
+export function profileFromEnvironment(environment: Record<string, string | undefined> = process.env): Profile {
+	const value = environment.ENGAGEDLY_SIMULATOR_PROFILE;
+	if (value === undefined || value === '') return 'contract';
+	if (!isProfile(value)) throw new Error(`ENGAGEDLY_SIMULATOR_PROFILE=${value}: use ${PROFILES.join(' or ')}`);
+	return value;
 }
 
 type Json = Record<string, unknown>;
