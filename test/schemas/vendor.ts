@@ -27,7 +27,7 @@ const VendorCustomAttributesSchema = z.record(
 /** `{id, name}`: the option's id and value. */
 export const VendorEmployeeTypeSchema = z.object({ id: FlexibleId, name: NonBlank }).strict().nullable();
 
-/** Keys of every vendor user record that the contract does not have. */
+/** Every vendor user record: the contract's fields the vendor renders otherwise, and its own keys. */
 const vendorUserKeys = {
 	employee_id: Text,
 	employee_type: VendorEmployeeTypeSchema,
