@@ -5,7 +5,7 @@
  * be exactly what deviations.ts lists for the profile: nothing for the vendor profile but one
  * documented gap, and the contract's own choices for the contract profile.
  */
-import { PROFILES, type Profile, type Simulator } from '../index';
+import { PROFILES, profileFromEnvironment, type Profile, type Simulator } from '../index';
 import { VendorDescription } from '../../schemas/openapi';
 import { useSimulator } from '../../helpers/simulator';
 import { client } from './client';
@@ -115,4 +115,11 @@ describe('a difference nobody listed fails', () => {
 		delete injected.data.nickname;
 		expect(vendor.differences('GET', '/beta/users/{id}', 200, injected)).toEqual(['data.nickname: example: missing']);
 	});
+});
+
+test('ENGAGEDLY_SIMULATOR_PROFILE: unset or empty is the contract, a profile name picks it, anything else stops', () => {
+	expect(profileFromEnvironment({})).toBe('contract');
+	expect(profileFromEnvironment({ ENGAGEDLY_SIMULATOR_PROFILE: '' })).toBe('contract');
+	expect(profileFromEnvironment({ ENGAGEDLY_SIMULATOR_PROFILE: 'vendor' })).toBe('vendor');
+	expect(() => profileFromEnvironment({ ENGAGEDLY_SIMULATOR_PROFILE: 'openapi' })).toThrow('use contract or vendor');
 });
