@@ -8,7 +8,8 @@
  * example workflows, creates the owner account, and prints what to try. Ctrl-C stops both.
  *
  * Environment: N8N_PORT (default 5678), SIMULATOR_PORT (default 4010); a busy default port is
- * replaced by a free one.
+ * replaced by a free one. `npm start -- --profile vendor` serves the vendor's shapes instead of
+ * the contract's (see test/simulator/README.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { importDemo, exampleNames, example, startDemoSimulator, CREDENTIAL_NAME,
 import { ensureN8n } from '../test/e2e/harness/install';
 import { N8nInstance, OWNER, freePort, portInUse } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
-import type { Simulator } from '../test/simulator';
+import { isProfile, PROFILES, profileFromEnvironment, type Profile, type Simulator } from '../test/simulator';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
@@ -31,8 +32,22 @@ async function choosePort(variable: string, fallback: number): Promise<number> {
 	return port;
 }
 
+/** `--profile vendor` (or `--profile=vendor`); without it, ENGAGEDLY_SIMULATOR_PROFILE or the contract. */
+function profileArgument(argv: string[]): Profile {
+	let profile: Profile = profileFromEnvironment();
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		if (flag !== '--profile') throw new Error(`unknown option ${argv[i]} (npm start -- --profile ${PROFILES.join('|')})`);
+		const value = inline ?? argv[++i];
+		if (!isProfile(value)) throw new Error(`--profile needs one of: ${PROFILES.join(', ')}`);
+		profile = value;
+	}
+	return profile;
+}
+
 async function main(): Promise<void> {
 	const started = Date.now();
+	const profile = profileArgument(process.argv.slice(2));
 	say('Building the package...');
 	build();
 	const install = ensureN8n();
@@ -55,7 +70,7 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', () => void stop(0));
 
 	try {
-		sim = await startDemoSimulator(await choosePort('SIMULATOR_PORT', 4010));
+		sim = await startDemoSimulator(await choosePort('SIMULATOR_PORT', 4010), profile);
 		n8n = await N8nInstance.create({ install, tarball, port: await choosePort('N8N_PORT', 5678) });
 		say(`Importing the credential and ${exampleNames().length} example workflows into n8n ${install.version}...`);
 		await importDemo(n8n, sim, exampleNames().map(example));
@@ -79,7 +94,7 @@ async function main(): Promise<void> {
 	say('');
 	say(`  n8n editor   ${n8n.baseUrl}`);
 	say(`               log in as ${OWNER.email} / ${OWNER.password}`);
-	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)})`);
+	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)}, ${sim.profile} shapes)`);
 	say(`  credential   "${CREDENTIAL_NAME}" (ClientKey ${sim.keys.demo.clientKey}) is already set up`);
 	say('');
 	say('What to try first:');

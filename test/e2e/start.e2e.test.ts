@@ -2,13 +2,17 @@
 /**
  * `npm start` as a newcomer runs it: both services come up, the printed instructions work
  * (log in, the credential and the examples are there, the printed curl runs an example workflow
- * through the running n8n), and Ctrl-C stops everything.
+ * through the running n8n), and Ctrl-C stops everything. It is started with
+ * `--profile <ENGAGEDLY_SIMULATOR_PROFILE or contract>`, as a user picks the vendor's shapes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 
 import { CREDENTIAL_NAME, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env } from './harness/install';
 import { OWNER, freePort, portInUse } from './harness/instance';
+import { profileFromEnvironment } from '../simulator';
+
+const profile = profileFromEnvironment();
 
 let child: ChildProcess;
 let output = '';
@@ -31,7 +35,7 @@ beforeAll(async () => {
 	n8nPort = await freePort();
 	simulatorPort = await freePort();
 	// Its own process group, so that the test can send Ctrl-C's SIGINT to all of it, as a terminal does.
-	child = spawn('npm', ['start'], {
+	child = spawn('npm', ['start', '--', '--profile', profile], {
 		cwd: REPO_ROOT,
 		env: node24Env({ N8N_PORT: String(n8nPort), SIMULATOR_PORT: String(simulatorPort) }),
 		stdio: ['pipe', 'pipe', 'pipe'],
@@ -52,13 +56,20 @@ describe('npm start', () => {
 		expect(output).toContain(`n8n editor   http://127.0.0.1:${n8nPort}`);
 		expect(output).toContain(`log in as ${OWNER.email} / ${OWNER.password}`);
 		expect(output).toContain(`simulator    http://127.0.0.1:${simulatorPort}/beta`);
+		expect(output).toContain(`${profile} shapes)`);
 	});
 
-	test('the simulator answers with the demo keys', async () => {
+	test('the simulator answers with the demo keys, in the shapes of the profile asked for', async () => {
 		const response = await fetch(`http://127.0.0.1:${simulatorPort}/beta/users?size=1`, {
 			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
 		});
 		expect(response.status).toBe(200);
+		const departments = await fetch(`http://127.0.0.1:${simulatorPort}/beta/departments?size=1`, {
+			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
+		});
+		const [department] = ((await departments.json()) as { data: Array<{ members_count: unknown }> }).data;
+		// The contract renders list counts as strings, the vendor as integers.
+		expect(typeof department.members_count).toBe(profile === 'vendor' ? 'number' : 'string');
 	});
 
 	test('the printed login works, and the credential and every example workflow are in n8n', async () => {

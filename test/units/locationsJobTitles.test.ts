@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
-import { JobTitleSchema, LocationSchema } from '../schemas/engagedly';
+import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 // Each describe block resets where its tests need a fresh organisation.
@@ -18,7 +18,8 @@ interface FlatCase {
 	path: string;
 	locator: string;
 	search: string;
-	schema: typeof LocationSchema | typeof JobTitleSchema;
+	/** The record's schema in the simulator's profile. */
+	schema: 'LocationSchema' | 'JobTitleSchema';
 	/** Editor name → API name, besides `name`. */
 	fields: Record<string, string>;
 	/** The field changed alone in the "keeps the others" test. */
@@ -33,7 +34,7 @@ const CASES: FlatCase[] = [
 		path: '/beta/locations',
 		locator: 'locationId',
 		search: 'searchLocations',
-		schema: LocationSchema,
+		schema: 'LocationSchema',
 		fields: {
 			addressLine1: 'address_line1',
 			addressLine2: 'address_line2',
@@ -51,7 +52,7 @@ const CASES: FlatCase[] = [
 		path: '/beta/job_titles',
 		locator: 'jobTitleId',
 		search: 'searchJobTitles',
-		schema: JobTitleSchema,
+		schema: 'JobTitleSchema',
 		fields: { description: 'description', responsibilities: 'responsibilities' },
 		lone: 'responsibilities',
 		table: () => sim.store.jobTitles as unknown as Map<number, StoredRecord>,
@@ -61,7 +62,8 @@ const CASES: FlatCase[] = [
 
 describe.each(CASES)(
 	'$resource',
-	({ resource, path, locator, search, schema, fields, lone, table, write }) => {
+	({ resource, path, locator, search, schema: schemaName, fields, lone, table, write }) => {
+		const schema = { parse: (value: unknown) => schemasFor(sim.profile)[schemaName].parse(value) };
 		const run = (parameters: IDataObject, continueOnFail = false) =>
 			runEngagedly({
 				parameters: { resource, ...parameters },

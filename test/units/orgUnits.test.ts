@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
-import { BusinessSchema, DepartmentSchema, OrgUnitListItemSchema } from '../schemas/engagedly';
+import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 type Kind = 'department' | 'business';
@@ -15,7 +15,8 @@ interface KindCase {
 	path: string;
 	locator: string;
 	search: string;
-	schema: typeof DepartmentSchema | typeof BusinessSchema;
+	/** The unit's schema in the simulator's profile. */
+	schema: 'DepartmentSchema' | 'BusinessSchema';
 }
 
 const CASES: KindCase[] = [
@@ -24,14 +25,14 @@ const CASES: KindCase[] = [
 		path: '/beta/departments',
 		locator: 'departmentId',
 		search: 'searchDepartments',
-		schema: DepartmentSchema,
+		schema: 'DepartmentSchema',
 	},
 	{
 		kind: 'business',
 		path: '/beta/businesses',
 		locator: 'businessId',
 		search: 'searchBusinesses',
-		schema: BusinessSchema,
+		schema: 'BusinessSchema',
 	},
 ];
 
@@ -49,7 +50,11 @@ function bigUnit(kind: Kind, name: string, count: number) {
 	return sim.store.createUnit(kind, { name, members });
 }
 
-describe.each(CASES)('$kind', ({ kind, path, locator, search, schema }) => {
+describe.each(CASES)('$kind', ({ kind, path, locator, search, schema: schemaName }) => {
+	const schema = {
+		parse: (value: unknown) => schemasFor(sim.profile)[schemaName].parse(value) as { id: string; name: string; members: Array<{ id: string }> },
+	};
+	const listItem = () => schemasFor(sim.profile).OrgUnitListItemSchema;
 	const run = (parameters: IDataObject, continueOnFail = false) =>
 		runEngagedly({
 			parameters: { resource: kind, ...parameters },
@@ -70,7 +75,7 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema }) => {
 			const result = await run({ operation: 'getAll', returnAll: false, limit: 7 });
 			expect(result.error).toBeUndefined();
 			expect(result.items).toHaveLength(7);
-			for (const item of result.items) OrgUnitListItemSchema.parse(item.json);
+			for (const item of result.items) listItem().parse(item.json);
 			expect(sim.log).toHaveLength(1);
 			expect(sim.log[0].query).toMatchObject({ page: '1', size: '7' });
 		});

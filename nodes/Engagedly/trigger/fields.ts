@@ -15,19 +15,32 @@ const ref = (value: unknown): IDataObject | null => {
 	return object ? { id: String(object.id), name: (object.name as string | undefined) ?? null } : null;
 };
 
-/** The value reported in `changes`: what the list says, people reduced to id and name. */
+/**
+ * Fields that reference another record. Engagedly gives their ids as numbers in some answers
+ * and strings in others, so they are reported (and saved) as `{ id: "<string>", name }`.
+ * `employee_type` is a name in the contract and `{ id, name }` in the vendor's description:
+ * either form is kept as it comes, ids made strings.
+ */
+const REFERENCES = new Set(['job_title', 'location', 'employee_type']);
+
+/** The value reported in `changes`: what the list says, references as `{ id, name }` with string ids. */
 export function readField(user: IDataObject, key: string): unknown {
 	if (key === 'manager') return ref(user.primary_reporter);
+	if (REFERENCES.has(key)) return asObject(user[key]) ? ref(user[key]) : (user[key] ?? null);
 	if (!isCustomAttributeKey(key)) return user[key] ?? null;
 	const custom = asObject(user.custom_attributes);
 	return asObject(custom?.[key])?.value ?? null;
 }
 
+/** `2024-01-15` and `2024-01-15T00:00:00.000Z` are one day: the two documents write joining dates differently. */
+const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})(T00:00(:00(\.0+)?)?(Z|[+-]00:?00)?)?$/;
+
 /**
  * What must differ for a field to count as changed. Referenced records (job title, location,
  * manager, employee type when it comes as an object, departments, businesses) are compared by
  * id, so renaming one does not fire for every member; the new name is still saved, so the next
- * real change reports it as the previous value.
+ * real change reports it as the previous value. A blank is a blank whether it comes as `null`
+ * or `""`, and a date is its day.
  */
 export function identity(value: unknown): string {
 	const object = asObject(value);
@@ -41,5 +54,21 @@ export function identity(value: unknown): string {
 			.sort()
 			.join(',');
 	}
+	if (value === '' || value === undefined) return 'null';
+	if (typeof value === 'string') {
+		const day = MIDNIGHT.exec(value);
+		if (day) return JSON.stringify(day[1]);
+	}
 	return JSON.stringify(value ?? null);
+}
+
+/**
+ * Whether two polls saw the same value. A record given by its name in one (`"Intern"`) and as
+ * `{ id, name: "Intern" }` in the other is the same record: Engagedly's two descriptions
+ * disagree on the form of `employee_type`, and a change of form is no change of the user.
+ */
+export function sameValue(previous: unknown, current: unknown): boolean {
+	if (identity(previous) === identity(current)) return true;
+	const named = (a: unknown, b: unknown) => typeof a === 'string' && asObject(b)?.name === a;
+	return named(previous, current) || named(current, previous);
 }

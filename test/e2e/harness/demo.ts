@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { startSimulator, type Simulator } from '../../simulator';
+import { profileFromEnvironment, startSimulator, type Profile, type Simulator } from '../../simulator';
 import { REPO_ROOT } from './install';
 import type { N8nInstance } from './instance';
 
@@ -49,8 +49,9 @@ export function simulatorCredential(sim: Simulator) {
 	};
 }
 
-export async function startDemoSimulator(port = 0): Promise<Simulator> {
-	return await startSimulator({ port, ...DEMO_ORGANISATION });
+/** The demo organisation, in the shapes of `profile` (by default ENGAGEDLY_SIMULATOR_PROFILE's, else the contract's). */
+export async function startDemoSimulator(port = 0, profile: Profile = profileFromEnvironment()): Promise<Simulator> {
+	return await startSimulator({ port, profile, ...DEMO_ORGANISATION });
 }
 
 /**
