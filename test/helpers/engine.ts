@@ -275,9 +275,14 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 	return { ...result, items };
 }
 
-/** A resource-locator value as the editor saves it. */
+/** A resource-locator value typed in by ID, as the editor saves it. */
 export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** A resource-locator value picked from the list, as the editor saves it. */
+export function fromList(value: string | number) {
+	return { __rl: true, mode: 'list', value: String(value) };
 }
 
 /** A node of our package inside a one-node workflow, for calling its methods directly. */
