@@ -8,8 +8,8 @@
  * machine that has run this before finds it there, any other machine installs it (about 5 min).
  *
  * `npm ci --ignore-scripts` because some of n8n's native modules try to download prebuilt
- * binaries in their install scripts, which this network refuses; only sqlite3 (n8n's default
- * database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
+ * binaries in their install scripts from hosts other than the npm registry; only sqlite3 (n8n's
+ * default database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
  */
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';

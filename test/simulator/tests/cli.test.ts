@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Point 10, the CLI: `npm run simulator -- --port 4010` prints the base URL and the demo keys
+ * The CLI: `npm run simulator -- --port 4010` prints the base URL and the demo keys
  * and serves until stopped; flags --users N, --rate-limit N, --time-scale X, --seed S,
  * --profile contract|vendor.
  * Each test spawns the CLI on a free port, reads its stdout, makes authenticated requests,

@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, listSearch } from '../helpers/engine';
+import { byId, fromList, listSearch } from '../helpers/engine';
+import { queryList, run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { LearningResourceRecord } from '../simulator';
-import { fromList, queryList, run } from './support';
 
 const sim = useSimulator({ users: 30, seed: 'reference-learning' });
 const LIST = 'GET /beta/learning/resources';

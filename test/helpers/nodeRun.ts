@@ -1,7 +1,8 @@
+/** Shared by the suites of the read-only resources (learning, certificates, praises, permissions, attributes). */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
-import { credentialsFor } from '../helpers/simulator';
+import { runEngagedly } from './engine';
+import { credentialsFor } from './simulator';
 import type { RequestLogEntry, Simulator } from '../simulator';
 
 /** Runs the node once on one empty item; the output items' JSON, or the error that stopped it. */
@@ -14,9 +15,4 @@ export async function run(sim: Simulator, parameters: IDataObject) {
 export function queryList(entry: RequestLogEntry, key: string): string[] {
 	const value = entry.query[key];
 	return value === undefined ? [] : Array.isArray(value) ? value : [value];
-}
-
-/** A resource-locator value picked from the list, as the editor saves it. */
-export function fromList(value: string | number) {
-	return { __rl: true, mode: 'list', value: String(value) };
 }

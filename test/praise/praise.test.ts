@@ -1,9 +1,9 @@
 import { getGlobalState, setGlobalState } from 'n8n-workflow';
 
-import { byId } from '../helpers/engine';
+import { byId, fromList } from '../helpers/engine';
+import { run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { PraiseRecord } from '../simulator';
-import { fromList, run } from './support';
 
 const sim = useSimulator({ users: 30, seed: 'reference-praises' });
 const PRAISES = 'GET /beta/activities/praises';

@@ -1,7 +1,7 @@
 import { loadOptions } from '../helpers/engine';
+import { queryList, run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { LearnerRow } from '../simulator';
-import { queryList, run } from './support';
 
 const sim = useSimulator({ users: 40, seed: 'reference-learners' });
 const REPORT = 'GET /beta/learning/learner_reports';

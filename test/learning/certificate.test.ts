@@ -1,7 +1,7 @@
-import { byId, listSearch } from '../helpers/engine';
+import { byId, fromList, listSearch } from '../helpers/engine';
+import { run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { CertificateRecord } from '../simulator';
-import { fromList, run } from './support';
 
 const sim = useSimulator({ users: 40, seed: 'reference-certificates' });
 const LIST = 'GET /beta/certificates';

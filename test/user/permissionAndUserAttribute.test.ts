@@ -1,5 +1,5 @@
+import { run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
-import { run } from './support';
 
 const sim = useSimulator({ users: 20, seed: 'reference-permissions' });
 
