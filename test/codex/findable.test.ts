@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { INode, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
+import { SEARCH_TERMS } from '../helpers/codex';
 import { CREDENTIAL_TYPE, NODE_TYPE, TRIGGER_TYPE, loadPackage, type LoadedPackage } from '../helpers/engine';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
@@ -20,8 +21,6 @@ const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json')
 	repository: { url: string };
 };
 
-/** How people look for an HR service in the nodes panel (issue 15). */
-export const SEARCH_TERMS = ['HR', 'employee', 'people', 'staff', 'praise', 'recognition', 'kudos', 'onboarding', 'offboarding', 'learning', 'performance'];
 
 /** The categories n8n's own nodes use (n8n-nodes-base 2.41); HITL is for send-and-wait nodes. */
 const N8N_CATEGORIES = ['Analytics', 'Communication', 'Data & Storage', 'Development', 'Finance & Accounting', 'Marketing', 'Miscellaneous', 'Productivity', 'Sales', 'Utility'];
