@@ -154,9 +154,16 @@ export function exampleScenarios(manifest: string): void {
 		});
 
 		test('the run is saved as a successful webhook execution of the workflow', async () => {
-			const executions = await n8n.executions('engagedly-user-lookup');
-			expect(executions.length).toBeGreaterThan(0);
-			expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+			// The Respond to Webhook node answers before the execution is finished and saved.
+			const [latest] = await until(
+				'the webhook execution to finish',
+				async () => {
+					const executions = await n8n.executions('engagedly-user-lookup');
+					return executions.length && !['new', 'running'].includes(executions[0].status) ? executions : undefined;
+				},
+				30_000,
+			);
+			expect(latest).toMatchObject({ mode: 'webhook', status: 'success' });
 		});
 
 		test('without the key header n8n refuses the call, and Engagedly is not asked', async () => {
