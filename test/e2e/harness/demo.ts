@@ -15,6 +15,17 @@ export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 export const CREDENTIAL_ID = 'engagedly-local-sim';
 export const CREDENTIAL_NAME = 'Engagedly (local simulator)';
 
+/**
+ * The Header Auth credential of the look-up webhook (examples/user-lookup.json names it by id):
+ * callers send `X-Lookup-Key: demo-lookup-key`.
+ */
+export const LOOKUP_KEY = {
+	id: 'engagedly-demo-lookup-key',
+	name: 'Colleague look-up key (demo)',
+	header: 'X-Lookup-Key',
+	value: 'demo-lookup-key',
+};
+
 /** The seed and size of the demo organisation; the example workflows name its records. */
 export const DEMO_ORGANISATION = { seed: 1, users: 250 } as const;
 
@@ -60,7 +71,10 @@ export async function startDemoSimulator(port = 0, profile: Profile = profileFro
  * their webhook answers).
  */
 export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[]): Promise<void> {
-	await n8n.importCredentials([simulatorCredential(sim)]);
+	await n8n.importCredentials([
+		simulatorCredential(sim),
+		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
+	]);
 	await n8n.importWorkflows(workflows);
 	for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
 }
