@@ -175,7 +175,9 @@ function reportProgress(staging: string, packages: string[], started: number): (
 	const line = () => {
 		const unpacked = packages.filter((key) => fs.existsSync(path.join(staging, key, 'package.json'))).length;
 		const percent = Math.floor((100 * unpacked) / packages.length);
-		return `[n8n install] ${unpacked} of ${packages.length} packages unpacked (${percent} %), ${minutesAndSeconds(Date.now() - started)} so far; a first install takes about ${FIRST_INSTALL.minutes} minutes`;
+		// npm reads every package's metadata before it unpacks the first one (a minute or more).
+		const step = unpacked === 0 ? `npm is resolving ${packages.length} packages` : `${unpacked} of ${packages.length} packages unpacked (${percent} %)`;
+		return `[n8n install] ${step}, ${minutesAndSeconds(Date.now() - started)} so far; a first install takes about ${FIRST_INSTALL.minutes} minutes`;
 	};
 	const timer = setInterval(
 		() => process.stderr.write(tty ? `\r\u001b[K${line()}` : `${line()}\n`),
