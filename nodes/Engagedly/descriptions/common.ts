@@ -81,7 +81,10 @@ export interface LocatorSpec {
 	required?: boolean;
 }
 
-/** A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL. */
+/**
+ * A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL;
+ * a user picker also by email address.
+ */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -106,6 +109,24 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 					{ type: 'regex', properties: { regex: '\\S+', errorMessage: `Enter the ${spec.noun}'s ID` } },
 				],
 			},
+			// Every user picker takes an address too (saved workflows depend on the mode's name):
+			// HR systems know people by email, and the node looks the id up (api/users.ts).
+			...(spec.searchListMethod === 'searchUsers'
+				? [
+						{
+							displayName: 'By Email',
+							name: 'email',
+							type: 'string' as const,
+							placeholder: 'e.g. name@company.com',
+							validation: [
+								{
+									type: 'regex' as const,
+									properties: { regex: '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$', errorMessage: 'Enter an email address' },
+								},
+							],
+						},
+					]
+				: []),
 			...(spec.url
 				? [
 						{

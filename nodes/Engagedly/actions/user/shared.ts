@@ -2,14 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from '../../descriptions/common';
+import { userIdFrom } from '../../parameters/readers';
 import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/values';
-
-// ---- values ---------------------------------------------------------------------------------
-
-/** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
-function locatorId(raw: unknown): string {
-	return trimmed(idOf(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw));
-}
+import type { ItemRequest } from '../../transport/request';
 
 // ---- the user write fields ------------------------------------------------------------------
 
@@ -190,17 +185,22 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
  * The collection's values on the wire: only the fields that were given (a field added but left
  * empty is not sent), dates as days, ids as strings. Bad values are refused before any request.
  */
-export function readUserFields(this: IExecuteFunctions, itemIndex: number, write: UserWrite): IDataObject {
+export async function readUserFields(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	write: UserWrite,
+	request: ItemRequest,
+): Promise<IDataObject> {
 	const collection = write === 'update' ? 'updateFields' : 'additionalFields';
 	const given = this.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
+	const people: Array<[wire: string, raw: unknown, label: string]> = [];
 	for (const field of USER_FIELDS) {
 		if (!field.on.includes(write)) continue;
 		const raw = given[field.property.name];
 		const label = field.property.displayName;
 		if (field.kind === 'user') {
-			const id = locatorId(raw);
-			if (id) body[field.wire] = id;
+			people.push([field.wire, raw, label]);
 			continue;
 		}
 		if (isBlank(raw)) continue;
@@ -235,5 +235,10 @@ export function readUserFields(this: IExecuteFunctions, itemIndex: number, write
 		}
 	}
 	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
+	// People given by email are looked up last, once every other value has passed its checks.
+	for (const [wire, raw, label] of people) {
+		const id = await userIdFrom.call(this, raw, label, request);
+		if (id) body[wire] = id;
+	}
 	return body;
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
@@ -20,8 +20,8 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 /** PATCH: only what was given is sent, so every other field keeps its value in Engagedly. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const body = readUserFields.call(this, itemIndex, 'update');
+	const id = await readUserId.call(this, 'userId', request);
+	const body = (await readUserFields.call(this, itemIndex, 'update', request));
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body }, request);
 	if (!Object.keys(body).length && !Object.keys(custom).length) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
