@@ -85,6 +85,9 @@ const USER_FIELDS: UserField[] = [
 	// The spec lists employee_type as "create only".
 	dropdown('Employee Type Name or ID', 'employeeType', 'employee_type', 'getEmployeeTypes', ['create']),
 	text('First Name', 'firstName', 'first_name', ['update']),
+	// System attributes with fixed keys that some organisations make mandatory: their options
+	// are the organisation's own, read from the attribute definition.
+	dropdown('Gender Name or ID', 'gender', 'gender', 'getGenders'),
 	multi('HR Manager Names or IDs', 'hrManagers', 'hr_managers', 'getUsers'),
 	dropdown('Job Title Name or ID', 'jobTitle', 'job_title', 'getJobTitles'),
 	date('Joining Date', 'joiningDate', 'joining_date'),
@@ -112,6 +115,7 @@ const USER_FIELDS: UserField[] = [
 	date('Review Date', 'reviewDate', 'review_date'),
 	multi('Secondary Manager Names or IDs', 'secondaryManagers', 'secondary_managers', 'getUsers'),
 	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
+	dropdown('Title Name or ID', 'title', 'title', 'getTitles'),
 ];
 
 /**
