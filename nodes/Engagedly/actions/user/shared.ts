@@ -143,6 +143,48 @@ export function userFieldsCollection(write: UserWrite): INodeProperties {
 	};
 }
 
+/** The system attributes Engagedly requires of every user: never cleared. */
+const IDENTITY_WIRES = ['email', 'first_name', 'last_name'];
+const CLEARABLE = USER_FIELDS.filter((field) => field.on.includes('update') && !IDENTITY_WIRES.includes(field.wire));
+const plainName = (field: UserField) => field.property.displayName.replace(/ Names? or IDs?$/, '');
+
+/**
+ * Update's explicit way to empty a field: a blank value under Update Fields is dropped (an
+ * expression that found nothing must not wipe a phone number), so clearing is its own choice.
+ */
+export const clearFieldsProperty: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'clearFields',
+	type: 'multiOptions',
+	options: CLEARABLE.map((field) => ({ name: plainName(field), value: field.property.name })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	),
+	default: [],
+	description:
+		'Fields to empty in Engagedly (sent as null; lists such as departments as an empty list). A field given a value under Update Fields cannot be cleared in the same update.',
+};
+
+/** The empty value of each field chosen under Clear Fields, on the wire; a clash with a value given is refused. */
+export function readClearFields(this: IExecuteFunctions, itemIndex: number, body: IDataObject): IDataObject {
+	const chosen = listOf(this.getNodeParameter('clearFields', itemIndex, []));
+	const cleared: IDataObject = {};
+	for (const name of chosen) {
+		const field = CLEARABLE.find((f) => f.property.name === name);
+		// The router has checked every choice against the options, so this is only a guard.
+		if (!field) continue;
+		if (field.wire in body) {
+			refuse(
+				this,
+				itemIndex,
+				`${plainName(field)} is both given a value and chosen under Clear Fields`,
+				`Remove it from Update Fields or from Clear Fields. Nothing was sent.`,
+			);
+		}
+		cleared[field.wire] = field.kind === 'ids' ? [] : null;
+	}
+	return cleared;
+}
+
 /** The three mandatory system attributes, as required top-level fields (Create, Replace). */
 export const identityFields: INodeProperties[] = [
 	{
