@@ -81,7 +81,7 @@ describe('scrolling on, and a list not in name order', () => {
 		let token: string | undefined;
 		do {
 			const { result, requests } = await search(filter, token);
-			seen.push(...result.results.map((r) => r.value));
+			seen.push(...result.results.map((r) => String(r.value)));
 			costs.push(requests);
 			token = result.paginationToken;
 		} while (token && costs.length < 50);
