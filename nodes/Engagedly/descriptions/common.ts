@@ -156,3 +156,25 @@ export function userLocator({
 }: Partial<Pick<LocatorSpec, 'name' | 'displayName' | 'required'>> = {}): INodeProperties {
 	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
 }
+
+/**
+ * A list of people as email addresses or user IDs, never a dropdown of every user (200 requests
+ * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
+ * dropdown this replaced) still holds; an expression may give a comma-separated text or an array
+ * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
+ * before anything is written (parameters/readers.ts, userIdsFrom).
+ */
+export function peopleField(
+	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },
+): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'string',
+		typeOptions: { multipleValues: true, multipleValueButtonText: spec.buttonText },
+		default: [],
+		required: spec.required ?? false,
+		placeholder: 'e.g. name@company.com or a user ID',
+		description: `${spec.description} Each entry an email address or a user ID; an expression may give a comma-separated text or a list`,
+	};
+}

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { resourceLocator } from '../../descriptions/common';
-import { userIdFrom } from '../../parameters/readers';
+import { peopleField, resourceLocator } from '../../descriptions/common';
+import { userIdFrom, userIdsFrom } from '../../parameters/readers';
 import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 
@@ -10,7 +10,7 @@ import type { ItemRequest } from '../../transport/request';
 
 export type UserWrite = 'create' | 'update' | 'replace';
 
-type FieldKind = 'text' | 'date' | 'id' | 'ids' | 'user';
+type FieldKind = 'text' | 'date' | 'id' | 'ids' | 'user' | 'users';
 
 interface UserField {
 	/** The name on the wire. */
@@ -26,6 +26,13 @@ const dropdownHelp =
 	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 const multiHelp =
 	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+const people = (displayName: string, name: string, wire: string, buttonText: string, description: string): UserField => ({
+	wire,
+	kind: 'users',
+	on: ALL,
+	property: peopleField({ displayName, name, buttonText, description }),
+});
 
 const text = (displayName: string, name: string, wire: string, on = ALL, extra: Partial<INodeProperties> = {}): UserField => ({
 	wire,
@@ -88,7 +95,7 @@ const USER_FIELDS: UserField[] = [
 	// System attributes with fixed keys that some organisations make mandatory: their options
 	// are the organisation's own, read from the attribute definition.
 	dropdown('Gender Name or ID', 'gender', 'gender', 'getGenders'),
-	multi('HR Manager Names or IDs', 'hrManagers', 'hr_managers', 'getUsers'),
+	people('HR Managers', 'hrManagers', 'hr_managers', 'Add HR Manager', 'The HR managers of this user.'),
 	dropdown('Job Title Name or ID', 'jobTitle', 'job_title', 'getJobTitles'),
 	date('Joining Date', 'joiningDate', 'joining_date'),
 	text('Last Name', 'lastName', 'last_name', ['update']),
@@ -113,7 +120,7 @@ const USER_FIELDS: UserField[] = [
 	text('Phone Number', 'phoneNumber', 'phone_number'),
 	date('Promotion Date', 'promotionDate', 'promotion_date'),
 	date('Review Date', 'reviewDate', 'review_date'),
-	multi('Secondary Manager Names or IDs', 'secondaryManagers', 'secondary_managers', 'getUsers'),
+	people('Secondary Managers', 'secondaryManagers', 'secondary_managers', 'Add Secondary Manager', 'The secondary managers of this user.'),
 	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
 	dropdown('Title Name or ID', 'title', 'title', 'getTitles'),
 ];
@@ -180,7 +187,7 @@ export function readClearFields(this: IExecuteFunctions, itemIndex: number, body
 				`Remove it from Update Fields or from Clear Fields. Nothing was sent.`,
 			);
 		}
-		cleared[field.wire] = field.kind === 'ids' ? [] : null;
+		cleared[field.wire] = field.kind === 'ids' || field.kind === 'users' ? [] : null;
 	}
 	return cleared;
 }
@@ -240,13 +247,13 @@ export async function readUserFields(
 	const collection = write === 'update' ? 'updateFields' : 'additionalFields';
 	const given = this.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	const people: Array<[wire: string, raw: unknown, label: string]> = [];
+	const persons: Array<[field: UserField, raw: unknown]> = [];
 	for (const field of USER_FIELDS) {
 		if (!field.on.includes(write)) continue;
 		const raw = given[field.property.name];
 		const label = field.property.displayName;
-		if (field.kind === 'user') {
-			people.push([field.wire, raw, label]);
+		if (field.kind === 'user' || field.kind === 'users') {
+			if (!isBlank(raw)) persons.push([field, raw]);
 			continue;
 		}
 		if (isBlank(raw)) continue;
@@ -282,9 +289,15 @@ export async function readUserFields(
 	}
 	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
 	// People given by email are looked up last, once every other value has passed its checks.
-	for (const [wire, raw, label] of people) {
-		const id = await userIdFrom.call(this, raw, label, request);
-		if (id) body[wire] = id;
+	for (const [field, raw] of persons) {
+		const label = field.property.displayName;
+		if (field.kind === 'user') {
+			const id = await userIdFrom.call(this, raw, label, request);
+			if (id) body[field.wire] = id;
+		} else {
+			const ids = await userIdsFrom.call(this, raw, label, request);
+			if (ids.length) body[field.wire] = ids;
+		}
 	}
 	return body;
 }
