@@ -81,7 +81,10 @@ export interface LocatorSpec {
 	required?: boolean;
 }
 
-/** A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL. */
+/**
+ * A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL;
+ * a user picker also by email address.
+ */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
@@ -106,6 +109,20 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 					{ type: 'regex', properties: { regex: '\\S+', errorMessage: `Enter the ${spec.noun}'s ID` } },
 				],
 			},
+			// Every user picker takes an address too (saved workflows depend on the mode's name):
+			// HR systems know people by email, and the node looks the id up (api/users.ts).
+			...(spec.searchListMethod === 'searchUsers'
+				? [
+						{
+							displayName: 'By Email',
+							name: 'email',
+							type: 'string' as const,
+							placeholder: 'e.g. name@company.com',
+							// No editor regex: n8n runs those in a VM with a 250 ms limit, which a busy
+							// machine can exceed and fail the run; the node checks the address itself.
+						},
+					]
+				: []),
 			...(spec.url
 				? [
 						{
@@ -134,4 +151,26 @@ export function userLocator({
 	required = true,
 }: Partial<Pick<LocatorSpec, 'name' | 'displayName' | 'required'>> = {}): INodeProperties {
 	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
+}
+
+/**
+ * A list of people as email addresses or user IDs, never a dropdown of every user (200 requests
+ * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
+ * dropdown this replaced) still holds; an expression may give a comma-separated text or an array
+ * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
+ * before anything is written (parameters/readers.ts, userIdsFrom).
+ */
+export function peopleField(
+	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },
+): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'string',
+		typeOptions: { multipleValues: true, multipleValueButtonText: spec.buttonText },
+		default: [],
+		required: spec.required ?? false,
+		placeholder: 'e.g. name@company.com or a user ID',
+		description: `${spec.description} Each entry an email address or a user ID; an expression may give a comma-separated text or a list`,
+	};
 }

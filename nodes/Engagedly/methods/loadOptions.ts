@@ -72,6 +72,14 @@ export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INo
 	return await attributeOptions.call(this, 'employee_type');
 }
 
+export async function getTitles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions.call(this, 'title');
+}
+
+export async function getGenders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions.call(this, 'gender');
+}
+
 /**
  * What the trigger's "User Updated" event can watch: the system fields the user list carries,
  * then the organisation's custom attributes (their definitions come from the API, so a new

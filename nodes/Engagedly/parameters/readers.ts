@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isEmailAddress, userIdForEmail } from '../api/users';
 import { segmentProblem } from '../transport/paths';
+import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
 import { capitalise, idOf, isBlank, listOf, toApiDay, toInstant, trimmed } from './values';
 
@@ -44,7 +46,10 @@ export function readMaxRateLimitWait(this: IExecuteFunctions, itemIndex: number)
  * the field, before any request.
  */
 export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex: number, noun = 'record'): string {
-	const id = trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true })));
+	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
+}
+
+function checkedId(this: IExecuteFunctions, id: string, itemIndex: number, noun: string): string {
 	const problem = id ? segmentProblem(id) : undefined;
 	if (problem) {
 		refuse(
@@ -62,6 +67,66 @@ export function readId(this: IExecuteFunctions, name: string, itemIndex: number,
 	const id = readOptionalId.call(this, name, itemIndex, noun);
 	if (!id) refuse(this, itemIndex, `No ${noun} selected`, `Pick a ${noun} from the list, or enter its ID.`);
 	return id;
+}
+
+// ---- people: an id or an email address ----------------------------------------------------
+
+const isLocatorValue = (raw: unknown): raw is { mode?: unknown; value: unknown } =>
+	raw !== null && typeof raw === 'object' && !Array.isArray(raw) && '__rl' in raw;
+
+/**
+ * The user id behind a user field's value: a resource locator (its `email` mode, or an id), an
+ * id, a record with an id, or an email address (looked up once per execution: api/users.ts).
+ * '' when nothing is given. `label` names the field in errors.
+ */
+export async function userIdFrom(
+	this: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	request: ItemRequest,
+): Promise<string> {
+	const { itemIndex } = request;
+	const emailMode = isLocatorValue(raw) && raw.mode === 'email';
+	const value = trimmed(idOf(isLocatorValue(raw) ? raw.value : raw));
+	if (!value) return '';
+	if (isEmailAddress(value)) return await userIdForEmail.call(this, value, request, label);
+	if (emailMode) {
+		refuse(this, itemIndex, `${label}: "${value}" is not an email address`, 'Enter an address such as name@company.com, or pick the user from the list.');
+	}
+	return checkedId.call(this, value, itemIndex, 'user');
+}
+
+/** An optional user locator parameter (see userIdFrom); '' when none is given. */
+export async function readOptionalUserId(
+	this: IExecuteFunctions,
+	name: string,
+	request: ItemRequest,
+	label = 'User',
+): Promise<string> {
+	return await userIdFrom.call(this, this.getNodeParameter(name, request.itemIndex, ''), label, request);
+}
+
+/** A required user locator parameter: empty is refused before any request. */
+export async function readUserId(this: IExecuteFunctions, name: string, request: ItemRequest, label = 'User'): Promise<string> {
+	const id = await readOptionalUserId.call(this, name, request, label);
+	if (!id) refuse(this, request.itemIndex, 'No user selected', 'Pick a user from the list, or enter their ID or email address.');
+	return id;
+}
+
+/**
+ * A multi-user field (a comma-separated text, or an array, mixing ids, email addresses and
+ * records with an id) as ids, in the order given, without repeats. Every address is resolved
+ * before the caller writes anything, so an unknown one stops the item with nothing sent.
+ */
+export async function userIdsFrom(
+	this: IExecuteFunctions,
+	raw: unknown,
+	label: string,
+	request: ItemRequest,
+): Promise<string[]> {
+	const ids: string[] = [];
+	for (const entry of listOf(raw)) ids.push(await userIdFrom.call(this, entry, label, request));
+	return [...new Set(ids)];
 }
 
 const WHOLE_NUMBER = /^\d+$/;

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
-import { readFilterNumber, readLimit, readWholeNumberList } from '../../parameters/readers';
+import { filtersCollection, optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
+import { readFilterNumber, readLimit, readWholeNumberList, userIdsFrom } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -40,15 +40,12 @@ const properties: INodeProperties[] = [
 			description:
 				'Whether to list archived resources instead of active ones (Engagedly lists only active ones unless this is on)',
 		},
-		{
-			displayName: 'Author Names or IDs',
+		peopleField({
+			displayName: 'Authors',
 			name: 'authors',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getUsers' },
-			default: [],
-			description:
-				'Only resources by these authors. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+			buttonText: 'Add Author',
+			description: 'Only resources by these authors.',
+		}),
 		{
 			displayName: 'Certified',
 			name: 'certified',
@@ -243,7 +240,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		state: listOf(filters.states),
 		languages: listOf(filters.languages),
 		providers: listOf(filters.providers),
-		authors: listOf(filters.authors),
+		authors: await userIdsFrom.call(this, filters.authors, 'Authors', request),
 		levels: listOf(filters.levels),
 		tags: listOf(filters.tags),
 		durations:

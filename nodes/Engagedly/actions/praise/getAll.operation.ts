@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
-import { readInstant, readLimit, readOptionalId } from '../../parameters/readers';
+import { readInstant, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { toMessage } from './shared';
@@ -55,8 +55,8 @@ const idsOf = (people: unknown): string[] =>
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = readOptionalId.call(this, 'filters.author', itemIndex, 'user');
-	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex, 'user');
+	const authorId = await readOptionalUserId.call(this, 'filters.author', request, 'Author');
+	const recognizedId = await readOptionalUserId.call(this, 'filters.recognizedUser', request, 'Recognized User');
 	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, '')).toLowerCase();
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 

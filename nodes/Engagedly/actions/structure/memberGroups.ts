@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { optionsCollection, resourceDescription, returnAllFields } from '../../descriptions/common';
-import { readLimit } from '../../parameters/readers';
+import { optionsCollection, peopleField, resourceDescription, returnAllFields } from '../../descriptions/common';
+import { readLimit, userIdsFrom } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -27,16 +27,17 @@ import type { EngagedlyOperation, ResourceModule } from '../types';
  */
 type UnitKind = RecordKind;
 
-function membersField(kind: UnitKind, overrides: Partial<INodeProperties>): INodeProperties {
-	return {
-		displayName: 'Member Names or IDs',
+function membersField(
+	kind: UnitKind,
+	overrides: { displayName?: string; buttonText?: string; description?: string; required?: boolean },
+): INodeProperties {
+	return peopleField({
+		displayName: overrides.displayName ?? 'Members',
 		name: 'members',
-		type: 'multiOptions',
-		typeOptions: { loadOptionsMethod: 'getUsers' },
-		default: [],
-		description: `Users of the ${kind.noun}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
-		...overrides,
-	} as INodeProperties;
+		buttonText: overrides.buttonText ?? 'Add Member',
+		description: overrides.description ?? `Users of the ${kind.noun}.`,
+		required: overrides.required,
+	});
 }
 
 /**
@@ -95,7 +96,7 @@ function create(kind: UnitKind): EngagedlyOperation {
 				kind,
 				itemIndex,
 			);
-			const members = listOf(this.getNodeParameter('members', itemIndex, []));
+			const members = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), 'Members', request);
 			return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
 		},
 	};
@@ -134,7 +135,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 				default: {},
 				options: [
 					membersField(kind, {
-						description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+						description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
 					}),
 					{
 						displayName: 'Name',
@@ -159,7 +160,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 				});
 			}
 			const name = hasName ? readName.call(this, fields.name, kind, itemIndex) : undefined;
-			const members = hasMembers ? listOf(fields.members) : undefined;
+			const members = hasMembers ? await userIdsFrom.call(this, fields.members, 'Members', request) : undefined;
 			// The API's PUT replaces name and members together: whatever the user did not set is
 			// read first and sent back unchanged, so renaming never empties the unit.
 			const current =
@@ -188,17 +189,19 @@ function changeMembers(
 		description: show(kind, operation, [
 			recordLocator(kind),
 			membersField(kind, {
-				displayName: adding ? 'Users to Add (Names or IDs)' : 'Users to Remove (Names or IDs)',
+				displayName: adding ? 'Users to Add' : 'Users to Remove',
+				buttonText: adding ? 'Add User' : 'Add User to Remove',
 				required: true,
 				description: adding
-					? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped, not an error. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`
-					: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped, not an error. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+					? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped, not an error.`
+					: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped, not an error.`,
 			}),
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const id = readRecordId.call(this, kind, itemIndex);
-			const requested = listOf(this.getNodeParameter('members', itemIndex, []));
+			const label = adding ? 'Users to Add' : 'Users to Remove';
+			const requested = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), label, request);
 			if (requested.length === 0) {
 				throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
 					itemIndex,

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
@@ -12,6 +12,6 @@ const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['activate'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const id = await readUserId.call(this, 'userId', request);
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
 }

@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'create') };
+	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'create', request)) };
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body }, request);
 	return await requestRecord.call(this, 'POST', '/users', { ...request, body: { ...body, ...custom } });
 }

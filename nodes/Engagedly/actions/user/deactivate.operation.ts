@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
@@ -45,7 +45,7 @@ async function checkCode(this: IExecuteFunctions, itemIndex: number, code: strin
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const id = await readUserId.call(this, 'userId', request);
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code, request);
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {

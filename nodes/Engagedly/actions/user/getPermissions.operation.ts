@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestList } from '../../transport/request';
@@ -16,6 +16,6 @@ export const description = updateDisplayOptions(
 
 /** One item per permission the user holds. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const id = await readUserId.call(this, 'userId', request);
 	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 }

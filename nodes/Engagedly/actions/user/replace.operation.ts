@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
@@ -27,8 +27,8 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
+	const id = await readUserId.call(this, 'userId', request);
+	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'replace', request)) };
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body }, request);
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
@@ -66,7 +66,7 @@ const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
  * who holds it keeps it in the set that is sent.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const id = await readUserId.call(this, 'userId', request);
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
 	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
 	const fail = (message: string, hint: string): never => {

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
-import { readId } from '../../parameters/readers';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest } from '../../transport/request';
@@ -47,7 +47,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+	const id = await readUserId.call(this, 'userId', request);
 	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, field);
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, field);
