@@ -17,6 +17,7 @@ import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
 import { QueueCluster, installedPackages, queueHost, webhookWorkflow } from './harness/queue';
 import { exampleScenarios } from './harness/scenarios';
+import { until } from './harness/wait';
 import { PACKAGE_NAME } from './harness/pack';
 import { startSimulator, type Simulator } from '../simulator';
 
@@ -59,16 +60,6 @@ const host = queueHost(cluster, async (main) => {
 afterAll(async () => await large?.stop());
 
 exampleScenarios(CURRENT, host);
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
-}
 
 const main = (): N8nInstance => cluster.main!;
 const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);

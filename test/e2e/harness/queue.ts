@@ -19,6 +19,7 @@ import { N8nInstance, freePort, type CliResult, type RawRun } from './instance';
 import type { ExampleHost } from './scenarios';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
+import { until } from './wait';
 import type { Simulator } from '../../simulator';
 
 const STARTED = /Worker started execution (\d+) \(job /g;
@@ -26,16 +27,6 @@ const ENQUEUED = /Enqueued execution (\d+) \(job /g;
 
 function idsIn(text: string, pattern: RegExp): string[] {
 	return [...text.matchAll(pattern)].map((match) => match[1]);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 1000));
-	}
 }
 
 /** `n8n worker`, with the main process's environment (same user folder, database and queue). */

@@ -18,6 +18,7 @@ import { N8nInstance, outputsOf, type CliResult, type ExecutionRun, type RawRun 
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
 import { installOf, packedTarball } from './versions';
+import { until } from './wait';
 import type { Simulator } from '../../simulator';
 
 interface NodeCreatorItem {
@@ -104,16 +105,6 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
 	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
-
-	async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const value = await probe();
-			if (value !== undefined) return value;
-			if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-	}
 
 	describe(`the package in n8n ${pinnedVersion(manifest)}${host.label}`, () => {
 		test('n8n serves both node types and the credential type under the package name', async () => {

@@ -14,6 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { processAlive } from './install';
 import { freePort } from './instance';
 
 function log(message: string): void {
@@ -82,15 +83,6 @@ function pgCtl(bin: string, args: string[]): string {
 }
 
 const FOLDER_PREFIX = 'engagedly-queue-';
-
-function processAlive(pid: number): boolean {
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch (error) {
-		return (error as NodeJS.ErrnoException).code === 'EPERM';
-	}
-}
 
 /** Services of runs whose process is gone (killed, or the machine stopped): stopped, folder removed. */
 function removeAbandoned(): void {
