@@ -54,8 +54,7 @@ const cluster = new QueueCluster({ manifest: CURRENT, workers: 2, concurrency: 2
 const host = queueHost(cluster, async (main) => {
 	large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale });
 	await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
-	await main.importWorkflows([usersWorkflow()]);
-	await main.activate(USERS_WORKFLOW);
+	return [usersWorkflow()];
 });
 afterAll(async () => await large?.stop());
 

@@ -213,6 +213,15 @@ export class N8nInstance {
 		else await this.cliOk(['publish:workflow', `--id=${workflowId}`]);
 	}
 
+	/**
+	 * Publishes a workflow through the running n8n's REST API, as the editor's Publish button does
+	 * (n8n 2.x): active at once, its first poll included, with no CLI process to boot.
+	 */
+	async publish(workflowId: string): Promise<void> {
+		const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+
 	/** `n8n execute --id <id> --rawOutput`: the whole run as JSON. */
 	async execute(workflowId: string): Promise<{ run: RawRun; result: CliResult }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);

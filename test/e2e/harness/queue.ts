@@ -114,11 +114,14 @@ export class QueueCluster {
 	 */
 	async start(prepare: (main: N8nInstance) => Promise<void>): Promise<N8nInstance> {
 		const started = Date.now();
+		const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
 		const install = installOf(this.options.manifest);
 		this.services = await QueueServices.start();
+		const servicesReady = Date.now();
 		const main = await N8nInstance.create({ install, tarball: packedTarball(), env: this.services.n8nEnv() });
 		this.main = main;
 		await prepare(main);
+		const prepared = Date.now();
 		const count = this.options.workers ?? 2;
 		for (let i = 1; i <= count; i++) {
 			const healthPort = await freePort();
@@ -135,7 +138,8 @@ export class QueueCluster {
 		await Promise.all([main.start(300_000), ...this.workers.map(async (worker) => await worker.start(300_000))]);
 		await main.setupOwner();
 		process.stderr.write(
-			`[queue] main on ${main.baseUrl}, ${count} workers, PostgreSQL ${this.services.postgres.port}, Redis ${this.services.redis.port}: ready in ${Math.round((Date.now() - started) / 1000)} s\n`,
+			`[queue] main on ${main.baseUrl}, ${count} workers, PostgreSQL ${this.services.postgres.port}, Redis ${this.services.redis.port}: ready in ${seconds(started)} ` +
+				`(services ${Math.round((servicesReady - started) / 1000)} s, imports ${Math.round((prepared - servicesReady) / 1000)} s, n8n processes ${seconds(prepared)})\n`,
 		);
 		return main;
 	}
@@ -240,10 +244,15 @@ export interface QueuedRun {
 
 /**
  * The examples on a queue-mode cluster: every example as it is, plus a queued copy of each that
- * starts by hand (execute() runs that); `extra` imports more (credentials and workflows of other
- * tests) before n8n starts.
+ * starts by hand (execute() runs that). `extra` imports the credentials of other tests before n8n
+ * starts and returns their workflows, imported with the examples. Active workflows are published
+ * once n8n runs, through its REST API: each `n8n publish:workflow` would boot another n8n process,
+ * many seconds apiece on a busy machine.
  */
-export function queueHost(cluster: QueueCluster, extra: (main: N8nInstance) => Promise<void> = async () => undefined): ExampleHost & { sim(): Simulator; runs: QueuedRun[] } {
+export function queueHost(
+	cluster: QueueCluster,
+	extra: (main: N8nInstance) => Promise<ExampleWorkflow[]> = async () => [],
+): ExampleHost & { sim(): Simulator; runs: QueuedRun[] } {
 	let demo: Simulator | undefined;
 	const runs: QueuedRun[] = [];
 	return {
@@ -255,10 +264,17 @@ export function queueHost(cluster: QueueCluster, extra: (main: N8nInstance) => P
 		},
 		async start(sim, workflows) {
 			demo = sim;
-			return await cluster.start(async (main) => {
-				await importDemo(main, sim, [...workflows, ...workflows.filter(startsByHand).map(queuedCopyOf)]);
-				await extra(main);
+			const all = [...workflows, ...workflows.filter(startsByHand).map(queuedCopyOf)];
+			const main = await cluster.start(async (main) => {
+				all.push(...(await extra(main)));
+				await importDemo(
+					main,
+					sim,
+					all.map((workflow) => ({ ...workflow, active: false })),
+				);
 			});
+			for (const workflow of all.filter((w) => w.active)) await main.publish(workflow.id);
+			return main;
 		},
 		async execute(workflowId): Promise<{ run: RawRun; result: CliResult }> {
 			const main = cluster.main!;
