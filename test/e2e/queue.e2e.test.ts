@@ -12,10 +12,10 @@
  * - The Engagedly Trigger's state lives in the database: after a restart of main, the new
  *   process's polls emit exactly what is new, nothing missed while it was down, nothing twice.
  */
-import { simulatorCredential } from './harness/demo';
+import { example, exampleNames, simulatorCredential } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
-import { QueueCluster, installedPackages, queueHost, webhookWorkflow } from './harness/queue';
+import { QueueCluster, installedPackages, queueHost, startsByHand, webhookWorkflow } from './harness/queue';
 import { exampleScenarios } from './harness/scenarios';
 import { until } from './harness/wait';
 import { PACKAGE_NAME } from './harness/pack';
@@ -85,7 +85,12 @@ describe('queue mode: what ran where', () => {
 	});
 
 	test('each example that starts by hand ran as a webhook execution main queued and a worker ran', () => {
-		expect(host.runs.map((run) => run.workflowId).sort()).toEqual(['engagedly-offboarding', 'engagedly-onboarding']);
+		// A scenario that ran its example with `n8n execute` instead of host.execute would run it in a process of its own.
+		const byHand = exampleNames()
+			.map(example)
+			.filter(startsByHand)
+			.map((workflow) => workflow.id);
+		expect([...new Set(host.runs.map((run) => run.workflowId))].sort()).toEqual(byHand.sort());
 		for (const run of host.runs) expect({ run, ...cluster.whereRan(run.executionId) }).toEqual({ run, ...onAWorker });
 	});
 
@@ -148,10 +153,16 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 
 describe('queue mode: the Engagedly Trigger keeps its state in the database, across a restart of main', () => {
 	const workflowId = 'engagedly-recognition';
+	const trigger = example('recognition').nodes.find((node) => node.type === 'n8n-nodes-engagedly.engagedlyTrigger')!.name;
+	/** The trigger's saved state, read from PostgreSQL (n8n keeps node-scoped static data under `node:<name>`). */
+	const stateInDatabase = (): string => {
+		const [row] = cluster.services!.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId}'`);
+		return JSON.stringify((JSON.parse(row ?? 'null') as Record<string, unknown> | null)?.[`node:${trigger}`] ?? {});
+	};
 	const praisePolls = () => host.sim().log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
 	const praisedIn = async (executionId: string) => {
 		const run = await main().execution(executionId);
-		const message = Object.keys(run.outputs).find((node) => node !== 'New praise in Engagedly')!;
+		const message = Object.keys(run.outputs).find((node) => node !== trigger)!;
 		return { status: run.status, mode: run.mode, praises: run.outputs[message].map((item) => item.praiseId) };
 	};
 
@@ -160,6 +171,9 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 		const before = new Set((await main().executions(workflowId)).map((e) => e.id));
 		const known = new Set(before);
 		const recognised = sim.store.sortedUsers().slice(6, 8);
+
+		const stateBefore = stateInDatabase();
+		expect(stateBefore).not.toBe('{}');
 
 		await main().stop();
 		const whileDown = sim.store.addPraise({ content: `@${recognised[0].first_name} praised while n8n restarted`, recognized_ids: [recognised[0].id] });
@@ -174,6 +188,9 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 		const [second] = await newExecutions(workflowId, known, 1, 150_000);
 		known.add(second.id);
 		expect(await praisedIn(second.id)).toEqual({ status: 'success', mode: 'trigger', praises: [after.id] });
+
+		// n8n saves a poll's state beside starting its execution, not before it.
+		await until("the new main's state in PostgreSQL", () => (stateInDatabase() !== stateBefore ? true : undefined), 60_000);
 
 		// Two more polls find nothing new: n8n polls once a minute, so an execution the first of
 		// them started is saved long before the second.
