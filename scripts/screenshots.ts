@@ -63,7 +63,7 @@ async function main(): Promise<void> {
 	// ENGAGEDLY_E2E_PACKAGE=<tarball>: screenshots of a given package instead of this clone.
 	const given = process.env.ENGAGEDLY_E2E_PACKAGE;
 	if (!given) build();
-	const install = ensureN8n();
+	const install = await ensureN8n();
 	const tarball = given ?? pack();
 	const sim = await startDemoSimulator();
 	const n8n = await N8nInstance.create({ install, tarball });

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# `npm start`: n8n 2.x needs Node 24, which scripts/use-node24.sh provides; the rest is start.ts.
+# `npm start`, from a fresh clone on a machine with only its stock Node: Node 24 and the
+# dependencies (scripts/setup.sh), then the demo (scripts/start.ts: build, the pinned n8n, the
+# simulator and the examples).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-. scripts/use-node24.sh
-exec node node_modules/ts-node/dist/bin.js --transpile-only scripts/start.ts "$@"
+. "$(dirname "$0")/setup.sh"
+# ts-node would keep a compile cache in the system temp dir (v8-compile-cache-<uid>): the demo
+# leaves nothing there.
+DISABLE_V8_COMPILE_CACHE=1 exec node node_modules/ts-node/dist/bin.js --transpile-only scripts/start.ts "$@"

@@ -4,39 +4,90 @@
  *
  * Builds and packs the package, installs it into a fresh n8n user folder the way the Community
  * Nodes panel does, starts the simulator and n8n (the pinned version from test/e2e/, installed
- * into the cache on first use), imports the "Engagedly (local simulator)" credential and the
- * example workflows, creates the owner account, and prints what to try. Ctrl-C stops both.
+ * into the cache on first use, with progress), imports the credentials and the example workflows,
+ * creates the owner account, and prints what to try. Ctrl-C stops everything.
  *
- * Environment: N8N_PORT (default 5678), SIMULATOR_PORT (default 4010); a busy default port is
- * replaced by a free one.
+ * Ports (a busy one is replaced by a free one, and said so): N8N_PORT (default 5678),
+ * SIMULATOR_PORT (4010), N8N_RUNNERS_BROKER_PORT (5679, n8n's task runners).
+ *
+ * Everything it writes apart from the n8n cache lives in one folder, engagedly-demo-<pid>-… under
+ * the system temp dir (the packed tarball, n8n's user folder, and as TMPDIR of everything it runs,
+ * their temp files and caches). A watchdog
+ * process (scripts/watchdog.mjs) deletes it and stops n8n however the demo ends: Ctrl-C, a closed
+ * terminal, an error, or a `kill -9` that leaves no chance to clean up. Folders of demos whose
+ * watchdog was killed too are deleted by the next `npm start`.
+ * `npm start -- --profile vendor` serves the vendor's shapes instead of the contract's (see
+ * test/simulator/README.md).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { importDemo, exampleNames, example, startDemoSimulator, CREDENTIAL_NAME, DEMO_ORGANISATION } from '../test/e2e/harness/demo';
+import { CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
 import { ensureN8n } from '../test/e2e/harness/install';
 import { N8nInstance, OWNER, freePort, portInUse } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
-import type { Simulator } from '../test/simulator';
+import { Watchdog } from '../test/e2e/harness/watchdog';
+import { isProfile, PROFILES, profileFromEnvironment, type Profile, type Simulator } from '../test/simulator';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-async function choosePort(variable: string, fallback: number): Promise<number> {
+const PORTS = {
+	n8n: { variable: 'N8N_PORT', fallback: 5678 },
+	simulator: { variable: 'SIMULATOR_PORT', fallback: 4010 },
+	broker: { variable: 'N8N_RUNNERS_BROKER_PORT', fallback: 5679 },
+} as const;
+
+async function choosePort({ variable, fallback }: { variable: string; fallback: number }, taken: number[]): Promise<number> {
 	const wanted = process.env[variable] ? Number(process.env[variable]) : fallback;
 	if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) throw new Error(`${variable} must be a port number`);
-	if (wanted !== 0 && !(await portInUse(wanted))) return wanted;
-	const port = await freePort();
+	if (wanted !== 0 && !taken.includes(wanted) && !(await portInUse(wanted))) return wanted;
+	let port = await freePort();
+	while (taken.includes(port)) port = await freePort();
 	if (wanted !== 0) say(`Port ${wanted} is busy: using ${port} instead (set ${variable} to choose).`);
 	return port;
 }
 
+/** `--profile vendor` (or `--profile=vendor`); without it, ENGAGEDLY_SIMULATOR_PROFILE or the contract. */
+function profileArgument(argv: string[]): Profile {
+	let profile: Profile = profileFromEnvironment();
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		if (flag !== '--profile') throw new Error(`unknown option ${argv[i]} (npm start -- --profile ${PROFILES.join('|')})`);
+		const value = inline ?? argv[++i];
+		if (!isProfile(value)) throw new Error(`--profile needs one of: ${PROFILES.join(', ')}`);
+		profile = value;
+	}
+	return profile;
+}
+
+const RUN_PREFIX = 'engagedly-demo-';
+
+/** Folders of earlier demos whose process and watchdog are both gone (say, the machine stopped). */
+function removeAbandonedRuns(): void {
+	for (const entry of fs.readdirSync(os.tmpdir())) {
+		const pid = new RegExp(`^${RUN_PREFIX}(\\d+)-`).exec(entry)?.[1];
+		if (!pid) continue;
+		try {
+			process.kill(Number(pid), 0);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === 'ESRCH') fs.rmSync(path.join(os.tmpdir(), entry), { recursive: true, force: true });
+		}
+	}
+}
+
 async function main(): Promise<void> {
 	const started = Date.now();
-	say('Building the package...');
-	build();
-	const install = ensureN8n();
-	const tarball = pack();
+	const profile = profileArgument(process.argv.slice(2));
+	removeAbandonedRuns();
+	const watchdog = new Watchdog();
+	const run = fs.mkdtempSync(path.join(os.tmpdir(), `${RUN_PREFIX}${process.pid}-`));
+	watchdog.remove(run);
+	// Whatever the demo runs (npm, gulp, n8n and its task runners) keeps its temp files and caches
+	// in the demo's folder too.
+	process.env.TMPDIR = path.join(run, 'tmp');
+	fs.mkdirSync(process.env.TMPDIR);
 
 	let sim: Simulator | undefined;
 	let n8n: N8nInstance | undefined;
@@ -47,22 +98,35 @@ async function main(): Promise<void> {
 		say('\nStopping n8n and the simulator...');
 		await n8n?.dispose().catch((error: Error) => say(`n8n: ${error.message}`));
 		await sim?.stop().catch((error: Error) => say(`simulator: ${error.message}`));
-		fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
+		// Whatever is still running (an n8n install, say) is stopped, and the demo's folder deleted.
+		await watchdog.finish();
 		say('Stopped.');
 		process.exit(code);
 	};
-	process.on('SIGINT', () => void stop(0));
-	process.on('SIGTERM', () => void stop(0));
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
 	try {
-		sim = await startDemoSimulator(await choosePort('SIMULATOR_PORT', 4010));
-		n8n = await N8nInstance.create({ install, tarball, port: await choosePort('N8N_PORT', 5678) });
-		say(`Importing the credential and ${exampleNames().length} example workflows into n8n ${install.version}...`);
+		say('Building the package...');
+		build();
+		const install = await ensureN8n(undefined, { watchdog });
+		const tarball = pack(path.join(run, 'pack'));
+		const taken: number[] = [];
+		const take = async (port: (typeof PORTS)[keyof typeof PORTS]) => {
+			taken.push(await choosePort(port, taken));
+			return taken[taken.length - 1];
+		};
+		const simulatorPort = await take(PORTS.simulator);
+		const n8nPort = await take(PORTS.n8n);
+		const brokerPort = await take(PORTS.broker);
+		sim = await startDemoSimulator(simulatorPort, profile);
+		n8n = await N8nInstance.create({ install, tarball, port: n8nPort, brokerPort, userFolder: path.join(run, 'n8n'), processGroups: watchdog });
+		say(`Importing the credentials and ${exampleNames().length} example workflows into n8n ${install.version}...`);
 		await importDemo(n8n, sim, exampleNames().map(example));
 		say('Starting n8n (about 30 seconds)...');
 		await n8n.start();
 		await n8n.setupOwner();
 	} catch (error) {
+		if (stopping) return;
 		say(`\nnpm start failed: ${(error as Error).message}`);
 		await stop(1);
 		return;
@@ -74,24 +138,31 @@ async function main(): Promise<void> {
 	});
 
 	const admin = sim.store.admin;
+	const workflows = exampleNames().map(example);
+	const mcpPath = workflows.flatMap((w) => w.nodes).find((node) => node.type.endsWith('.mcpTrigger'))?.parameters.path;
 	say('');
-	say(`Engagedly demo is running (n8n ${install.version}, ready in ${Math.round((Date.now() - started) / 1000)} s)`);
+	say(`Engagedly demo is running (n8n ${n8n.version}, ready in ${Math.round((Date.now() - started) / 1000)} s)`);
 	say('');
 	say(`  n8n editor   ${n8n.baseUrl}`);
 	say(`               log in as ${OWNER.email} / ${OWNER.password}`);
-	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)})`);
-	say(`  credential   "${CREDENTIAL_NAME}" (ClientKey ${sim.keys.demo.clientKey}) is already set up`);
+	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)}, ${sim.profile} shapes)`);
+	say(`  credentials  "${CREDENTIAL_NAME}" (ClientKey ${sim.keys.demo.clientKey}) and "${LOOKUP_KEY.name}" are set up`);
+	say(`  ports        n8n ${n8n.port}, simulator ${sim.port}, task runners' broker ${n8n.brokerPort} (N8N_PORT, SIMULATOR_PORT, N8N_RUNNERS_BROKER_PORT)`);
+	say('');
+	say('The example workflows:');
+	for (const workflow of workflows) say(`  ${n8n.baseUrl}/workflow/${workflow.id}  ${workflow.name}${workflow.active ? ' (active)' : ''}`);
 	say('');
 	say('What to try first:');
-	say('  1. Open the workflow "Engagedly: onboard a new hire" and click "Execute workflow": it creates');
-	say('     Jordan Rivera with a job title, manager, department and custom attributes, adds them to a');
-	say('     business unit and grants a permission. Click each node to see what Engagedly answered.');
-	say('  2. Look a colleague up through a webhook (the workflow is active):');
-	say(`       curl '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
+	say('  1. Open "Engagedly: onboard a new hire" and click "Execute workflow": it creates Jordan Rivera');
+	say('     with a job title, manager, department and custom attributes, adds them to a business unit');
+	say('     and grants a permission. Click each node to see what Engagedly answered. (A second run');
+	say('     fails: Jordan exists by then. Ctrl-C and npm start again for a fresh organisation.)');
+	say('  2. Look a colleague up through the active webhook (its key goes in a header):');
+	say(`       curl -H '${LOOKUP_KEY.header}: ${LOOKUP_KEY.value}' '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
+	say('     Without ?email= it answers 400, with an email nobody has 404.');
 	say('  3. Type p and Enter here to post a praise in the simulator: within a minute the active workflow');
 	say('     "Engagedly: share new praises in chat" turns it into a chat message (see Overview > Executions).');
 	say('  4. "Engagedly: offboard a leaver" deactivates Alejandro Kim and takes him out of his two departments.');
-	const mcpPath = example('ai-agent-tools').nodes.find((node) => node.type.endsWith('.mcpTrigger'))?.parameters.path;
 	say(`  5. Point an MCP client (Claude Desktop, Cursor...) at ${n8n.baseUrl}/mcp/${String(mcpPath)}: the Engagedly tools`);
 	say('     of "Engagedly: tools for AI agents (MCP server)" answer it.');
 	say('');

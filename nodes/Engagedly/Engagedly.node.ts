@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { resources, resourceProperty } from './actions/resources';
 import { route } from './actions/router';
 import { methods } from './methods';
+import { operationSubtitle } from './subtitle';
 
 export class Engagedly implements INodeType {
 	description: INodeTypeDescription = {
@@ -12,7 +13,7 @@ export class Engagedly implements INodeType {
 		icon: { light: 'file:../../icons/engagedly.svg', dark: 'file:../../icons/engagedly.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: operationSubtitle(Object.values(resources).flatMap((r) => r.description)),
 		description:
 			'Manage Engagedly users, departments, businesses, locations, job titles, permissions, praises, learning and certificates',
 		defaults: { name: 'Engagedly' },

@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { methods } from './methods';
+import { optionSubtitle } from './subtitle';
 import { poll, triggerProperties } from './trigger';
 
 /** Engagedly has no webhooks: this trigger polls, and keeps what it has seen in the workflow's static data. */
@@ -12,7 +13,7 @@ export class EngagedlyTrigger implements INodeType {
 		icon: { light: 'file:../../icons/engagedly.svg', dark: 'file:../../icons/engagedly.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle: optionSubtitle(triggerProperties, 'event'),
 		description: 'Starts the workflow when a praise is posted or a user is added, deactivated, activated or updated in Engagedly',
 		defaults: { name: 'Engagedly Trigger' },
 		polling: true,

@@ -13,6 +13,7 @@ import axios from 'axios';
 
 import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
+import { peopleBench } from './people';
 import { startSimulator, type Simulator } from '../simulator';
 
 const USERS = 10_000;
@@ -133,6 +134,10 @@ async function main() {
 		...userRows,
 		'',
 	);
+
+	// 3. People by email (issue 12): its own section, at 1,000 and 10,000 users.
+	rows.push(...(await peopleBench(sim, credentials)));
+	fresh();
 
 	await sim.stop();
 	const report = [

@@ -1,8 +1,8 @@
 /**
- * Issue 4, "Done when": taken together, the node's operations reach every method and path of the
- * API. The endpoint list below is written from the specification (engagedly-api.md, "Endpoints",
- * and the certificates section of shared/spec/README.md), not from our code, so an endpoint that
- * no operation calls is reported, and so is an operation nobody told this test how to run.
+ * Taken together, the node's operations reach every method and path of the API. The endpoint
+ * list below is written from the specification (engagedly-api.md, "Endpoints", and the
+ * certificates section of shared/spec/README.md), not from our code, so an endpoint that no
+ * operation calls is reported, and so is an operation nobody told this test how to run.
  *
  * To cover a new operation, add a row to PARAMETERS: a function from the freshly reset simulator
  * to the run(s) the operation needs: its node parameters (resource and operation are added here)

@@ -1,68 +1,117 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, not inside n8n: it runs `npm start` as a user does */
 /**
- * `npm start` as a newcomer runs it: both services come up, the printed instructions work
- * (log in, the credential and the examples are there, the printed curl runs an example workflow
- * through the running n8n), and Ctrl-C stops everything.
+ * `npm start` as a newcomer runs it: the services come up on the ports they were given (the task
+ * runners' broker included), the printed instructions work (log in, the credentials and the
+ * examples are there, each example's link opens, the printed curl runs the look-up example through
+ * the running n8n), and however it is stopped, by Ctrl-C or by `kill -9` of everything in its
+ * terminal, nothing keeps running and nothing is left in the temp dir.
+ * It is started with `--profile <ENGAGEDLY_SIMULATOR_PROFILE or contract>`, as a user picks the
+ * vendor's shapes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-import { CREDENTIAL_NAME, exampleNames, example } from './harness/demo';
+import { CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env } from './harness/install';
 import { OWNER, freePort, portInUse } from './harness/instance';
+import { profileFromEnvironment } from '../simulator';
 
-let child: ChildProcess;
-let output = '';
-let n8nPort: number;
-let simulatorPort: number;
-let exit: Promise<number | string | null>;
+const profile = profileFromEnvironment();
 
-async function waitForOutput(pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const match = output.match(pattern);
-		if (match) return match;
-		if (child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
-		if (Date.now() > deadline) throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-		await new Promise((resolve) => setTimeout(resolve, 500));
-	}
+interface Demo {
+	child: ChildProcess;
+	output: () => string;
+	ports: { n8n: number; simulator: number; broker: number };
+	/** The TMPDIR it was given: empty before it started. */
+	tmp: string;
+	exit: Promise<number | string | null>;
+	waitForOutput(pattern: RegExp, timeoutMs: number, evenAfterNpmExits?: boolean): Promise<RegExpMatchArray>;
 }
 
-beforeAll(async () => {
-	n8nPort = await freePort();
-	simulatorPort = await freePort();
-	// Its own process group, so that the test can send Ctrl-C's SIGINT to all of it, as a terminal does.
-	child = spawn('npm', ['start'], {
+/** `npm start` in its own process group, so that the test can signal all of it, as a terminal does. */
+async function startDemo(): Promise<Demo> {
+	const ports = { n8n: await freePort(), simulator: await freePort(), broker: await freePort() };
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'engagedly-start-test-'));
+	const child = spawn('npm', ['start', '--', '--profile', profile], {
 		cwd: REPO_ROOT,
-		env: node24Env({ N8N_PORT: String(n8nPort), SIMULATOR_PORT: String(simulatorPort) }),
+		env: node24Env({
+			N8N_PORT: String(ports.n8n),
+			SIMULATOR_PORT: String(ports.simulator),
+			N8N_RUNNERS_BROKER_PORT: String(ports.broker),
+			TMPDIR: tmp,
+			// npm's own compile cache, which npm writes to TMPDIR before the demo starts and shares
+			// with every npm command: not the demo's to remove.
+			NODE_DISABLE_COMPILE_CACHE: '1',
+		}),
 		stdio: ['pipe', 'pipe', 'pipe'],
 		detached: true,
 	});
+	let output = '';
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-	exit = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+	const exit = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+	const waitForOutput = async (pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> => {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const match = output.match(pattern);
+			if (match) return match;
+			if (child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
+			if (Date.now() > deadline) throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+		}
+	};
+	const demo = { child, output: () => output, ports, tmp, exit, waitForOutput };
 	await waitForOutput(/Ctrl-C stops n8n and the simulator/, 10 * 60 * 1000);
-}, 11 * 60 * 1000);
+	return demo;
+}
 
-afterAll(() => {
-	if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
-});
+function killGroup(demo: Demo | undefined): void {
+	if (demo && demo.child.exitCode === null && demo.child.signalCode === null) process.kill(-demo.child.pid!, 'SIGKILL');
+}
+
+async function nothingLeft(demo: Demo): Promise<{ listening: number[]; leftInTmp: string[] }> {
+	const listening = [];
+	for (const port of Object.values(demo.ports)) if (await portInUse(port)) listening.push(port);
+	return { listening, leftInTmp: fs.readdirSync(demo.tmp) };
+}
 
 describe('npm start', () => {
-	test('prints the editor URL, the login and the simulator, on the ports it was given', () => {
-		expect(output).toContain(`n8n editor   http://127.0.0.1:${n8nPort}`);
-		expect(output).toContain(`log in as ${OWNER.email} / ${OWNER.password}`);
-		expect(output).toContain(`simulator    http://127.0.0.1:${simulatorPort}/beta`);
+	let demo: Demo;
+	beforeAll(async () => {
+		demo = await startDemo();
+	}, 11 * 60 * 1000);
+	afterAll(() => {
+		killGroup(demo);
+		if (demo) fs.rmSync(demo.tmp, { recursive: true, force: true });
 	});
 
-	test('the simulator answers with the demo keys', async () => {
-		const response = await fetch(`http://127.0.0.1:${simulatorPort}/beta/users?size=1`, {
+	test('prints the editor URL, the login, the simulator and every port, and listens on the ports it was given', async () => {
+		const { n8n, simulator, broker } = demo.ports;
+		expect(demo.output()).toContain(`n8n editor   http://127.0.0.1:${n8n}`);
+		expect(demo.output()).toContain(`log in as ${OWNER.email} / ${OWNER.password}`);
+		expect(demo.output()).toContain(`simulator    http://127.0.0.1:${simulator}/beta`);
+		expect(demo.output()).toContain(`${profile} shapes)`);
+		expect(demo.output()).toContain(`ports        n8n ${n8n}, simulator ${simulator}, task runners' broker ${broker}`);
+		expect([await portInUse(n8n), await portInUse(simulator), await portInUse(broker)]).toEqual([true, true, true]);
+	});
+
+	test('the simulator answers with the demo keys, in the shapes of the profile asked for', async () => {
+		const response = await fetch(`http://127.0.0.1:${demo.ports.simulator}/beta/users?size=1`, {
 			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
 		});
 		expect(response.status).toBe(200);
+		const departments = await fetch(`http://127.0.0.1:${demo.ports.simulator}/beta/departments?size=1`, {
+			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
+		});
+		const [department] = ((await departments.json()) as { data: Array<{ members_count: unknown }> }).data;
+		// The contract renders list counts as strings, the vendor as integers.
+		expect(typeof department.members_count).toBe(profile === 'vendor' ? 'number' : 'string');
 	});
 
-	test('the printed login works, and the credential and every example workflow are in n8n', async () => {
-		const base = `http://127.0.0.1:${n8nPort}`;
+	test('the printed login works, and both credentials and every example workflow are in n8n, each behind the link printed for it', async () => {
+		const base = `http://127.0.0.1:${demo.ports.n8n}`;
 		const login = await fetch(`${base}/rest/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -72,13 +121,19 @@ describe('npm start', () => {
 		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 		const get = async (route: string) =>
 			((await (await fetch(`${base}/rest${route}`, { headers: { cookie } })).json()) as { data: Array<{ name: string; id: string }> }).data;
-		expect((await get('/credentials')).map((c) => c.name)).toEqual([CREDENTIAL_NAME]);
-		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual(exampleNames().map((name) => example(name).id).sort());
+		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name].sort());
+		const ids = exampleNames().map((name) => example(name).id);
+		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
+		for (const id of ids) {
+			expect(demo.output()).toContain(`${base}/workflow/${id}`);
+			expect((await fetch(`${base}/workflow/${id}`)).status).toBe(200);
+		}
 	});
 
-	test('the printed curl runs the look-up example through the running n8n', async () => {
-		const [, url] = await waitForOutput(/curl '([^']+)'/, 0);
-		const response = await fetch(url);
+	test('the printed curl, with its key header, runs the look-up example through the running n8n', async () => {
+		const [, header, url] = await demo.waitForOutput(/curl -H '([^']+)' '([^']+)'/, 0);
+		const [name, value] = header.split(': ');
+		const response = await fetch(url, { headers: { [name]: value } });
 		expect(response.status).toBe(200);
 		const email = new URL(url).searchParams.get('email');
 		const cards = (await response.json()) as Array<{ email: string; name: string }>;
@@ -86,20 +141,19 @@ describe('npm start', () => {
 	});
 
 	test('typing p posts a praise in the simulator', async () => {
-		child.stdin!.write('p\n');
-		await waitForOutput(/Posted praise \d+ by Avery Stone/, 10_000);
+		demo.child.stdin!.write('p\n');
+		await demo.waitForOutput(/Posted praise \d+ by Avery Stone/, 10_000);
 	});
 
-	test('Ctrl-C stops n8n and the simulator, and nothing of it keeps running', async () => {
-		process.kill(-child.pid!, 'SIGINT');
+	test('Ctrl-C stops n8n and the simulator: nothing of it keeps running, nothing is left in the temp dir', async () => {
+		process.kill(-demo.child.pid!, 'SIGINT');
 		// npm itself ends on the signal, as it does in a terminal; the demo finishes its cleanup.
-		await waitForOutput(/Stopped\./, 60_000, true);
-		await exit;
-		expect(await portInUse(n8nPort)).toBe(false);
-		expect(await portInUse(simulatorPort)).toBe(false);
+		await demo.waitForOutput(/Stopped\./, 60_000, true);
+		await demo.exit;
+		expect(await nothingLeft(demo)).toEqual({ listening: [], leftInTmp: [] });
 		const groupAlive = async () => {
 			try {
-				process.kill(-child.pid!, 0);
+				process.kill(-demo.child.pid!, 0);
 				return true;
 			} catch {
 				return false;
@@ -107,5 +161,31 @@ describe('npm start', () => {
 		};
 		for (let i = 0; i < 20 && (await groupAlive()); i++) await new Promise((resolve) => setTimeout(resolve, 500));
 		expect(await groupAlive()).toBe(false);
+	});
+});
+
+describe('npm start killed with kill -9 (no chance to clean up itself)', () => {
+	let demo: Demo;
+	beforeAll(async () => {
+		demo = await startDemo();
+	}, 11 * 60 * 1000);
+	afterAll(() => {
+		killGroup(demo);
+		if (demo) fs.rmSync(demo.tmp, { recursive: true, force: true });
+	});
+
+	test('its watchdog stops n8n and empties the temp dir all the same', async () => {
+		expect((await nothingLeft(demo)).listening.length).toBe(3);
+
+		process.kill(-demo.child.pid!, 'SIGKILL');
+		await demo.exit;
+
+		const deadline = Date.now() + 60_000;
+		let left = await nothingLeft(demo);
+		while ((left.listening.length || left.leftInTmp.length) && Date.now() < deadline) {
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			left = await nothingLeft(demo);
+		}
+		expect(left).toEqual({ listening: [], leftInTmp: [] });
 	});
 });

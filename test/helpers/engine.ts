@@ -275,9 +275,14 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 	return { ...result, items };
 }
 
-/** A resource-locator value as the editor saves it. */
+/** A resource-locator value typed in by ID, as the editor saves it. */
 export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** A resource-locator value picked from the list, as the editor saves it. */
+export function fromList(value: string | number) {
+	return { __rl: true, mode: 'list', value: String(value) };
 }
 
 /** A node of our package inside a one-node workflow, for calling its methods directly. */
@@ -296,49 +301,43 @@ async function contextWorkflow(parameters: IDataObject, type = NODE_TYPE) {
 	return { workflow, node, nodeType: nodeTypes.getByNameAndVersion(type, 1) as INodeType };
 }
 
-/** Calls a loadOptions method the way the editor does when a dropdown opens. */
-export async function loadOptions(
+/** The node's methods the editor calls: dropdowns, resource locators' list mode, the resource mapper's fields. */
+type EditorMethods = Required<NonNullable<INodeType['methods']>>;
+type EditorMethodKind = 'loadOptions' | 'listSearch' | 'resourceMapping';
+type EditorMethod<K extends EditorMethodKind> = EditorMethods[K][string];
+
+/** Calls one of the node's editor methods in the context n8n gives it: the node's parameters, the credential. */
+async function callEditorMethod<K extends EditorMethodKind>(
+	kind: K,
 	method: string,
 	credentials: EngagedlyCredentials,
-	parameters: IDataObject = {},
-) {
+	parameters: IDataObject,
+	...args: Parameters<EditorMethod<K>>
+): Promise<Awaited<ReturnType<EditorMethod<K>>>> {
 	const { workflow, node, nodeType } = await contextWorkflow(parameters);
-	const hooks = new ExecutionLifecycleHooks('internal', 'load-options', {} as never);
+	const hooks = new ExecutionLifecycleHooks('internal', kind, {} as never);
 	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
-	const fn = nodeType.methods?.loadOptions?.[method];
-	if (!fn) throw new Error(`No loadOptions method ${method}`);
-	return await fn.call(context);
+	const fn = (nodeType.methods?.[kind] as Record<string, EditorMethod<K>> | undefined)?.[method];
+	if (!fn) throw new Error(`No ${kind} method ${method}`);
+	return await (fn as (...a: unknown[]) => Promise<Awaited<ReturnType<EditorMethod<K>>>>).call(context, ...args);
 }
 
-/** Calls a listSearch method the way a resource locator's list mode does. */
-export async function listSearch(
+/** A dropdown opening. */
+export const loadOptions = (method: string, credentials: EngagedlyCredentials, parameters: IDataObject = {}) =>
+	callEditorMethod('loadOptions', method, credentials, parameters);
+
+/** A resource locator's list mode: a search text and the token of the page to continue from. */
+export const listSearch = (
 	method: string,
 	credentials: EngagedlyCredentials,
 	filter?: string,
 	paginationToken?: string,
 	parameters: IDataObject = {},
-) {
-	const { workflow, node, nodeType } = await contextWorkflow(parameters);
-	const hooks = new ExecutionLifecycleHooks('internal', 'list-search', {} as never);
-	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
-	const fn = nodeType.methods?.listSearch?.[method];
-	if (!fn) throw new Error(`No listSearch method ${method}`);
-	return await fn.call(context, filter, paginationToken);
-}
+) => callEditorMethod('listSearch', method, credentials, parameters, filter, paginationToken);
 
-/** Calls a resourceMapping method the way the resource mapper does when it loads its fields. */
-export async function resourceMapping(
-	method: string,
-	credentials: EngagedlyCredentials,
-	parameters: IDataObject = {},
-) {
-	const { workflow, node, nodeType } = await contextWorkflow(parameters);
-	const hooks = new ExecutionLifecycleHooks('internal', 'resource-mapping', {} as never);
-	const context = new LoadOptionsContext(workflow, node, await additionalDataFor(credentials, hooks), 'parameters');
-	const fn = nodeType.methods?.resourceMapping?.[method];
-	if (!fn) throw new Error(`No resourceMapping method ${method}`);
-	return await fn.call(context);
-}
+/** The resource mapper loading its fields. */
+export const resourceMapping = (method: string, credentials: EngagedlyCredentials, parameters: IDataObject = {}) =>
+	callEditorMethod('resourceMapping', method, credentials, parameters);
 
 /**
  * The credential test as n8n's editor runs it: the credential's `test.request` sent through

@@ -8,9 +8,10 @@ process.env.N8N_LOG_LEVEL = 'silent';
 
 // n8n-workflow runs the regular expressions of parameter definitions (a resource locator's ID
 // check) in a `vm` context with a 250 ms timeout, against hostile user-written patterns. On a
-// loaded 2-core CI machine the first run of that context can take longer than 250 ms, and the
-// test fails with "Regular expression execution timed out" for a pattern like `\S+`. The
-// patterns here are the package's own, so the tests use plain regular expressions.
+// busy machine (a CI runner sharing its cores) the first run of that context can take longer
+// than 250 ms, and the test fails with "Regular expression execution timed out" for a pattern
+// like `\S+`. The patterns here are the package's own, so the tests use plain regular
+// expressions.
 setSafeRegexEngine({
 	exec: (pattern, input, flags) => new RegExp(pattern, flags).exec(input),
 	test: (pattern, input, flags) => new RegExp(pattern, flags).test(input),

@@ -9,7 +9,7 @@
  * seed) call `startSimulator` themselves: that is what they test.
  */
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
-import { startSimulator } from '../simulator';
+import { profileFromEnvironment, startSimulator } from '../simulator';
 import type { EngagedlyCredentials } from './engine';
 
 /** The node's credentials for a simulator: its demo key pair (full access) and its address. */
@@ -40,7 +40,8 @@ export type SimulatorHandle = Simulator & {
  * Starts a simulator before the file's (or the describe block's) tests and stops it after them.
  * The handle is usable at once, so test bodies and helpers keep writing `sim.store`, `sim.log`,
  * `sim.keys.demo`; it forwards to the running simulator, which exists only from `beforeAll` on.
- * `options` may be a function for options that need a lookup first (run in `beforeAll`).
+ * `options` may be a function for options that need a lookup first (run in `beforeAll`). Without
+ * a `profile` in them, `ENGAGEDLY_SIMULATOR_PROFILE` picks it (`npm run test:vendor`).
  */
 export function useSimulator(
 	options: SimulatorOptions | (() => SimulatorOptions | Promise<SimulatorOptions>) = {},
@@ -53,7 +54,8 @@ export function useSimulator(
 	};
 
 	beforeAll(async () => {
-		started = await startSimulator(typeof options === 'function' ? await options() : options);
+		const chosen = typeof options === 'function' ? await options() : options;
+		started = await startSimulator({ profile: profileFromEnvironment(), ...chosen });
 	});
 	// A failed start has nothing to stop, and its own error is the one worth reading.
 	afterAll(async () => await started?.stop());

@@ -1,12 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code runs in plain Node, not inside n8n */
 /**
- * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--host H]`
+ * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--host H] [--profile vendor]`
  *
  * Serves the simulator until SIGINT/SIGTERM, for trying the node by hand in n8n.
  */
-import { startSimulator, type SimulatorOptions } from './index';
+import { isProfile, PROFILES, startSimulator, type SimulatorOptions } from './index';
 
-const USAGE = 'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--time-scale X] [--seed S]';
+const USAGE =
+	'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--profile contract|vendor]';
 
 function parseArgs(argv: string[]): SimulatorOptions {
 	const options: SimulatorOptions = { port: 4010 };
@@ -40,6 +41,12 @@ function parseArgs(argv: string[]): SimulatorOptions {
 				options.seed = /^-?\d+$/.test(seed) ? Number(seed) : seed;
 				break;
 			}
+			case '--profile': {
+				const profile = value();
+				if (!isProfile(profile)) throw new Error(`--profile needs one of: ${PROFILES.join(', ')}`);
+				options.profile = profile;
+				break;
+			}
 			case '--help':
 			case '-h':
 				console.log(USAGE);
@@ -69,7 +76,7 @@ async function main(): Promise<void> {
 	console.log(`Read-only key: ClientKey ${sim.keys.readOnly.clientKey} / SecretKey ${sim.keys.readOnly.secretKey}`);
 	console.log(
 		`Organisation: ${sim.store.users.size} users (admin ${admin.first_name} ${admin.last_name} <${admin.email}>), seed ${String(sim.store.seed)}, ` +
-			`rate limit ${options.rateLimit ?? 200}/min, time scale ${options.timeScale ?? 1}`,
+			`rate limit ${options.rateLimit ?? 200}/min, time scale ${options.timeScale ?? 1}, ${sim.profile} profile`,
 	);
 	console.log('Press Ctrl+C to stop.');
 

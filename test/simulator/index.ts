@@ -11,6 +11,7 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { FaultRegistry } from './faults';
+import type { Profile } from './profiles';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { createServer, listen, type ApiKeyConfig, type RequestLogEntry } from './server';
 import { generateOrganisation } from './seed';
@@ -39,12 +40,19 @@ export interface SimulatorOptions {
 	 * there: demo (full access) and read-only, both owned by the admin.
 	 */
 	keys?: ApiKeyConfig[];
+	/**
+	 * Whose shapes the answers take: `contract` (default, engagedly-api.md) or `vendor` (the
+	 * vendor's OpenAPI description and examples, where they differ; see profiles.ts).
+	 */
+	profile?: Profile;
 }
 
 export interface Simulator {
 	/** `http://127.0.0.1:<port>`; the API is at `${baseUrl}/beta` and `${baseUrl}/api/beta`. */
 	readonly baseUrl: string;
 	readonly port: number;
+	/** Whose shapes the answers take (fixed for the simulator's life). */
+	readonly profile: Profile;
 	/** `demo`, `readOnly`, plus every configured key that has a `name`. */
 	readonly keys: { demo: KeyPair; readOnly: KeyPair; [name: string]: KeyPair };
 	/** The live state: read it to assert, call its helpers to simulate web-app changes. */
@@ -84,7 +92,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const keys = { demo: DEMO_KEY, readOnly: READ_ONLY_KEY } as Simulator['keys'];
 	for (const key of configured) if (key.name) keys[key.name] = { clientKey: key.clientKey, secretKey: key.secretKey };
 
-	const server = createServer({ store, limiter, faults, keys: () => configured, log });
+	const profile = options.profile ?? 'contract';
+	const server = createServer({ store, limiter, faults, keys: () => configured, log, profile });
 	const sockets = new Set<Socket>();
 	server.on('connection', (socket: Socket) => {
 		sockets.add(socket);
@@ -98,6 +107,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	return {
 		baseUrl,
 		port: address.port,
+		profile,
 		keys,
 		store,
 		log,
@@ -147,3 +157,4 @@ export type {
 	LearnerRow,
 } from './store';
 export { SEED_ANCHOR } from './seed';
+export { PROFILES, isProfile, profileFromEnvironment, type Profile } from './profiles';

@@ -15,6 +15,7 @@ import { ApiError, badRequest, entry, forbidden, serverErrorBody, type PageReque
 import type { RateLimiter } from './rateLimit';
 import { Router, type ResourceFamily } from './router';
 import { allRoutes } from './routes';
+import { shapeBody, type Profile } from './profiles';
 import { DEFAULT_PICTURE } from './seed';
 import type { Store, UserRecord } from './store';
 
@@ -53,6 +54,8 @@ export interface ServerContext {
 	faults: FaultRegistry;
 	keys: () => ApiKeyConfig[];
 	log: RequestLogEntry[];
+	/** Whose shapes successful answers take (see profiles.ts). */
+	profile: Profile;
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -321,14 +324,15 @@ export function createServer(ctx: ServerContext): http.Server {
 
 			// 9. The handler.
 			const result = match.route.handler({ store: ctx.store, params: match.params, query, body, paging, viewer });
+			const shaped = shapeBody(ctx.profile, `${method} ${match.route.path}`, result.body, ctx.store);
 			if (fault?.kind === 'rewrite' && fault.rewrite) {
-				return sendJson(fault.status ?? result.status, fault.rewrite(result.body, ctx.store));
+				return sendJson(fault.status ?? result.status, fault.rewrite(shaped, ctx.store));
 			}
 			if (fault?.kind === 'truncated') {
-				const full = JSON.stringify(result.body ?? { success: true });
+				const full = JSON.stringify(shaped ?? { success: true });
 				return finish(200, full.slice(0, Math.floor(full.length / 2)));
 			}
-			return sendJson(result.status, result.body);
+			return sendJson(result.status, shaped);
 		} catch (error) {
 			if (!(error instanceof ApiError)) throw error;
 			return sendJson(error.status, error.body, error.headers);

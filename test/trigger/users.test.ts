@@ -9,7 +9,7 @@ import { sleep } from 'n8n-workflow';
 import { loadOptions } from '../helpers/engine';
 import { createPoller, type Poller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
-import type { FaultSpec } from '../simulator';
+import { startSimulator, type FaultSpec } from '../simulator';
 
 const USERS = 'GET /beta/users';
 const PAGE = 50;
@@ -281,6 +281,59 @@ describe('userUpdated', () => {
 		expect(moved.items[0].changes).toEqual({
 			job_title: { previous: { id: String(jobId), name: 'Renamed Title' }, current: { id: String(other.id), name: other.name } },
 		});
+	});
+
+	it('keeps still over polls of unchanged users in this profile; an employee type change fires once, in the profile’s form', async () => {
+		const poller = await activated({
+			event: 'userUpdated',
+			watchedFields: ['birthdate', 'employee_id', 'employee_type', 'joining_date', customKey('Cost Center')],
+		});
+		for (let i = 0; i < 3; i++) expect((await poll(poller)).ids).toEqual([]);
+		await poller.restart();
+		expect((await poll(poller)).ids).toEqual([]);
+
+		const options = sim.store.attributes.find((a) => a.attribute_key === 'employee_type')!.attribute_options!;
+		const someone = sim.store.sortedUsers().find((u) => u.employee_type !== null && u.id !== sim.store.adminId)!;
+		const before = someone.employee_type!;
+		const after = options.find((option) => option.value !== before)!.value;
+		sim.store.updateUser(someone.id, { employee_type: after });
+		// The contract renders the option's value, the vendor {id, name} (the trigger hands ids on as strings).
+		const rendered = (name: string) =>
+			sim.profile === 'vendor' ? { id: String(options.find((option) => option.value === name)!.id), name } : name;
+		const changed = await poll(poller);
+		expect(changed.ids).toEqual([someone.id]);
+		expect(changed.items[0].changes).toEqual({ employee_type: { previous: rendered(before), current: rendered(after) } });
+		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('fires nothing when the same organisation answers in the other profile, whatever is watched', async () => {
+		const other = sim.profile === 'vendor' ? 'contract' : 'vendor';
+		// Same seed and size as this file's simulator after its reset: the same users, rendered the other way.
+		const twin = await startSimulator({ users: 250, timeScale: 60, profile: other });
+		try {
+			const fields = ((await loadOptions('getWatchableUserFields', sim.credentials())) as Array<{ value: string }>).map((o) => o.value);
+			const credentials = sim.credentials();
+			const poller = await createPoller({ parameters: { event: 'userUpdated', watchedFields: fields }, credentials });
+			expect((await poller.poll('trigger', 'activate')).items).toEqual([]);
+
+			credentials.baseUrl = twin.baseUrl;
+			const switched = await poller.poll();
+			expect(switched.error).toBeUndefined();
+			expect(switched.items).toEqual([]);
+			credentials.baseUrl = sim.baseUrl;
+			expect((await poller.poll()).items).toEqual([]);
+
+			// A real change is still one, reported in the form each side gave.
+			const someone = sim.store.sortedUsers().find((u) => u.id !== sim.store.adminId)!;
+			twin.store.updateUser(someone.id, { level: 'L42' });
+			credentials.baseUrl = twin.baseUrl;
+			const changed = await poller.poll();
+			expect(changed.items.map((item) => [item.id, item.changes])).toEqual([
+				[someone.id, { level: { previous: someone.level, current: 'L42' } }],
+			]);
+		} finally {
+			await twin.stop();
+		}
 	});
 
 	it('watches the manager through the list’s primary_reporter, at no extra request', async () => {

@@ -1,32 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import * as business from './business';
 import * as certificate from './certificate';
-import * as department from './department';
-import * as jobTitle from './jobTitle';
 import * as learnerReport from './learnerReport';
 import * as learningResource from './learningResource';
-import * as location from './location';
 import * as permission from './permission';
 import * as praise from './praise';
-import type { OperationMap } from './types';
+import { businessResource, departmentResource, jobTitleResource, locationResource } from './structure';
+import type { ResourceModule } from './types';
 import * as user from './user';
 import * as userAttribute from './userAttribute';
 
-export interface ResourceModule {
-	operations: OperationMap;
-	description: INodeProperties[];
-}
-
 /** Resource value (saved in workflows, keep stable) → its operations. */
 export const resources: Record<string, ResourceModule> = {
-	business,
+	business: businessResource,
 	certificate,
-	department,
-	jobTitle,
+	department: departmentResource,
+	jobTitle: jobTitleResource,
 	learnerReport,
 	learningResource,
-	location,
+	location: locationResource,
 	permission,
 	praise,
 	user,

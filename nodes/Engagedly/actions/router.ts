@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError }
 import { NodeOperationError } from 'n8n-workflow';
 
 import { checkParameters } from '../parameters/check';
+import { readMaxRateLimitWait } from '../parameters/readers';
 import { asNodeError } from '../transport/errors';
 import type { OperationMap } from './types';
 import { resources } from './resources';
@@ -34,7 +35,8 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 		try {
 			const operation = operationFor.call(this, itemIndex);
 			checkParameters.call(this, operation.description, itemIndex);
-			const result = await operation.execute.call(this, itemIndex);
+			const request = { itemIndex, maxRateLimitWaitSeconds: readMaxRateLimitWait.call(this, itemIndex) };
+			const result = await operation.execute.call(this, itemIndex, request);
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 					itemData: { item: itemIndex },

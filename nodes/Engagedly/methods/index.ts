@@ -1,10 +1,12 @@
+import { structureKinds } from '../actions/structure/kinds';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import * as resourceMapping from './resourceMapping';
 
 /**
  * Names here are referenced from descriptions (loadOptionsMethod, searchListMethod) and saved in
- * nothing, but keep them stable anyway: renaming one silently empties a dropdown.
+ * nothing, but keep them stable anyway: renaming one silently empties a dropdown. The searches of
+ * the structure records take their names and paths from the kinds' data.
  */
 export const methods = {
 	loadOptions: {
@@ -12,19 +14,18 @@ export const methods = {
 		getBusinesses: loadOptions.getBusinesses,
 		getDepartments: loadOptions.getDepartments,
 		getEmployeeTypes: loadOptions.getEmployeeTypes,
+		getGenders: loadOptions.getGenders,
 		getJobTitles: loadOptions.getJobTitles,
 		getLearningResources: loadOptions.getLearningResources,
 		getLocations: loadOptions.getLocations,
 		getPermissions: loadOptions.getPermissions,
+		getTitles: loadOptions.getTitles,
 		getUsers: loadOptions.getUsers,
 		getWatchableUserFields: loadOptions.getWatchableUserFields,
 	},
 	listSearch: {
 		searchUsers: listSearch.searchUsers,
-		searchDepartments: listSearch.searchByName('/departments'),
-		searchBusinesses: listSearch.searchByName('/businesses'),
-		searchLocations: listSearch.searchByName('/locations'),
-		searchJobTitles: listSearch.searchByName('/job_titles'),
+		...Object.fromEntries(structureKinds.map((kind) => [kind.searchListMethod, listSearch.searchByName(kind.path)])),
 		searchLearningResources: listSearch.searchByName('/learning/resources', 'title'),
 		searchCertificates: listSearch.searchByName('/certificates', 'certificate_name'),
 	},

@@ -39,18 +39,167 @@ async function searchPage(
 export const userLabel = (user: IDataObject) =>
 	user.email ? `${String(user.name ?? '')} (${String(user.email)})` : String(user.name ?? user.id);
 
+/** The most requests one call of the user picker may make (the key's budget is 200 a minute). */
+export const USER_SEARCH_BUDGET = 10;
+
+const nameKey = (user: IDataObject) =>
+	String(user.name ?? `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`)
+		.trim()
+		.toLowerCase();
+
+interface UserPage {
+	users: IDataObject[];
+	hasMore: boolean;
+	total?: number;
+}
+
+/** The pages one call has read, by page number, so none is read twice. */
+class UserPages {
+	readonly pages = new Map<number, UserPage>();
+
+	constructor(private readonly context: ILoadOptionsFunctions) {}
+
+	async read(page: number): Promise<UserPage> {
+		const known = this.pages.get(page);
+		if (known) return known;
+		const body = await engagedlyRequest.call(this.context, 'GET', '/users', 'page', { qs: { page, size: MAX_PAGE_SIZE } });
+		const users = body.data as IDataObject[];
+		const total = body.pagination?.total_records;
+		const read: UserPage = {
+			users,
+			hasMore: body.pagination?.has_more ?? users.length >= MAX_PAGE_SIZE,
+			total: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
+		};
+		this.pages.set(page, read);
+		return read;
+	}
+
+	get count(): number {
+		return this.pages.size;
+	}
+
+	/** Whether every page read so far, in page order, is in name order (within and across pages). */
+	inNameOrder(): boolean {
+		const keys = [...this.pages.entries()].sort(([a], [b]) => a - b).flatMap(([, page]) => page.users.map(nameKey));
+		return keys.every((key, i) => i === 0 || keys[i - 1] <= key);
+	}
+
+	/** The users of the pages read, in page order, that the filter matches. */
+	matching(needle: string): IDataObject[] {
+		return [...this.pages.entries()]
+			.sort(([a], [b]) => a - b)
+			.flatMap(([, page]) => page.users)
+			.filter((user) => matches(needle, user.name, user.email));
+	}
+}
+
+const userResult = (user: IDataObject) => ({ name: userLabel(user), value: String(user.id) });
+
+interface Scan {
+	next: number;
+	/** Pages an earlier call already reported, so the scan after a bisection lists nobody twice. */
+	seen: Set<number>;
+	last?: number;
+}
+
+/** `n:<next page>:<seen,pages>:<last page>` (the last page empty when the API gave no total). */
+const scanToken = ({ next, seen, last }: Scan) =>
+	`n:${next}:${[...seen].filter((page) => page >= next).join(',')}:${last ?? ''}`;
+
+function parseScanToken(token: string): Scan | undefined {
+	const match = /^n:(\d+):([\d,]*):(\d*)$/.exec(token);
+	if (!match) return undefined;
+	return {
+		next: Number(match[1]),
+		seen: new Set(match[2].split(',').filter(Boolean).map(Number)),
+		last: match[3] ? Number(match[3]) : undefined,
+	};
+}
+
+/**
+ * Pages on from a scan token: up to the budget, the pages not yet reported, matching by name or
+ * email anywhere (a last name, a part of the address).
+ */
+async function scanUsers(context: ILoadOptionsFunctions, needle: string, scan: Scan): Promise<INodeListSearchResult> {
+	const pages = new UserPages(context);
+	let page = scan.next;
+	let more = scan.last === undefined || page <= scan.last;
+	while (more && pages.count < USER_SEARCH_BUDGET) {
+		if (!scan.seen.has(page)) more = (await pages.read(page)).hasMore;
+		page++;
+		if (scan.last !== undefined && page > scan.last) more = false;
+	}
+	return {
+		results: pages.matching(needle).map(userResult),
+		paginationToken: more ? scanToken({ ...scan, next: page }) : undefined,
+	};
+}
+
+/**
+ * A name typed into the picker. Engagedly has no name search, but lists users in name order, so
+ * the page where names starting with the text begin is found by bisecting the pages (about 8
+ * requests at 10,000 users instead of 200). The order is checked on every page read; if it does
+ * not hold, the call stops bisecting and the search continues as a scan. Every user matched on a
+ * page read is listed; scrolling on scans the remaining pages for names and addresses that
+ * contain the text elsewhere (a last name), a budget of pages per call.
+ */
+async function searchUsersByName(context: ILoadOptionsFunctions, needle: string): Promise<INodeListSearchResult> {
+	const pages = new UserPages(context);
+	const first = await pages.read(1);
+	const lastPage = first.total === undefined ? undefined : Math.max(1, Math.ceil(first.total / MAX_PAGE_SIZE));
+	const lastKey = (page: UserPage) => (page.users.length ? nameKey(page.users[page.users.length - 1]) : '');
+	let start: number | undefined;
+	if (lastPage !== undefined && pages.inNameOrder()) {
+		if (lastKey(first) >= needle || lastPage === 1) start = 1;
+		else {
+			// The first page whose last name sorts at or after the text holds the first match.
+			let low = 2;
+			let high = lastPage;
+			while (low < high && pages.count < USER_SEARCH_BUDGET - 1) {
+				const middle = Math.floor((low + high) / 2);
+				const page = await pages.read(middle);
+				if (!pages.inNameOrder()) break;
+				if (page.users.length && lastKey(page) >= needle) high = middle;
+				else low = middle + 1;
+			}
+			if (low === high && pages.inNameOrder()) start = low;
+		}
+	}
+	if (start !== undefined && pages.count < USER_SEARCH_BUDGET) {
+		let page = start;
+		let current = await pages.read(page);
+		// Names starting with the text may run on to the next page.
+		while (
+			pages.count < USER_SEARCH_BUDGET &&
+			current.hasMore &&
+			current.users.length &&
+			lastKey(current).startsWith(needle)
+		) {
+			current = await pages.read(++page);
+		}
+	}
+	const read = [...pages.pages.keys()].sort((a, b) => a - b);
+	const finished = !first.hasMore || (lastPage !== undefined && read.length >= lastPage);
+	return {
+		results: pages.matching(needle).map(userResult),
+		paginationToken: finished ? undefined : scanToken({ next: 2, seen: new Set(read), last: lastPage }),
+	};
+}
+
 export async function searchUsers(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const toResult = (user: IDataObject) => ({ name: userLabel(user), value: String(user.id) });
-	if (filter && /^[^\s@]+@[^\s@]+$/.test(filter.trim())) {
-		return await searchPage(this, '/users', undefined, undefined, toResult, () => [], {
-			email: filter.trim(),
-		});
+	const text = (filter ?? '').trim();
+	if (text && /^[^\s@]+@[^\s@]+$/.test(text)) {
+		return await searchPage(this, '/users', undefined, undefined, userResult, () => [], { email: text });
 	}
-	return await searchPage(this, '/users', filter, paginationToken, toResult, (u) => [u.name, u.email]);
+	if (!text) return await searchPage(this, '/users', undefined, paginationToken, userResult, () => []);
+	const needle = text.toLowerCase();
+	const scan = paginationToken ? parseScanToken(paginationToken) : undefined;
+	if (scan) return await scanUsers(this, needle, scan);
+	return await searchUsersByName(this, needle);
 }
 
 /** Lists where a name is all there is to search. */

@@ -1,9 +1,10 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { fetchUserAttributes } from '../actions/user/customAttributes';
+import { business, department, jobTitle, location } from '../actions/structure/kinds';
+import { fetchUserAttributes } from '../api/userAttributes';
+import { isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
 import { paginate } from '../transport/paginate';
 import { requestList } from '../transport/request';
-import { isCustomAttributeKey, SYSTEM_FIELDS } from '../trigger/fields';
 import { userLabel } from './listSearch';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -28,12 +29,10 @@ function listOptions(
 
 const named = (record: IDataObject) => String(record.name ?? record.id);
 
-export const getDepartments = listOptions('/departments', named);
-export const getBusinesses = listOptions('/businesses', named);
-export const getLocations = listOptions('/locations', named, (l) =>
-	[l.city, l.country].filter(Boolean).join(', '),
-);
-export const getJobTitles = listOptions('/job_titles', named);
+export const getDepartments = listOptions(department.path, named);
+export const getBusinesses = listOptions(business.path, named);
+export const getLocations = listOptions(location.path, named, (l) => [l.city, l.country].filter(Boolean).join(', '));
+export const getJobTitles = listOptions(jobTitle.path, named);
 export const getPermissions = listOptions('/permissions', named, (p) =>
 	p.is_admin ? 'Site Administrator: cannot be given or removed through the API' : (p.description as string),
 );
@@ -60,7 +59,7 @@ export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<
 }
 
 /** The options of one attribute definition (e.g. the system attribute `employee_type`), if it has any. */
-export async function attributeOptions(
+async function attributeOptions(
 	this: ILoadOptionsFunctions,
 	attributeKey: string,
 ): Promise<INodePropertyOptions[]> {
@@ -71,6 +70,14 @@ export async function attributeOptions(
 
 export async function getEmployeeTypes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await attributeOptions.call(this, 'employee_type');
+}
+
+export async function getTitles(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions.call(this, 'title');
+}
+
+export async function getGenders(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await attributeOptions.call(this, 'gender');
 }
 
 /**

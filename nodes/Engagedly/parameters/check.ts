@@ -40,6 +40,8 @@ function problemWith(property: INodeProperties, value: unknown): string | undefi
 	if (property.typeOptions?.multipleValues && Array.isArray(value)) {
 		const single = { ...property, typeOptions: { ...property.typeOptions, multipleValues: false } };
 		for (const entry of value) {
+			// A list of IDs may come as the records themselves (a department's `members`, mapped).
+			if (property.type === 'string' && isRecordWithId(entry)) continue;
 			const problem = problemWith(single, entry);
 			if (problem) return problem;
 		}

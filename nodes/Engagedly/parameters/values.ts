@@ -1,4 +1,25 @@
 import type { IDataObject } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+
+/**
+ * Pure functions on the values n8n hands over (typed in, picked, or computed by an expression),
+ * shared by every reader. No context, no errors: the readers in readers.ts decide what a bad value
+ * means for their field.
+ */
+
+/** Not given: undefined, null, blank text or an empty list. */
+export const isBlank = (value: unknown): boolean =>
+	value === undefined ||
+	value === null ||
+	(typeof value === 'string' && value.trim() === '') ||
+	(Array.isArray(value) && value.length === 0);
+
+/** An editor value as trimmed text; null and undefined give ''. */
+export function trimmed(raw: unknown): string {
+	return raw === null || raw === undefined ? '' : String(raw).trim();
+}
+
+export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A record handed over where an id is expected: an expression mapping a whole user or department. */
 export function isRecordWithId(value: unknown): value is IDataObject & { id: string | number } {
@@ -10,4 +31,78 @@ export function isRecordWithId(value: unknown): value is IDataObject & { id: str
 /** The id a value stands for: the value itself, or the `id` of a record. */
 export function idOf(value: unknown): unknown {
 	return isRecordWithId(value) ? value.id : value;
+}
+
+/**
+ * A multi-value field as a clean list: a multi-select's array, a comma-separated string, or an
+ * expression's array of values or of records (their `id`, else their `value`). Each entry is
+ * trimmed; blanks and repeats are dropped. Ids stay strings.
+ */
+export function listOf(raw: unknown): string[] {
+	const values = Array.isArray(raw) ? raw : [raw];
+	const entries = values
+		.flatMap((value: unknown) => {
+			if (typeof value === 'string') return value.split(',');
+			if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+				const record = value as IDataObject;
+				return [record.id ?? record.value ?? value];
+			}
+			return [value];
+		})
+		.map(trimmed)
+		.filter((entry) => entry !== '');
+	return [...new Set(entries)];
+}
+
+/** Removes keys whose value the user left empty, so only what was set is sent. */
+export function compact(fields: IDataObject): IDataObject {
+	const result: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) if (!isBlank(value)) result[key] = value;
+	return result;
+}
+
+/**
+ * A day in the form Engagedly accepts (YYYY-MM-DD), from what n8n hands over: the date picker's
+ * `2024-01-15T00:00:00`, an ISO timestamp, a Luxon DateTime or Date from an expression, or the
+ * API's other documented form `Jan 15, 2024`. A timestamp keeps the calendar day it was written
+ * with, so a picker value never shifts a day through time zones. undefined = not a date.
+ *
+ * `anyDateText` also takes any other text JavaScript reads as a date (`March 1, 2026`,
+ * `2026/03/01`), as the day it falls on in the server's time zone: the certificate filters have
+ * always been that lenient, the user fields never were.
+ */
+export function toApiDay(value: unknown, { anyDateText = false } = {}): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+	if (DateTime.isDateTime(value)) return value.isValid ? (value.toISODate() ?? undefined) : undefined;
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const iso = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
+	const day = iso
+		? DateTime.fromISO(iso[1], { zone: 'utc' })
+		: anyDateText
+			? DateTime.fromJSDate(new Date(text))
+			: DateTime.fromFormat(text, 'MMM d, yyyy', { locale: 'en-US', zone: 'utc' });
+	return day.isValid ? (day.toISODate() ?? undefined) : undefined;
+}
+
+/**
+ * An instant (epoch ms) from a date field or an expression. The date picker saves wall-clock time
+ * with no zone (`2026-03-01T09:00:00`): that is read in the workflow's time zone, as n8n shows it.
+ * Returns undefined when the value is not a date.
+ */
+export function toInstant(value: unknown, timeZone: string): number | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.getTime();
+	if (DateTime.isDateTime(value)) return value.isValid ? value.toMillis() : undefined;
+	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+	if (typeof value !== 'string' || !value.trim()) return undefined;
+	const text = value.trim();
+	if (/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)?$/.test(text)) {
+		const wallClock = text.replace(' ', 'T');
+		let instant = DateTime.fromISO(wallClock, { zone: timeZone });
+		// A time zone n8n does not know (a typo in the workflow settings) falls back to UTC.
+		if (!instant.isValid && instant.invalidReason === 'unsupported zone') instant = DateTime.fromISO(wallClock, { zone: 'utc' });
+		return instant.isValid ? instant.toMillis() : undefined;
+	}
+	const parsed = Date.parse(text);
+	return Number.isNaN(parsed) ? undefined : parsed;
 }

@@ -53,7 +53,7 @@ export function countOf(value: unknown): number | undefined {
 }
 
 /** A short, key-free account of a body for messages: its shape, never its values. */
-export function describeBody(body: unknown): string {
+function describeBody(body: unknown): string {
 	if (body === undefined || body === null || body === '') return 'an empty body';
 	if (Array.isArray(body)) return `a bare list of ${body.length}`;
 	if (!isObject(body)) return `${typeof body} ${JSON.stringify(body).slice(0, 40)}`;

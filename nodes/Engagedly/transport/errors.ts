@@ -16,7 +16,7 @@ const ADVICE: Record<number, string> = {
 	500: 'Engagedly had a server error. Run the workflow again later.',
 };
 
-export interface EngagedlyErrorBody {
+interface EngagedlyErrorBody {
 	error_type?: string;
 	message?: string;
 	errors?: Array<{ field?: string; message?: string; code?: string }>;
@@ -32,7 +32,7 @@ export function redact(text: string, secrets: string[]): string {
 }
 
 /** A copy of any JSON value with every secret removed from every string in it, keys included. */
-export function redactDeep<T>(value: T, secrets: string[]): T {
+function redactDeep<T>(value: T, secrets: string[]): T {
 	if (typeof value === 'string') return redact(value, secrets) as T;
 	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeep(entry, secrets)) as T;
 	if (value !== null && typeof value === 'object') {
@@ -44,7 +44,7 @@ export function redactDeep<T>(value: T, secrets: string[]): T {
 }
 
 /** "field: message (code)" for every entry Engagedly listed, so all field errors show at once. */
-export function formatFieldErrors(body: EngagedlyErrorBody): string[] {
+function formatFieldErrors(body: EngagedlyErrorBody): string[] {
 	return (body.errors ?? []).map((entry) => {
 		const field = entry.field ? `${entry.field}: ` : '';
 		const code = entry.code ? ` (${entry.code})` : '';
@@ -52,7 +52,7 @@ export function formatFieldErrors(body: EngagedlyErrorBody): string[] {
 	});
 }
 
-export function adviceFor(status: number): string {
+function adviceFor(status: number): string {
 	return ADVICE[status] ?? (status >= 500 ? ADVICE[500] : 'Check the request parameters.');
 }
 

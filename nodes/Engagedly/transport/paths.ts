@@ -30,7 +30,7 @@ export function segmentProblem(id: string): string | undefined {
 	return undefined;
 }
 
-export class UnsafeIdError extends Error {}
+class UnsafeIdError extends Error {}
 
 /** One id as one encoded path segment; an id that cannot be one is refused. */
 export function segment(id: string | number): string {

@@ -18,6 +18,15 @@ export type { EngagedlyBody, Expect, Pagination } from './envelope';
 
 export type EngagedlyContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
+/**
+ * What a request is told about the item it works for, by the router that reads the item's
+ * parameters: the item (for errors) and how long a 429 cooldown may hold it.
+ */
+export interface ItemRequest {
+	itemIndex: number;
+	maxRateLimitWaitSeconds: number;
+}
+
 export interface RequestOptions {
 	qs?: IDataObject;
 	body?: IDataObject;
@@ -26,9 +35,9 @@ export interface RequestOptions {
 	 * picture as an array of byte values is several times its size as objects, once as text).
 	 */
 	jsonText?: string;
-	/** The item being processed: it goes into errors, and picks the item's own options. */
+	/** The item being processed, named in errors. */
 	itemIndex?: number;
-	/** Overrides the "Max Rate-Limit Wait" option (seconds), for callers with no node options. */
+	/** How long a 429 cooldown may be waited out; the default for callers with no such option (dropdowns). */
 	maxRateLimitWaitSeconds?: number;
 }
 
@@ -55,7 +64,7 @@ interface Connection {
 }
 
 /** The API root from the credential: trailing slashes and a trailing /beta are tolerated. */
-export function apiRoot(baseUrl: unknown): string {
+function apiRoot(baseUrl: unknown): string {
 	const root = String(baseUrl || 'https://api.engagedly.com')
 		.trim()
 		.replace(/\/+$/, '')
@@ -81,20 +90,6 @@ async function connectionFor(context: EngagedlyContext): Promise<Connection> {
 			secrets: [String(credentials.secretKey ?? ''), String(credentials.clientKey ?? '')],
 		};
 	});
-}
-
-function maxRateLimitWaitMs(context: EngagedlyContext, options: RequestOptions): number {
-	let seconds = options.maxRateLimitWaitSeconds;
-	if (seconds === undefined && options.itemIndex !== undefined && 'getInputData' in context) {
-		try {
-			seconds = Number(
-				context.getNodeParameter('options.maxRateLimitWait', options.itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS),
-			);
-		} catch {
-			seconds = undefined;
-		}
-	}
-	return (seconds !== undefined && Number.isFinite(seconds) ? seconds : DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS) * 1000;
 }
 
 type Parsed = { ok: true; body: EngagedlyBody | undefined } | { ok: false };
@@ -155,7 +150,7 @@ export async function engagedlyRequest(
 	const pacer = pacerFor(this);
 	const node = this.getNode();
 	const isRead = method === 'GET';
-	const maxWaitMs = maxRateLimitWaitMs(this, options);
+	const maxWaitMs = (options.maxRateLimitWaitSeconds ?? DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS) * 1000;
 	const { itemIndex } = options;
 	const request: IHttpRequestOptions = {
 		method,

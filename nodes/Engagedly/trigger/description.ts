@@ -54,7 +54,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each poll reads the whole user list, 50 users per request: set the poll interval with your organisation’s size in mind (see the README)',
+			'Each poll reads the whole user list, 50 users per request: set the poll interval with your organisation’s size in mind (see “Recommended poll interval” in the trigger’s documentation)',
 		name: 'userPollNotice',
 		type: 'notice',
 		default: '',

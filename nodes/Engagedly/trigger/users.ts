@@ -1,9 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf } from '../descriptions/common';
+import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
-import { identity, includeFor, readField } from './fields';
+import { includeFor, readField, sameValue } from './fields';
 import type { UserEntry, UserState } from './state';
 import { shortHash, STATE_VERSION, validUserState, ValueTable } from './state';
 import type { EventFamily, PollRequest } from './types';
@@ -191,7 +191,7 @@ const userUpdated: EventFamily<UserState> = {
 				if (was === json[i]) return;
 				changed = true;
 				const previousValue: unknown = was === undefined ? null : JSON.parse(was);
-				if (identity(previousValue) !== identity(current[i])) {
+				if (!sameValue(previousValue, current[i])) {
 					changes[field] = { previous: previousValue, current: current[i] } as IDataObject;
 				}
 			});

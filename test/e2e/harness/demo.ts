@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { startSimulator, type Simulator } from '../../simulator';
+import { profileFromEnvironment, startSimulator, type Profile, type Simulator } from '../../simulator';
 import { REPO_ROOT } from './install';
 import type { N8nInstance } from './instance';
 
@@ -14,6 +14,17 @@ export const EXAMPLES_DIR = path.join(REPO_ROOT, 'examples');
 
 export const CREDENTIAL_ID = 'engagedly-local-sim';
 export const CREDENTIAL_NAME = 'Engagedly (local simulator)';
+
+/**
+ * The Header Auth credential of the look-up webhook (examples/user-lookup.json names it by id):
+ * callers send `X-Lookup-Key: demo-lookup-key`.
+ */
+export const LOOKUP_KEY = {
+	id: 'engagedly-demo-lookup-key',
+	name: 'Colleague look-up key (demo)',
+	header: 'X-Lookup-Key',
+	value: 'demo-lookup-key',
+};
 
 /** The seed and size of the demo organisation; the example workflows name its records. */
 export const DEMO_ORGANISATION = { seed: 1, users: 250 } as const;
@@ -49,8 +60,9 @@ export function simulatorCredential(sim: Simulator) {
 	};
 }
 
-export async function startDemoSimulator(port = 0): Promise<Simulator> {
-	return await startSimulator({ port, ...DEMO_ORGANISATION });
+/** The demo organisation, in the shapes of `profile` (by default ENGAGEDLY_SIMULATOR_PROFILE's, else the contract's). */
+export async function startDemoSimulator(port = 0, profile: Profile = profileFromEnvironment()): Promise<Simulator> {
+	return await startSimulator({ port, profile, ...DEMO_ORGANISATION });
 }
 
 /**
@@ -59,7 +71,10 @@ export async function startDemoSimulator(port = 0): Promise<Simulator> {
  * their webhook answers).
  */
 export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[]): Promise<void> {
-	await n8n.importCredentials([simulatorCredential(sim)]);
+	await n8n.importCredentials([
+		simulatorCredential(sim),
+		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
+	]);
 	await n8n.importWorkflows(workflows);
 	for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
 }

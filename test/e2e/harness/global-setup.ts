@@ -9,9 +9,10 @@ import { ensureN8n, pruneOldInstalls } from './install';
 import { build, pack } from './pack';
 import { MANIFESTS } from './versions';
 
-export default function globalSetup(): void {
+export default async function globalSetup(): Promise<void> {
 	const started = Date.now();
-	const installs = MANIFESTS.map((manifest) => ensureN8n(manifest));
+	const installs = [];
+	for (const manifest of MANIFESTS) installs.push(await ensureN8n(manifest));
 	pruneOldInstalls(MANIFESTS);
 	// ENGAGEDLY_E2E_PACKAGE=<tarball> tests a given package (a release candidate, or a build of
 	// another branch) instead of building and packing this clone.

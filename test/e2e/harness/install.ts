@@ -5,17 +5,20 @@
  * test/e2e/package.json + package-lock.json pin n8n (with the `linkedom` override its tree needs;
  * the package's own package.json may not carry overrides). They are installed into
  * `${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-engagedly/n8n-<hash of the lockfile>`: a fresh clone on a
- * machine that has run this before finds it there, any other machine installs it (about 5 min).
+ * machine that has run this before finds it there, any other machine installs it (FIRST_INSTALL:
+ * about 11 minutes and 3 GB).
  *
  * `npm ci --ignore-scripts` because some of n8n's native modules try to download prebuilt
- * binaries in their install scripts, which this network refuses; only sqlite3 (n8n's default
- * database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
+ * binaries in their install scripts from hosts other than the npm registry; only sqlite3 (n8n's
+ * default database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
  */
 import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+
+import type { Watchdog } from './watchdog';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 export const E2E_DIR = path.join(REPO_ROOT, 'test', 'e2e');
@@ -88,45 +91,154 @@ export interface N8nInstall {
 	version: string;
 }
 
+export interface InstallOptions {
+	/**
+	 * Stops the install's npm and deletes its unfinished folder however the caller ends (`npm
+	 * start`). Without one (the e2e tests), npm stays in the caller's process group, so that Ctrl-C
+	 * reaches it, and an abandoned folder is deleted by the next install.
+	 */
+	watchdog?: Watchdog;
+}
+
 const MARKER = '.installed';
 
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): void {
+/** What a first install of n8n 2.x took here (npm ci of about 2,000 packages, then sqlite3). */
+export const FIRST_INSTALL = { minutes: 11, gigabytes: 3 };
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, options: InstallOptions): Promise<void> {
 	log(`${command} ${args.join(' ')}`);
-	const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'] });
-	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${String(result.status ?? result.signal)})`);
-	}
+	const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: Boolean(options.watchdog) });
+	if (options.watchdog && child.pid) options.watchdog.group(child.pid);
+	return new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', (code, signal) => {
+			if (options.watchdog && child.pid) options.watchdog.release(child.pid);
+			if (code === 0) resolve();
+			else reject(new Error(`${command} ${args.join(' ')} failed in ${cwd} (exit ${String(code ?? signal)})`));
+		});
+	});
 }
 
 /**
  * The cached n8n of a manifest folder (package.json + package-lock.json pinning n8n); installs
  * it first when it is not there.
  */
-export function ensureN8n(manifest = CURRENT): N8nInstall {
+export async function ensureN8n(manifest = CURRENT, options: InstallOptions = {}): Promise<N8nInstall> {
 	const dir = path.join(cacheRoot(), `n8n-${lockHash(manifest)}`);
 	const bin = path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n');
-	if (!fs.existsSync(path.join(dir, MARKER))) install(manifest, dir);
+	if (!fs.existsSync(path.join(dir, MARKER))) await install(manifest, dir, options);
 	const version = (JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')) as { version: string })
 		.version;
 	return { dir, bin, version };
 }
 
-function install(manifest: string, dir: string): void {
+interface LockedPackage {
+	os?: string[];
+	cpu?: string[];
+	libc?: string[];
+}
+
+/** npm's rule for a package's `os`, `cpu` and `libc` lists: allowed values, or `!value` for refused ones. */
+function allows(list: string[] | undefined, value: string): boolean {
+	if (!list?.length) return true;
+	if (list.includes(`!${value}`)) return false;
+	const allowed = list.filter((entry) => !entry.startsWith('!'));
+	return allowed.length === 0 || allowed.includes(value);
+}
+
+/**
+ * The packages a lockfile installs on this machine: its `node_modules/...` entries, less the
+ * builds for other platforms, which npm skips (about 80 of n8n's).
+ */
+function lockedPackages(manifest: string): string[] {
+	const lock = JSON.parse(fs.readFileSync(path.join(manifest, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockedPackage> };
+	const header = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header;
+	const libc = process.platform !== 'linux' ? undefined : header?.glibcVersionRuntime ? 'glibc' : 'musl';
+	return Object.entries(lock.packages)
+		.filter(([key]) => key.startsWith('node_modules/'))
+		.filter(([, entry]) => allows(entry.os, process.platform) && allows(entry.cpu, process.arch) && (!libc || allows(entry.libc, libc)))
+		.map(([key]) => key);
+}
+
+function minutesAndSeconds(ms: number): string {
+	const seconds = Math.round(ms / 1000);
+	return seconds < 60 ? `${seconds} s` : `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * Progress of `npm ci` in the staging folder: how many of the lockfile's packages are unpacked,
+ * how long it has taken, and what a first install usually takes. On a terminal one line is
+ * rewritten every 2 seconds; elsewhere (CI, logs) a line is printed every 30 seconds.
+ */
+function reportProgress(staging: string, packages: string[], started: number): () => void {
+	const tty = Boolean(process.stderr.isTTY);
+	const line = () => {
+		const unpacked = packages.filter((key) => fs.existsSync(path.join(staging, key, 'package.json'))).length;
+		const percent = Math.floor((100 * unpacked) / packages.length);
+		// npm reads every package's metadata before it unpacks the first one (a minute or more).
+		const step = unpacked === 0 ? `npm is resolving ${packages.length} packages` : `${unpacked} of ${packages.length} packages unpacked (${percent} %)`;
+		return `[n8n install] ${step}, ${minutesAndSeconds(Date.now() - started)} so far; a first install takes about ${FIRST_INSTALL.minutes} minutes`;
+	};
+	const timer = setInterval(
+		() => process.stderr.write(tty ? `\r\u001b[K${line()}` : `${line()}\n`),
+		tty ? 2_000 : 30_000,
+	);
+	return () => {
+		clearInterval(timer);
+		if (tty) process.stderr.write(`\r\u001b[K${line()}\n`);
+	};
+}
+
+/** Unfinished installs whose process is gone (killed, or the machine stopped): about 3 GB each. */
+function removeAbandonedInstalls(): void {
+	const root = cacheRoot();
+	if (!fs.existsSync(root)) return;
+	for (const entry of fs.readdirSync(root)) {
+		const pid = /^n8n-[0-9a-f]{16}\.partial-(\d+)$/.exec(entry)?.[1];
+		if (pid && !processAlive(Number(pid))) {
+			log(`removing an unfinished install whose process is gone: ${path.join(root, entry)}`);
+			fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+		}
+	}
+}
+
+function processAlive(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === 'EPERM';
+	}
+}
+
+async function install(manifest: string, dir: string, options: InstallOptions): Promise<void> {
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
+	removeAbandonedInstalls();
 	// Installed beside the target and renamed into place when complete, so an interrupted
 	// install is never taken for a finished one.
 	const staging = `${dir}.partial-${process.pid}`;
 	fs.rmSync(staging, { recursive: true, force: true });
 	fs.mkdirSync(staging);
+	options.watchdog?.remove(staging);
 	for (const file of ['package.json', 'package-lock.json']) {
 		fs.copyFileSync(path.join(manifest, file), path.join(staging, file));
 	}
 	const started = Date.now();
-	log(`installing n8n ${pinnedVersion(manifest)} into ${dir} (once per lockfile; about 5 minutes)`);
+	const packages = lockedPackages(manifest);
+	log(
+		`installing n8n ${pinnedVersion(manifest)} (${packages.length} packages) into ${dir}: once per lockfile, ` +
+			`about ${FIRST_INSTALL.minutes} minutes and ${FIRST_INSTALL.gigabytes} GB; every later run reuses it`,
+	);
 	try {
 		const env = node24Env({ npm_config_yes: 'true', npm_config_update_notifier: 'false' });
-		run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env);
-		run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, { ...env, npm_config_nodedir: node24Headers() });
+		const stopReporting = reportProgress(staging, packages, started);
+		try {
+			await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env, options);
+		} finally {
+			stopReporting();
+		}
+		log('compiling sqlite3 for Node 24 (about a minute)');
+		await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, { ...env, npm_config_nodedir: node24Headers() }, options);
 		const check = spawnSync(node24Bin(), ['-e', "require('sqlite3')"], { cwd: staging, encoding: 'utf8' });
 		if (check.status !== 0) throw new Error(`sqlite3 does not load under Node 24 after the rebuild:\n${check.stderr}`);
 		fs.writeFileSync(path.join(staging, MARKER), `${new Date().toISOString()}\n`);
@@ -141,7 +253,8 @@ function install(manifest: string, dir: string): void {
 		fs.rmSync(staging, { recursive: true, force: true });
 		throw error;
 	}
-	log(`n8n installed in ${Math.round((Date.now() - started) / 1000)} s`);
+	options.watchdog?.keep(staging);
+	log(`n8n installed in ${minutesAndSeconds(Date.now() - started)}`);
 }
 
 /** Removes cached installs of lockfiles no manifest uses any more (each is about 3 GB). */

@@ -12,6 +12,7 @@ import path from 'node:path';
 
 import { node24Bin, node24Env, type N8nInstall } from './install';
 import { installInto } from './pack';
+import type { Watchdog } from './watchdog';
 
 export async function freePort(): Promise<number> {
 	return await new Promise((resolve, reject) => {
@@ -60,6 +61,14 @@ export interface InstanceOptions {
 	tarball: string;
 	/** Default: a free port. */
 	port?: number;
+	/** The task runners' broker port of `n8n start` (N8N_RUNNERS_BROKER_PORT). Default: a free port. */
+	brokerPort?: number;
+	/**
+	 * Runs every n8n process (`n8n start` and the CLI commands) in a process group of its own,
+	 * handed to this (`npm start`'s watchdog) while it runs, so that they are stopped whatever
+	 * happens to the caller. Default: the caller's group, which a Ctrl-C of a test run reaches.
+	 */
+	processGroups?: Pick<Watchdog, 'group' | 'release'>;
 	/** Default: a new folder under the system temp dir, removed by dispose(). */
 	userFolder?: string;
 	env?: NodeJS.ProcessEnv;
@@ -89,7 +98,7 @@ export class N8nInstance {
 		port: number,
 		userFolder: string,
 		ownFolder: boolean,
-		private readonly brokerPort: number,
+		readonly brokerPort: number,
 	) {
 		this.port = port;
 		this.userFolder = userFolder;
@@ -100,7 +109,7 @@ export class N8nInstance {
 		const ownFolder = !options.userFolder;
 		const userFolder = options.userFolder ?? fs.mkdtempSync(path.join(os.tmpdir(), 'engagedly-n8n-'));
 		installInto(userFolder, options.tarball);
-		return new N8nInstance(options, options.port ?? (await freePort()), userFolder, ownFolder, await freePort());
+		return new N8nInstance(options, options.port ?? (await freePort()), userFolder, ownFolder, options.brokerPort ?? (await freePort()));
 	}
 
 	get baseUrl(): string {
@@ -143,7 +152,12 @@ export class N8nInstance {
 	async cli(args: string[], options: { timeoutMs?: number } = {}): Promise<CliResult> {
 		const env = this.env({ N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 		return await new Promise((resolve, reject) => {
-			const child = spawn(node24Bin(), [this.options.install.bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+			const child = spawn(node24Bin(), [this.options.install.bin, ...args], {
+				env,
+				stdio: ['ignore', 'pipe', 'pipe'],
+				detached: Boolean(this.options.processGroups),
+			});
+			this.trackGroup(child);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -234,13 +248,24 @@ export class N8nInstance {
 		});
 	}
 
+	/** Hands a detached process's group to `processGroups` until the process exits. */
+	private trackGroup(child: ChildProcess): void {
+		const groups = this.options.processGroups;
+		const pid = child.pid;
+		if (!groups || !pid) return;
+		groups.group(pid);
+		child.once('exit', () => groups.release(pid));
+	}
+
 	async start(timeoutMs = 180_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
 		const child = spawn(node24Bin(), [this.options.install.bin, 'start'], {
 			env: this.env(),
 			stdio: ['ignore', 'pipe', 'pipe'],
+			detached: Boolean(this.options.processGroups),
 		});
 		this.server = child;
+		this.trackGroup(child);
 		const collect = (chunk: Buffer) => {
 			const text = chunk.toString();
 			this.output_ += text;
@@ -275,8 +300,17 @@ export class N8nInstance {
 		this.cookie = undefined;
 		if (!child || child.exitCode !== null || child.signalCode !== null) return;
 		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-		child.kill('SIGTERM');
-		const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+		// In a group of its own, n8n and its task runner processes are stopped together.
+		const signal = (name: NodeJS.Signals) => {
+			try {
+				if (this.options.processGroups && child.pid) process.kill(-child.pid, name);
+				else child.kill(name);
+			} catch {
+				// already gone
+			}
+		};
+		signal('SIGTERM');
+		const timer = setTimeout(() => signal('SIGKILL'), 30_000);
 		await exited;
 		clearTimeout(timer);
 	}

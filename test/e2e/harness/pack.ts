@@ -31,9 +31,12 @@ export function build(): void {
 	npm(['run', 'build', '--silent'], REPO_ROOT);
 }
 
-/** `npm pack` of the built package into a fresh folder; returns the tarball's path. */
-export function pack(): string {
-	const destination = fs.mkdtempSync(path.join(os.tmpdir(), 'engagedly-pack-'));
+/**
+ * `npm pack` of the built package into `destination` (created if missing; default: a fresh
+ * folder under the system temp dir, for the caller to remove); returns the tarball's path.
+ */
+export function pack(destination = fs.mkdtempSync(path.join(os.tmpdir(), 'engagedly-pack-'))): string {
+	fs.mkdirSync(destination, { recursive: true });
 	const out = npm(['pack', '--json', '--pack-destination', destination], REPO_ROOT);
 	const [info] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
 	const tarball = path.join(destination, info.filename);

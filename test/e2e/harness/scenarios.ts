@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The example workflows (examples/*.json, the ones `npm start` imports) in a real n8n process,
  * with the package packed and installed the way the Community Nodes panel installs it, against
@@ -9,12 +9,34 @@
  * One set of scenarios, run by one test file per n8n version (examples.e2e.test.ts for the
  * current one, oldest.e2e.test.ts for the oldest the README claims).
  */
-import { example, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
+import fs from 'node:fs';
+import nodePath from 'node:path';
+
+import { SEARCH_TERMS } from '../../helpers/codex';
+import { LOOKUP_KEY, example, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
 import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
-import { pinnedVersion } from './install';
+import { pinnedVersion, type N8nInstall } from './install';
 import { installOf, packedTarball } from './versions';
 import type { Simulator } from '../../simulator';
+
+interface NodeCreatorItem {
+	key: string;
+	properties: { name: string; displayName: string; hidden?: boolean; codex?: { alias?: string[] } };
+}
+
+/**
+ * The nodes panel's search, from the installed n8n: @n8n/utils' sublimeSearch, whose default keys
+ * (display name, weight 1.3; codex aliases, weight 1) are the ones the editor's node creator uses.
+ */
+function editorSearch(install: N8nInstall): { sublimeSearch: (filter: string, items: NodeCreatorItem[]) => Array<{ score: number; item: NodeCreatorItem }> } {
+	const dir = nodePath.join(install.dir, 'node_modules', '@n8n', 'utils', 'dist', 'search');
+	// Its file name changed between n8n 1.x and 2.x.
+	const file = ['sublime-search.cjs', 'sublimeSearch.cjs'].map((name) => nodePath.join(dir, name)).find((candidate) => fs.existsSync(candidate));
+	if (!file) throw new Error(`n8n ${install.version} has no @n8n/utils sublimeSearch under ${dir}`);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's own copy, loaded from the install
+	return require(file) as ReturnType<typeof editorSearch>;
+}
 
 export function exampleScenarios(manifest: string): void {
 	let sim: Simulator;
@@ -76,6 +98,22 @@ export function exampleScenarios(manifest: string): void {
 			expect(credentials.map((type) => type.name)).toContain('engagedlyApi');
 		});
 
+		test("the nodes panel lists Engagedly among the first results for each way people search for it", async () => {
+			const served = await n8n.getJson<NodeCreatorItem['properties'][]>('/types/nodes.json');
+			// One entry per node, its newest version, as the panel shows them.
+			const latest = new Map(served.filter((type) => !type.hidden).map((type) => [type.name, type]));
+			const items = [...latest.values()].map((properties) => ({ key: properties.name, properties }));
+			const { sublimeSearch } = editorSearch(installOf(manifest));
+
+			const ranks = Object.fromEntries(
+				SEARCH_TERMS.map((term) => [term, sublimeSearch(term, items).findIndex((result) => result.item.key.startsWith('n8n-nodes-engagedly.'))]),
+			);
+
+			expect(items.length).toBeGreaterThan(300);
+			const buried = Object.entries(ranks).filter(([, rank]) => rank < 0 || rank >= 5);
+			expect({ ranks, buried }).toEqual({ ranks, buried: [] });
+		});
+
 		test('every example workflow was imported, and the ones meant to run on their own are active', async () => {
 			const list = await n8n.rest<Array<{ id: string; name: string; active: boolean }>>('GET', '/workflows');
 			for (const workflow of workflows.values()) {
@@ -85,8 +123,9 @@ export function exampleScenarios(manifest: string): void {
 		});
 	});
 
-	describe('examples/user-lookup.json: a webhook answers with a colleague found by email (user getAll)', () => {
+	describe('examples/user-lookup.json: a webhook behind header auth answers with a colleague found by email (user getAll)', () => {
 		const path = () => String(nodeOfType('user-lookup', 'n8n-nodes-base.webhook').parameters.path);
+		const withKey = { headers: { [LOOKUP_KEY.header]: LOOKUP_KEY.value } };
 
 		test('the active workflow answers through n8n with the card of the user the simulator holds', async () => {
 			const colleague = sim.store.sortedUsers().find((user) => user.status === 'Active' && user.manager_id && user.job_title_id);
@@ -94,7 +133,7 @@ export function exampleScenarios(manifest: string): void {
 			const manager = sim.store.getUser(colleague.manager_id!);
 			sim.clearLog();
 
-			const response = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(colleague.email)}`);
+			const response = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(colleague.email)}`, withKey);
 
 			expect(response.status).toBe(200);
 			const departments = sim.store.unitsOf('department', colleague.id).map(({ unit }) => unit.name);
@@ -115,9 +154,57 @@ export function exampleScenarios(manifest: string): void {
 		});
 
 		test('the run is saved as a successful webhook execution of the workflow', async () => {
-			const executions = await n8n.executions('engagedly-user-lookup');
-			expect(executions.length).toBeGreaterThan(0);
-			expect(executions[0]).toMatchObject({ mode: 'webhook', status: 'success' });
+			// The Respond to Webhook node answers before the execution is finished and saved.
+			const [latest] = await until(
+				'the webhook execution to finish',
+				async () => {
+					const executions = await n8n.executions('engagedly-user-lookup');
+					return executions.length && !['new', 'running'].includes(executions[0].status) ? executions : undefined;
+				},
+				30_000,
+			);
+			expect(latest).toMatchObject({ mode: 'webhook', status: 'success' });
+		});
+
+		test('without the key header n8n refuses the call, and Engagedly is not asked', async () => {
+			const email = sim.store.sortedUsers()[0].email;
+			sim.clearLog();
+
+			const missing = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(email)}`);
+			const wrong = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(email)}`, {
+				headers: { [LOOKUP_KEY.header]: 'not-the-key' },
+			});
+
+			expect([missing.status, wrong.status]).toEqual([403, 403]);
+			expect(sim.log).toEqual([]);
+		});
+
+		test('without an email it answers 400 saying what to add, and Engagedly is not asked', async () => {
+			sim.clearLog();
+
+			for (const query of ['', '?email=', '?email=%20']) {
+				const response = await fetch(`${n8n.baseUrl}/webhook/${path()}${query}`, withKey);
+				expect({ query, status: response.status, body: await response.json() }).toEqual({
+					query,
+					status: 400,
+					body: { error: expect.stringContaining('?email=') },
+				});
+			}
+			expect(sim.log).toEqual([]);
+		});
+
+		test('an email nobody has answers 404 naming it, after one look-up', async () => {
+			const email = 'nobody.here@acme-demo.example';
+			expect(sim.store.userByEmail(email)).toBeUndefined();
+			sim.clearLog();
+
+			const response = await fetch(`${n8n.baseUrl}/webhook/${path()}?email=${encodeURIComponent(email)}`, withKey);
+
+			expect({ status: response.status, body: await response.json() }).toEqual({
+				status: 404,
+				body: { error: `Nobody in Engagedly has the email ${email}` },
+			});
+			expect(sim.log.map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', email]]);
 		});
 	});
 
@@ -126,7 +213,7 @@ export function exampleScenarios(manifest: string): void {
 			const email = assigned('onboarding', 'email');
 			expect(sim.store.userByEmail(email)).toBeUndefined();
 			const create = node('onboarding', 'Create the user').parameters as {
-				additionalFields: { jobTitle: string; location: string; manager: { value: string }; departments: string[] };
+				additionalFields: { jobTitle: string; location: string; departments: string[] };
 				customAttributes: { value: Record<string, string> };
 			};
 			const business = (nodeOfType('onboarding', 'n8n-nodes-engagedly.engagedly', 1).parameters.businessId as { value: string }).value;
@@ -147,9 +234,13 @@ export function exampleScenarios(manifest: string): void {
 				last_name: assigned('onboarding', 'lastName'),
 				job_title_id: Number(create.additionalFields.jobTitle),
 				location_id: Number(create.additionalFields.location),
-				manager_id: create.additionalFields.manager.value,
+				manager_id: sim.store.userByEmail(assigned('onboarding', 'managerEmail'))?.id,
+				hr_manager_ids: assigned('onboarding', 'hrManagerEmails')
+					.split(',')
+					.map((address) => sim.store.userByEmail(address.trim())?.id),
 				status: 'Active',
 			});
+			expect(user!.manager_id).toBeDefined();
 			expect(user!.joining_date?.slice(0, 10)).toBe(assigned('onboarding', 'joiningDate'));
 			expect(sim.store.unitsOf('department', user!.id).map(({ unit }) => unit.id)).toEqual(create.additionalFields.departments);
 			expect(sim.store.unitsOf('business', user!.id).map(({ unit }) => unit.id)).toEqual([business]);
@@ -168,7 +259,7 @@ export function exampleScenarios(manifest: string): void {
 		});
 	});
 
-	describe('examples/offboarding.json: find a user by email, deactivate with a block reason, remove from departments', () => {
+	describe('examples/offboarding.json: deactivate a leaver given by email with a block reason, remove them from their departments', () => {
 		test('n8n execute runs it and the simulator holds the user blocked and out of every department', async () => {
 			const email = assigned('offboarding', 'email');
 			const leaver = sim.store.userByEmail(email);
@@ -192,10 +283,12 @@ export function exampleScenarios(manifest: string): void {
 			expect(sim.store.unitsOf('department', leaver.id)).toEqual([]);
 			expect(sim.store.unitsOf('business', leaver.id).map(({ unit }) => unit.id)).toEqual(businessesBefore);
 			const outputs = outputsOf(run);
-			expect(outputs['Find the user by email']).toEqual([expect.objectContaining({ id: leaver.id, email })]);
+			expect(outputs['Deactivate']).toEqual([expect.objectContaining({ id: leaver.id, email })]);
 			expect(outputs['Remove from the department']).toHaveLength(departmentsBefore.length);
 			expect(routesCalled().filter((route) => route === 'PUT /beta/departments/:id')).toHaveLength(departmentsBefore.length);
-			expect(sim.log.find((entry) => entry.route === 'GET /beta/users')?.query.email).toBe(email);
+			// The leaver's address is looked up once per node that names it: Deactivate, and Remove
+			// from the department for all its items.
+			expect(sim.log.filter((entry) => entry.route === 'GET /beta/users').map((entry) => entry.query.email)).toEqual([email, email]);
 		});
 	});
 

@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Point 10, the programmatic API for tests: start on a free port, reset, seed, inject faults
+ * The programmatic API for tests: start on a free port, reset, seed, inject faults
  * (faults.test.ts), read the request log and counters, simulate web-app changes through the
  * store helpers, stop.
  */

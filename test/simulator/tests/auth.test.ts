@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Point 2: authentication on every request (ClientKey + SecretKey; wrong or missing gives 401
+ * Authentication on every request (ClientKey + SecretKey; wrong or missing gives 401
  * authentication_error) and per-key permissions (a key without the needed permission gets 403).
  */
 import { startSimulator } from '..';

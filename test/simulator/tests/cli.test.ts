@@ -1,11 +1,12 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Point 10, the CLI: `npm run simulator -- --port 4010` prints the base URL and the demo keys
- * and serves until stopped; flags --users N, --rate-limit N, --time-scale X, --seed S.
+ * The CLI: `npm run simulator -- --port 4010` prints the base URL and the demo keys
+ * and serves until stopped; flags --users N, --rate-limit N, --time-scale X, --seed S,
+ * --profile contract|vendor.
  * Each test spawns the CLI on a free port, reads its stdout, makes authenticated requests,
  * sends SIGINT and checks that it exits.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { startSimulator } from '..';
@@ -137,6 +138,31 @@ describe('flags', () => {
 			const exit = await stop(run);
 			expect(exit.code === 0 || exit.code === 130 || exit.signal === 'SIGINT').toBe(true);
 		}
+	});
+
+	test('--profile vendor: the same organisation as a programmatic vendor simulator, in the vendor\'s shapes; an unknown profile is refused', async () => {
+		const port = await freePort();
+		const run = await launch('ts-node', ['--port', String(port), '--users', '30', '--profile', 'vendor'], port);
+		const reference = await startSimulator({ port: 0, users: 30, rateLimit: 1_000_000, profile: 'vendor' });
+		try {
+			expect(run.stdout()).toContain('vendor profile');
+			const cliBase = `http://127.0.0.1:${port}`;
+			const fromCli = await listAll(new Api(cliBase, DEMO), '/users');
+			const fromApi = await listAll(new Api(reference.baseUrl, reference.keys.demo), '/users');
+			const masked = (users: unknown[], base: string) => JSON.stringify(users).split(base).join('<BASE>');
+			expect(masked(fromCli, cliBase)).toEqual(masked(fromApi, reference.baseUrl));
+			const typed = (fromCli as Array<{ employee_type: unknown }>).find((user) => user.employee_type !== null);
+			expect(typed?.employee_type).toEqual({ id: expect.any(Number), name: expect.any(String) });
+		} finally {
+			await reference.stop();
+			await stop(run);
+		}
+		const refusedRun = spawnSync(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', 'test/simulator/cli.ts', '--profile', 'openapi'], {
+			cwd: ROOT,
+			encoding: 'utf8',
+		});
+		expect(refusedRun.status).toBe(2);
+		expect(refusedRun.stderr).toContain('--profile needs one of: contract, vendor');
 	});
 
 	test('--rate-limit and --time-scale: the limit shows in the headers and a one-minute cooldown passes in a second at scale 60', async () => {

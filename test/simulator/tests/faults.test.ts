@@ -1,5 +1,5 @@
 /**
- * Point 8: fault injection for tests. Latency, 5xx, an HTML error page, truncated JSON and a
+ * Fault injection for tests. Latency, 5xx, an HTML error page, truncated JSON and a
  * dropped connection, for a route or for the next N requests (`sim.faults`, see faults.ts).
  */
 import { useSimulator } from '../../helpers/simulator';

@@ -1,5 +1,5 @@
 /**
- * Point 1, the query parameters the spec documents: `include` and the email filter on users,
+ * The query parameters the spec documents: `include` and the email filter on users,
  * the learning resource and learner report filters and the certificate filters of the spec
  * README. Expected results are computed from the unfiltered list, with the documented meaning
  * of each filter.

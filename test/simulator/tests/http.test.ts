@@ -1,5 +1,5 @@
 /**
- * Point 3: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
+ * HTTP conventions: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
  * route 404; wrong method on a known route 405. Every error answers the documented error body.
  */
 import { useSimulator } from '../../helpers/simulator';

@@ -1,5 +1,5 @@
 /**
- * Point 4: pagination as documented. page from 1, size at most 50, default 25 (15 for the
+ * Pagination as documented: page from 1, size at most 50, default 25 (15 for the
  * learning endpoints), 400 outside those bounds; every list has a stable order; praises are
  * newest first.
  */

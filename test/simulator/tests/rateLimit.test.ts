@@ -1,5 +1,5 @@
 /**
- * Point 7: rate limit. 200 requests per minute per ClientKey, shared by all endpoints;
+ * The rate limit: 200 requests per minute per ClientKey, shared by all endpoints;
  * X-RateLimit-Limit/-Remaining/-Reset on every response; over the limit 429 with Retry-After
  * and {error_type: "rate_limit_exceeded"}; a cooldown escalating 1, 3, 5, 10, 15 minutes on
  * repeated violations and reset after a quiet period; limit and clock scale are settings.

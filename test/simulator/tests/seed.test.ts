@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Point 9: seed data. A deterministic demo organisation (a few hundred users with managers,
+ * The seed data: a deterministic demo organisation (a few hundred users with managers,
  * departments, businesses, locations, job titles, permissions, custom attributes of every data
  * type including mandatory ones, praises with tags, audience and recognized actors, learning
  * resources with contents, learner report rows, certificates) and a generator for large

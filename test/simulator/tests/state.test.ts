@@ -1,5 +1,5 @@
 /**
- * Point 6: state. Active to Blocked by deactivate (optional block_reason_code checked against
+ * State changes: Active to Blocked by deactivate (optional block_reason_code checked against
  * the code list, recorded with user_blocked_at) and back by activate; department and business
  * membership shows on both the unit and the user; the Site Administrator permission cannot be
  * given or removed through PUT /users/<id>/permissions; an uploaded profile picture shows in

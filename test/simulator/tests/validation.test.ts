@@ -1,5 +1,5 @@
 /**
- * Point 5: validation as the service does it. Mandatory attributes on create and on PUT give
+ * Validation as the service does it. Mandatory attributes on create and on PUT give
  * 422 validation_error with one missing_field entry per field; a duplicate email gives
  * duplicate_value; custom attribute values are checked by data type; unknown ids of location,
  * job title, departments, businesses and managers give 422; custom attributes are accepted flat

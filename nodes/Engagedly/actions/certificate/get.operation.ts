@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readWholeNumberId } from '../../descriptions/common';
+import { optionsCollection } from '../../descriptions/common';
+import { readWholeNumberId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { certificateLocator } from './shared';
 
@@ -13,7 +15,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readWholeNumberId.call(
 		this,
 		'certificateId',
@@ -21,5 +23,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		'certificate',
 		'Pick the certificate from the list, or enter its numeric ID.',
 	);
-	return await requestRecord.call(this, 'GET', apiPath`/certificates/${id}`, { itemIndex });
+	return await requestRecord.call(this, 'GET', apiPath`/certificates/${id}`, request);
 }

@@ -1,17 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	compact,
-	filtersCollection,
-	optionsCollection,
-	readLimit,
-	readOptionalId,
-	returnAllFields,
-	toApiDay,
-	userLocator,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
+import { readFilterDay, readLimit, readOptionalUserId } from '../../parameters/readers';
+import { compact } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -60,27 +54,14 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function readDay(this: IExecuteFunctions, filters: IDataObject, name: string, label: string, itemIndex: number) {
-	const value = filters[name];
-	if (value === undefined || value === null || value === '') return undefined;
-	const day = toApiDay(value, { anyDateText: true });
-	if (day === undefined) {
-		throw new NodeOperationError(this.getNode(), `${label} is not a date: "${String(value)}"`, {
-			itemIndex,
-			description: `Pick a day, or write it as YYYY-MM-DD (e.g. 2026-03-01).`,
-		});
-	}
-	return day;
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const userId = readOptionalId.call(this, 'filters.user', itemIndex, 'user');
-	const startDate = readDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
-	const endDate = readDay.call(this, filters, 'endDate', 'End Date', itemIndex);
+	const userId = await readOptionalUserId.call(this, 'filters.user', request);
+	const startDate = readFilterDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
+	const endDate = readFilterDay.call(this, filters, 'endDate', 'End Date', itemIndex);
 	return await paginate.call(this, '/certificates', {
-		itemIndex,
+		...request,
 		limit,
 		qs: compact({
 			user_id: userId,

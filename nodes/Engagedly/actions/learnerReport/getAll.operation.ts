@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	compact,
-	filtersCollection,
-	listOf,
-	optionsCollection,
-	readLimit,
-	readWholeNumberList,
-	returnAllFields,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit, readWholeNumberList } from '../../parameters/readers';
+import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -51,7 +46,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const ids = readWholeNumberList.call(
@@ -64,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const completedOnly = filters.completedOnly === true;
 	// paginate always sends page and size, which this endpoint needs (without them it answers 500).
 	return await paginate.call(this, '/learning/learner_reports', {
-		itemIndex,
+		...request,
 		limit,
 		qs: compact({ resource_types: listOf(filters.resourceTypes), learning_resource_ids: ids }),
 		keep: completedOnly ? (row) => row.completion_status === 'Completed' : undefined,

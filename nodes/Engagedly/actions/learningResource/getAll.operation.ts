@@ -1,16 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	compact,
-	filtersCollection,
-	listOf,
-	optionsCollection,
-	readLimit,
-	readWholeNumberList,
-	returnAllFields,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
+import { readFilterNumber, readLimit, readWholeNumberList, userIdsFrom } from '../../parameters/readers';
+import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
 const PROVIDERS: Array<[string, string]> = [
@@ -45,15 +40,12 @@ const properties: INodeProperties[] = [
 			description:
 				'Whether to list archived resources instead of active ones (Engagedly lists only active ones unless this is on)',
 		},
-		{
-			displayName: 'Author Names or IDs',
+		peopleField({
+			displayName: 'Authors',
 			name: 'authors',
-			type: 'multiOptions',
-			typeOptions: { loadOptionsMethod: 'getUsers' },
-			default: [],
-			description:
-				'Only resources by these authors. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		},
+			buttonText: 'Add Author',
+			description: 'Only resources by these authors.',
+		}),
 		{
 			displayName: 'Certified',
 			name: 'certified',
@@ -213,26 +205,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function optionalNumber(
-	this: IExecuteFunctions,
-	filters: IDataObject,
-	name: string,
-	label: string,
-	itemIndex: number,
-): number | undefined {
-	const value = filters[name];
-	if (value === undefined || value === null || value === '') return undefined;
-	const number = Number(value);
-	if (!Number.isFinite(number) || number < 0) {
-		throw new NodeOperationError(this.getNode(), `${label} must be a number of 0 or more (got "${String(value)}")`, {
-			itemIndex,
-			description: `Set ${label} to a number, or remove the filter.`,
-		});
-	}
-	return number;
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
@@ -245,8 +218,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		itemIndex,
 		'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
 	);
-	const minDuration = optionalNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
-	const maxDuration = optionalNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
+	const minDuration = readFilterNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
+	const maxDuration = readFilterNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
 	if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -254,7 +227,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 			{ itemIndex, description: 'Swap the two durations, or remove one of them.' },
 		);
 	}
-	const minRating = optionalNumber.call(this, filters, 'minRating', 'Minimum Rating', itemIndex);
+	const minRating = readFilterNumber.call(this, filters, 'minRating', 'Minimum Rating', itemIndex);
 	const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 	const flag = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
 
@@ -267,7 +240,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		state: listOf(filters.states),
 		languages: listOf(filters.languages),
 		providers: listOf(filters.providers),
-		authors: listOf(filters.authors),
+		authors: await userIdsFrom.call(this, filters.authors, 'Authors', request),
 		levels: listOf(filters.levels),
 		tags: listOf(filters.tags),
 		durations:
@@ -283,5 +256,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		sort: sortBy ? `${sortDirection === 'desc' ? '-' : ''}${sortBy}` : undefined,
 	});
 
-	return await paginate.call(this, '/learning/resources', { itemIndex, limit, qs });
+	return await paginate.call(this, '/learning/resources', { ...request, limit, qs });
 }

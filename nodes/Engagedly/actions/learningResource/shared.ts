@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readWholeNumberId, resourceLocator } from '../../descriptions/common';
+import { resourceLocator } from '../../descriptions/common';
+import { readWholeNumberId } from '../../parameters/readers';
 
 export const learningResourceLocator = (): INodeProperties =>
 	resourceLocator({

@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [...returnAllFields(), optionsCollection()];
 
@@ -11,6 +13,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	return await paginate.call(this, '/permissions', { itemIndex, limit: readLimit.call(this, itemIndex) });
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	return await paginate.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
 }

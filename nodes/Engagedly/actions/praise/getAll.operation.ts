@@ -1,17 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	filtersCollection,
-	optionsCollection,
-	readLimit,
-	readOptionalId,
-	returnAllFields,
-	trimmed,
-	userLocator,
-} from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
+import { readInstant, readLimit, readOptionalUserId } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import { toInstant, toMessage } from './shared';
+import { toMessage } from './shared';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -58,24 +53,14 @@ export const description = updateDisplayOptions(
 const idsOf = (people: unknown): string[] =>
 	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = readOptionalId.call(this, 'filters.author', itemIndex, 'user');
-	const recognizedId = readOptionalId.call(this, 'filters.recognizedUser', itemIndex, 'user');
+	const authorId = await readOptionalUserId.call(this, 'filters.author', request, 'Author');
+	const recognizedId = await readOptionalUserId.call(this, 'filters.recognizedUser', request, 'Recognized User');
 	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, '')).toLowerCase();
-	const createdAfterRaw = this.getNodeParameter('filters.createdAfter', itemIndex, '') as unknown;
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 
-	let createdAfter: number | undefined;
-	if (createdAfterRaw !== '' && createdAfterRaw !== null && createdAfterRaw !== undefined) {
-		createdAfter = toInstant(createdAfterRaw, this.getTimezone());
-		if (createdAfter === undefined) {
-			throw new NodeOperationError(this.getNode(), `Created After is not a date: "${String(createdAfterRaw)}"`, {
-				itemIndex,
-				description: 'Pick a date, or use an ISO 8601 date such as 2026-03-01T09:00:00Z.',
-			});
-		}
-	}
+	const createdAfter = readInstant.call(this, 'filters.createdAfter', 'Created After', itemIndex);
 
 	const keep = (praise: IDataObject): boolean => {
 		if (authorId && String((praise.author as IDataObject | null)?.id ?? '') !== authorId) return false;
@@ -93,7 +78,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	const threshold = createdAfter;
 
 	const praises = await paginate.call(this, '/activities/praises', {
-		itemIndex,
+		...request,
 		limit,
 		keep: filtered ? keep : undefined,
 		// Newest first: the first praise not after the threshold ends the list.

@@ -1,15 +1,17 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['activate'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, { itemIndex });
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
 }

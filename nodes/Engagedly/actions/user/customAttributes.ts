@@ -1,93 +1,22 @@
 import type {
-	FieldType,
 	IDataObject,
 	IExecuteFunctions,
 	INodeProperties,
-	ResourceMapperField,
 	ResourceMapperValue,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { toApiDay } from '../../descriptions/common';
-import type { EngagedlyContext } from '../../transport/request';
-import { requestList } from '../../transport/request';
-import type { UserWrite } from './shared';
+import type { UserAttribute } from '../../api/userAttributes';
+import { fetchUserAttributes, optionValues } from '../../api/userAttributes';
+import { isBlank, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
-import { editorPlace, isBlank } from './shared';
-
-/** A user attribute definition as GET /user-attributes gives it. */
-export interface UserAttribute {
-	id?: number | string;
-	name: string;
-	attribute_key: string;
-	preset: boolean;
-	mandatory: boolean;
-	data_type: string;
-	attribute_options: Array<{ id?: number | string; value: string }> | null;
-}
-
-/** The organisation's attribute definitions, read live (they change whenever an admin edits them). */
-export async function fetchUserAttributes(this: EngagedlyContext, itemIndex?: number): Promise<UserAttribute[]> {
-	const records = await requestList.call(this, 'GET', '/user-attributes', { itemIndex });
-	return records
-		.filter((record) => typeof record?.attribute_key === 'string')
-		.map((record) => ({
-			id: record.id as number | string | undefined,
-			name: String(record.name ?? record.attribute_key),
-			attribute_key: String(record.attribute_key),
-			preset: record.preset === true,
-			mandatory: record.mandatory === true,
-			data_type: String(record.data_type ?? 'text'),
-			attribute_options: Array.isArray(record.attribute_options)
-				? (record.attribute_options as IDataObject[]).map((option) => ({
-						id: option.id as number | string | undefined,
-						value: String(option.value),
-					}))
-				: null,
-		}));
-}
+import type { ItemRequest } from '../../transport/request';
+import type { UserWrite } from './shared';
+import { editorPlace } from './shared';
 
 /** Read once per execution and shared by every item of the run. */
-export async function liveUserAttributes(this: IExecuteFunctions, itemIndex: number): Promise<UserAttribute[]> {
-	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, itemIndex));
-}
-
-const optionValues = (attribute: UserAttribute) => (attribute.attribute_options ?? []).map((option) => option.value);
-
-const FIELD_TYPES: Record<string, FieldType> = {
-	text: 'string',
-	number: 'number',
-	date: 'dateTime',
-	boolean: 'boolean',
-	'single-select': 'options',
-	'multiple-select': 'array',
-};
-
-/**
- * One resource-mapper field per custom attribute. Multiple-select has no widget of its own in
- * the mapper (an "array" is typed as JSON), so the allowed values are listed in its label.
- */
-export function attributeField(attribute: UserAttribute, requireMandatory: boolean): ResourceMapperField {
-	const type = FIELD_TYPES[attribute.data_type] ?? 'string';
-	const values = optionValues(attribute);
-	let displayName = attribute.name;
-	if (attribute.data_type === 'multiple-select') {
-		displayName = values.length
-			? `${attribute.name} (any of: ${values.join(', ')})`
-			: `${attribute.name} (no options defined in Engagedly yet)`;
-	} else if (attribute.data_type === 'single-select' && !values.length) {
-		displayName = `${attribute.name} (no options defined in Engagedly yet)`;
-	}
-	return {
-		id: attribute.attribute_key,
-		displayName,
-		required: requireMandatory && attribute.mandatory,
-		defaultMatch: false,
-		canBeUsedToMatch: false,
-		display: true,
-		type,
-		...(type === 'options' ? { options: values.map((value) => ({ name: value, value })) } : {}),
-	};
+async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
+	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, request));
 }
 
 /** The "Custom Attributes" mapper; the fields come from GET /user-attributes. */
@@ -223,13 +152,14 @@ export async function readCustomAttributes(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	check: CustomAttributeCheck,
+	request: ItemRequest,
 ): Promise<IDataObject> {
 	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
 	const requireMandatory = check.write !== 'update';
 	if (!given.length && !requireMandatory) return {};
 
-	const attributes = await liveUserAttributes.call(this, itemIndex);
+	const attributes = await liveUserAttributes.call(this, request);
 	const problems: string[] = [];
 	const values: IDataObject = {};
 

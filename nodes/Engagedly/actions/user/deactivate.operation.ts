@@ -1,8 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, trimmed, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestList, requestRecord } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
@@ -26,11 +29,11 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * A code typed into an expression is checked against the organisation's codes before the write,
  * so a typo is reported with the list to choose from rather than as the API's bare refusal.
  */
-async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string): Promise<void> {
+async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemRequest): Promise<void> {
 	const codes = await perExecution(
 		this,
 		'block-reason-codes',
-		async () => await requestList.call(this, 'GET', '/users/block-reason-codes', { itemIndex }),
+		async () => await requestList.call(this, 'GET', '/users/block-reason-codes', request),
 	);
 	const usable = codes.filter((c) => c.archived !== true);
 	if (usable.some((c) => String(c.code) === code)) return;
@@ -41,12 +44,12 @@ async function checkCode(this: IExecuteFunctions, itemIndex: number, code: strin
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
-	if (code) await checkCode.call(this, itemIndex, code);
+	if (code) await checkCode.call(this, itemIndex, code, request);
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
-		itemIndex,
+		...request,
 		body: code ? { block_reason_code: code } : {},
 	});
 }

@@ -1,8 +1,11 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readLimit, returnAllFields, trimmed } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
+import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -33,11 +36,11 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
 	return await paginate.call(this, '/users', {
-		itemIndex,
+		...request,
 		limit: readLimit.call(this, itemIndex),
 		qs: {
 			...(email ? { email } : {}),

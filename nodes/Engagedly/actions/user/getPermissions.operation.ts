@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
@@ -13,7 +15,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per permission the user holds. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, { itemIndex });
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
+	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 }

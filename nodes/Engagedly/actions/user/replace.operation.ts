@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
@@ -24,9 +26,9 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const body = { ...readIdentity.call(this, itemIndex), ...readUserFields.call(this, itemIndex, 'replace') };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
+	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'replace', request)) };
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body }, request);
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

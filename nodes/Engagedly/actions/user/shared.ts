@@ -1,27 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { listOf, resourceLocator, toApiDay, trimmed } from '../../descriptions/common';
-import { idOf } from '../../parameters/values';
-
-// ---- values ---------------------------------------------------------------------------------
-
-/** The id inside a resource-locator value (or a plain value), trimmed; '' when none. */
-export function locatorId(raw: unknown): string {
-	return trimmed(idOf(raw && typeof raw === 'object' && 'value' in raw ? (raw as { value: unknown }).value : raw));
-}
-
-export const isBlank = (value: unknown): boolean =>
-	value === undefined ||
-	value === null ||
-	(typeof value === 'string' && value.trim() === '') ||
-	(Array.isArray(value) && value.length === 0);
+import { peopleField, resourceLocator } from '../../descriptions/common';
+import { userIdFrom, userIdsFrom } from '../../parameters/readers';
+import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/values';
+import type { ItemRequest } from '../../transport/request';
 
 // ---- the user write fields ------------------------------------------------------------------
 
 export type UserWrite = 'create' | 'update' | 'replace';
 
-type FieldKind = 'text' | 'date' | 'id' | 'ids' | 'user';
+type FieldKind = 'text' | 'date' | 'id' | 'ids' | 'user' | 'users';
 
 interface UserField {
 	/** The name on the wire. */
@@ -37,6 +26,13 @@ const dropdownHelp =
 	'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 const multiHelp =
 	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
+
+const people = (displayName: string, name: string, wire: string, buttonText: string, description: string): UserField => ({
+	wire,
+	kind: 'users',
+	on: ALL,
+	property: peopleField({ displayName, name, buttonText, description }),
+});
 
 const text = (displayName: string, name: string, wire: string, on = ALL, extra: Partial<INodeProperties> = {}): UserField => ({
 	wire,
@@ -96,7 +92,10 @@ const USER_FIELDS: UserField[] = [
 	// The spec lists employee_type as "create only".
 	dropdown('Employee Type Name or ID', 'employeeType', 'employee_type', 'getEmployeeTypes', ['create']),
 	text('First Name', 'firstName', 'first_name', ['update']),
-	multi('HR Manager Names or IDs', 'hrManagers', 'hr_managers', 'getUsers'),
+	// System attributes with fixed keys that some organisations make mandatory: their options
+	// are the organisation's own, read from the attribute definition.
+	dropdown('Gender Name or ID', 'gender', 'gender', 'getGenders'),
+	people('HR Managers', 'hrManagers', 'hr_managers', 'Add HR Manager', 'The HR managers of this user.'),
 	dropdown('Job Title Name or ID', 'jobTitle', 'job_title', 'getJobTitles'),
 	date('Joining Date', 'joiningDate', 'joining_date'),
 	text('Last Name', 'lastName', 'last_name', ['update']),
@@ -121,8 +120,9 @@ const USER_FIELDS: UserField[] = [
 	text('Phone Number', 'phoneNumber', 'phone_number'),
 	date('Promotion Date', 'promotionDate', 'promotion_date'),
 	date('Review Date', 'reviewDate', 'review_date'),
-	multi('Secondary Manager Names or IDs', 'secondaryManagers', 'secondary_managers', 'getUsers'),
+	people('Secondary Managers', 'secondaryManagers', 'secondary_managers', 'Add Secondary Manager', 'The secondary managers of this user.'),
 	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
+	dropdown('Title Name or ID', 'title', 'title', 'getTitles'),
 ];
 
 /**
@@ -148,6 +148,48 @@ export function userFieldsCollection(write: UserWrite): INodeProperties {
 		default: {},
 		options: USER_FIELDS.filter((field) => field.on.includes(write)).map((field) => field.property),
 	};
+}
+
+/** The system attributes Engagedly requires of every user: never cleared. */
+const IDENTITY_WIRES = ['email', 'first_name', 'last_name'];
+const CLEARABLE = USER_FIELDS.filter((field) => field.on.includes('update') && !IDENTITY_WIRES.includes(field.wire));
+const plainName = (field: UserField) => field.property.displayName.replace(/ Names? or IDs?$/, '');
+
+/**
+ * Update's explicit way to empty a field: a blank value under Update Fields is dropped (an
+ * expression that found nothing must not wipe a phone number), so clearing is its own choice.
+ */
+export const clearFieldsProperty: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'clearFields',
+	type: 'multiOptions',
+	options: CLEARABLE.map((field) => ({ name: plainName(field), value: field.property.name })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	),
+	default: [],
+	description:
+		'Fields to empty in Engagedly (sent as null; lists such as departments as an empty list). A field given a value under Update Fields cannot be cleared in the same update.',
+};
+
+/** The empty value of each field chosen under Clear Fields, on the wire; a clash with a value given is refused. */
+export function readClearFields(this: IExecuteFunctions, itemIndex: number, body: IDataObject): IDataObject {
+	const chosen = listOf(this.getNodeParameter('clearFields', itemIndex, []));
+	const cleared: IDataObject = {};
+	for (const name of chosen) {
+		const field = CLEARABLE.find((f) => f.property.name === name);
+		// The router has checked every choice against the options, so this is only a guard.
+		if (!field) continue;
+		if (field.wire in body) {
+			refuse(
+				this,
+				itemIndex,
+				`${plainName(field)} is both given a value and chosen under Clear Fields`,
+				`Remove it from Update Fields or from Clear Fields. Nothing was sent.`,
+			);
+		}
+		cleared[field.wire] = field.kind === 'ids' || field.kind === 'users' ? [] : null;
+	}
+	return cleared;
 }
 
 /** The three mandatory system attributes, as required top-level fields (Create, Replace). */
@@ -196,17 +238,22 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
  * The collection's values on the wire: only the fields that were given (a field added but left
  * empty is not sent), dates as days, ids as strings. Bad values are refused before any request.
  */
-export function readUserFields(this: IExecuteFunctions, itemIndex: number, write: UserWrite): IDataObject {
+export async function readUserFields(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	write: UserWrite,
+	request: ItemRequest,
+): Promise<IDataObject> {
 	const collection = write === 'update' ? 'updateFields' : 'additionalFields';
 	const given = this.getNodeParameter(collection, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
+	const persons: Array<[field: UserField, raw: unknown]> = [];
 	for (const field of USER_FIELDS) {
 		if (!field.on.includes(write)) continue;
 		const raw = given[field.property.name];
 		const label = field.property.displayName;
-		if (field.kind === 'user') {
-			const id = locatorId(raw);
-			if (id) body[field.wire] = id;
+		if (field.kind === 'user' || field.kind === 'users') {
+			if (!isBlank(raw)) persons.push([field, raw]);
 			continue;
 		}
 		if (isBlank(raw)) continue;
@@ -241,5 +288,16 @@ export function readUserFields(this: IExecuteFunctions, itemIndex: number, write
 		}
 	}
 	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
+	// People given by email are looked up last, once every other value has passed its checks.
+	for (const [field, raw] of persons) {
+		const label = field.property.displayName;
+		if (field.kind === 'user') {
+			const id = await userIdFrom.call(this, raw, label, request);
+			if (id) body[field.wire] = id;
+		} else {
+			const ids = await userIdsFrom.call(this, raw, label, request);
+			if (ids.length) body[field.wire] = ids;
+		}
+	}
 	return body;
 }

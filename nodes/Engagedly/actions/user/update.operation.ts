@@ -1,31 +1,39 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { readUserFields, userFieldsCollection } from './shared';
+import { clearFieldsProperty, readClearFields, readUserFields, userFieldsCollection } from './shared';
 
 const properties: INodeProperties[] = [
 	userLocator(),
 	userFieldsCollection('update'),
+	clearFieldsProperty,
 	customAttributesField(),
 	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['update'] } }, properties);
 
-/** PATCH: only what was given is sent, so every other field keeps its value in Engagedly. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
-	const body = readUserFields.call(this, itemIndex, 'update');
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body });
+/**
+ * PATCH: only what was given (or chosen under Clear Fields) is sent, so every other field keeps
+ * its value in Engagedly.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
+	const given = await readUserFields.call(this, itemIndex, 'update', request);
+	const body = { ...given, ...readClearFields.call(this, itemIndex, given) };
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body }, request);
 	if (!Object.keys(body).length && !Object.keys(custom).length) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
 			itemIndex,
-			description: 'Add at least one field under Update Fields or Custom Attributes, and give it a value.',
+			description:
+				'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
 		});
 	}
-	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { itemIndex, body: { ...body, ...custom } });
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { listOf, optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
+import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { requestList } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
@@ -62,8 +65,8 @@ const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
  * organisation admin): asking to add or remove it fails before anything is written, and a user
  * who holds it keeps it in the set that is sent.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
 	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
 	const fail = (message: string, hint: string): never => {
@@ -73,7 +76,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 		fail(`No permissions to ${mode}`, 'Choose at least one permission under Permissions.');
 	}
 
-	const organisation = await perExecution(this, 'permissions', async () => await paginate.call(this, '/permissions', { itemIndex }));
+	const organisation = await perExecution(this, 'permissions', async () => await paginate.call(this, '/permissions', request));
 	const byId = new Map(organisation.map((permission) => [key(permission), permission]));
 	const unknown = requested.filter((permissionId) => !byId.has(permissionId));
 	if (unknown.length) {
@@ -93,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 
 	const path = apiPath`/users/${id}/permissions`;
 	// The set sent replaces the user's: it is computed only from a list the API gave in full.
-	const current = await requestList.call(this, 'GET', path, { itemIndex });
+	const current = await requestList.call(this, 'GET', path, request);
 	const wantedKeys = new Set(wanted.map(key));
 	let next: IDataObject[];
 	if (mode === 'add') next = [...current, ...wanted.filter((p) => !current.some((c) => key(c) === key(p)))];
@@ -101,7 +104,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	else next = [...current.filter(isSiteAdmin), ...wanted];
 
 	const permissions = await requestList.call(this, 'PUT', path, {
-		itemIndex,
+		...request,
 		// Ids go back as the API gave them (integers in the spec).
 		body: { permission_ids: next.map((p) => (byId.get(key(p)) ?? p).id as IDataObject[string]) },
 	});

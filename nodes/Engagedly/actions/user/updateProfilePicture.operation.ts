@@ -1,8 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { optionsCollection, readId, userLocator } from '../../descriptions/common';
+import { optionsCollection, userLocator } from '../../descriptions/common';
+import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -36,7 +38,7 @@ const SIGNATURES: Array<{ type: string; matches: (bytes: Uint8Array) => boolean 
  * Engagedly documents no limit. The picture travels as JSON numbers (up to four characters a
  * byte), so 5 MB is a 20 MB request, already far more than any avatar needs.
  */
-export const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
@@ -44,8 +46,8 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 	return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
-	const id = readId.call(this, 'userId', itemIndex, 'user');
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const id = await readUserId.call(this, 'userId', request);
 	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, field);
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, field);
@@ -72,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number) {
 	// The API takes the picture as a JSON array of byte values. Written straight as text, the
 	// body costs at most four characters a byte, instead of an array of numbers several times that.
 	await engagedlyRequest.call(this, 'PUT', apiPath`/users/${id}/profile/picture`, 'ack', {
-		itemIndex,
+		...request,
 		jsonText: `{"profile_picture":[${bytes.join(',')}]}`,
 	});
 	return {

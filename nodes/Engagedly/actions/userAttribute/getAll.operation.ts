@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, readLimit, returnAllFields } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
+import { readLimit } from '../../parameters/readers';
+import type { ItemRequest } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -32,10 +34,10 @@ export const description = updateDisplayOptions(
 );
 
 /** The definitions come in one unpaginated list, so kind and limit are applied here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const kind = this.getNodeParameter('filters.kind', itemIndex, '') as string;
-	let attributes = await requestList.call(this, 'GET', '/user-attributes', { itemIndex });
+	let attributes = await requestList.call(this, 'GET', '/user-attributes', request);
 	// `preset` is true for system attributes, false for the organisation's own.
 	if (kind === 'custom') attributes = attributes.filter((a) => a.preset === false);
 	if (kind === 'system') attributes = attributes.filter((a) => a.preset === true);

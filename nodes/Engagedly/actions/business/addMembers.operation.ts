@@ -1,3 +1,0 @@
-import { businessOperations } from './kind';
-
-export const { description, execute } = businessOperations.addMembers;

@@ -1,3 +1,0 @@
-import { departmentOperations } from './kind';
-
-export const { description, execute } = departmentOperations.update;

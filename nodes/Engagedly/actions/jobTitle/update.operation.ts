@@ -1,3 +1,0 @@
-import { jobTitleOperations } from './kind';
-
-export const { description, execute } = jobTitleOperations.update;

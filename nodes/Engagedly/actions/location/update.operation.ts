@@ -1,3 +1,0 @@
-import { locationOperations } from './kind';
-
-export const { description, execute } = locationOperations.update;

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `npm run check`: everything CI checks (.ci/run and .github/workflows/ci.yml run exactly this),
+# from a fresh clone on a machine with only its stock Node. Node 24 from the npm registry
+# (scripts/use-node24.sh), npm ci, build, lint, typecheck, the workflow lint, the jest suites, then
+# the end-to-end suite in real n8n processes (the two pinned n8n releases are installed once into
+# ~/.cache and reused: about 6 minutes then; the first run installs them, about 11 minutes and
+# 3 GB each). The last line is `N passed, N failed`, the totals of the jest runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/use-node24.sh
+echo "node $(node --version), npm $(npm --version)"
+
+npm ci --no-audit --no-fund
+npm run build
+npm run lint
+npm run typecheck
+npm run lint:workflows
+
+# Every jest suite: `npm run test:all` where package.json splits the suites (npm test is then the
+# fast part), otherwise `npm test`. Jest's own summaries are not read by CI, so the totals of all
+# runs are printed once more as one plain line from jest's JSON reports.
+suite="$(node -p 'require("./package.json").scripts["test:all"] ? "test:all" : "test"')"
+reports="$(mktemp -d)"
+trap 'rm -rf "$reports"' EXIT
+status=0
+npm run "$suite" -- --json --outputFile="$reports/unit.json" || status=$?
+# The node's suites once more against the simulator's vendor profile (the vendor's OpenAPI shapes).
+npm run test:vendor -- --json --outputFile="$reports/vendor.json" || status=$?
+npm run test:e2e -- --json --outputFile="$reports/e2e.json" || status=$?
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0;
+for (const file of process.argv.slice(1)) {
+	if (!fs.existsSync(file)) { failed += 1; console.log(`no jest report from ${file}: counted as one failure`); continue; }
+	const r = JSON.parse(fs.readFileSync(file, "utf8"));
+	passed += r.numPassedTests;
+	failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
+}
+console.log(`${passed} passed, ${failed} failed`);
+' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" || { echo "0 passed, 1 failed"; status=1; }
+exit "$status"

@@ -1,0 +1,138 @@
+/**
+ * People by email: every user picker's `email` mode, through n8n's engine against the simulator.
+ * An address is looked up with `GET /users?email=` once per execution, however many items name
+ * it; an unknown one fails its item, naming the address, before anything is written.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { byId, runEngagedly } from '../helpers/engine';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import { mandatoryValues, mapperSchema, mapping, ordinaryUsers, snapshot, writes } from './helpers';
+
+const sim = useSimulator({ seed: 12, users: 60 });
+
+const byEmail = (value: string) => ({ __rl: true, mode: 'email', value });
+
+const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>, continueOnFail = false) =>
+	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials(), input, continueOnFail });
+
+/** The addresses the node looked up, in order, as the simulator saw them. */
+const lookups = () => requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email);
+
+describe('the email mode of the user picker', () => {
+	test('Get finds the user by address: one lookup, then the user', async () => {
+		const target = ordinaryUsers(sim)[5];
+		sim.clearLog();
+		const { items, error } = await run({ operation: 'get', userId: byEmail(target.email.toUpperCase()) });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual([target.id]);
+		expect(lookups()).toEqual([target.email.toUpperCase()]);
+		expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path)).toEqual([`/beta/users/${target.id}`]);
+	});
+
+	test('one address is looked up once per execution, however many items use it', async () => {
+		const [a, b, manager] = ordinaryUsers(sim);
+		sim.clearLog();
+		const { items, error } = await run(
+			{
+				operation: 'update',
+				userId: byEmail('={{ $json.who }}'),
+				updateFields: { manager: byEmail(manager.email), level: '={{ $json.level }}' },
+			},
+			[
+				{ json: { who: a.email, level: 'L1' } },
+				{ json: { who: b.email, level: 'L2' } },
+				{ json: { who: a.email, level: 'L3' } },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual([a.id, b.id, a.id]);
+		expect([...lookups()].sort()).toEqual([a.email, b.email, manager.email].sort());
+		expect(writes(sim).map((entry) => [entry.path, (entry.body as IDataObject).manager_id])).toEqual([
+			[`/beta/users/${a.id}`, manager.id],
+			[`/beta/users/${b.id}`, manager.id],
+			[`/beta/users/${a.id}`, manager.id],
+		]);
+		expect(sim.store.getUser(a.id)).toMatchObject({ manager_id: manager.id, level: 'L3' });
+		expect(sim.store.getUser(b.id)).toMatchObject({ manager_id: manager.id, level: 'L2' });
+	});
+
+	test('an unknown address fails the item naming it, and nothing is written', async () => {
+		const target = ordinaryUsers(sim)[2];
+		const before = snapshot(sim.store.getUser(target.id));
+		sim.clearLog();
+		const { error } = await run({
+			operation: 'update',
+			userId: byId(target.id),
+			updateFields: { manager: byEmail('nobody.here@example.test'), level: 'L9' },
+		});
+		expect(error?.message).toContain('nobody.here@example.test');
+		expect(writes(sim)).toEqual([]);
+		expect(sim.store.getUser(target.id)).toEqual(before);
+	});
+
+	test('with Continue On Fail, only the items with an unknown address fail, each naming it; one lookup for it', async () => {
+		const [a, b] = ordinaryUsers(sim);
+		sim.clearLog();
+		const { items, error } = await run(
+			{ operation: 'activate', userId: byEmail('={{ $json.who }}') },
+			[{ json: { who: 'ghost@example.test' } }, { json: { who: a.email } }, { json: { who: 'ghost@example.test' } }, { json: { who: b.email } }],
+			true,
+		);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id ?? item.json.error)).toEqual([
+			'No Engagedly user has the email address "ghost@example.test" (User)',
+			a.id,
+			'No Engagedly user has the email address "ghost@example.test" (User)',
+			b.id,
+		]);
+		expect(lookups().filter((email) => email === 'ghost@example.test')).toHaveLength(1);
+		expect(requestsTo(sim, 'PUT /beta/users/:id/activate')).toHaveLength(2);
+	});
+
+	test('text that is not an address is refused before any request', async () => {
+		sim.clearLog();
+		const { error } = await run({ operation: 'get', userId: byEmail('not-an-address') });
+		expect(error?.message).toBe('User: "not-an-address" is not an email address');
+		// From an expression as well.
+		const mapped = await run({ operation: 'get', userId: byEmail('={{ "not-an-address" }}') });
+		expect(mapped.error?.message).toBe('User: "not-an-address" is not an email address');
+		expect(error?.message).toBe('User: "not-an-address" is not an email address');
+		expect(sim.log).toEqual([]);
+	});
+
+	test('Create takes its manager by address', async () => {
+		const manager = ordinaryUsers(sim)[7];
+		sim.clearLog();
+		const { items, error } = await run({
+			operation: 'create',
+			email: 'new.hire.email@example.test',
+			firstName: 'New',
+			lastName: 'Hire',
+			additionalFields: { manager: byEmail(manager.email) },
+			customAttributes: mapping(mandatoryValues(sim), (await mapperSchema(sim, 'create')).fields),
+		});
+		expect(error).toBeUndefined();
+		expect(sim.store.getUser(String(items[0].json.id)).manager_id).toBe(manager.id);
+		expect(lookups()).toEqual([manager.email]);
+	});
+
+	test('the praise filters and the certificate user take an address too', async () => {
+		const author = sim.store.getUser([...sim.store.praises.values()][0].author_id);
+		sim.clearLog();
+		const praises = await runEngagedly({
+			parameters: { resource: 'praise', operation: 'getAll', returnAll: true, filters: { author: byEmail(author.email) } },
+			credentials: sim.credentials(),
+		});
+		expect(praises.error).toBeUndefined();
+		expect(praises.items.length).toBeGreaterThan(0);
+		for (const item of praises.items) expect((item.json.author as IDataObject).id).toBe(author.id);
+		const certificates = await runEngagedly({
+			parameters: { resource: 'certificate', operation: 'getAll', returnAll: true, filters: { user: byEmail(author.email) } },
+			credentials: sim.credentials(),
+		});
+		expect(certificates.error).toBeUndefined();
+		expect(requestsTo(sim, 'GET /beta/certificates').map((entry) => entry.query.user_id)).toEqual([author.id]);
+		expect(lookups()).toEqual([author.email, author.email]);
+	});
+});

@@ -1,0 +1,69 @@
+import { run } from '../helpers/nodeRun';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+
+const sim = useSimulator({ users: 20, seed: 'reference-permissions' });
+
+describe('permission: getAll', () => {
+	test('returns every permission of the organisation, paged with the largest page', async () => {
+		const { json, error } = await run(sim, { resource: 'permission', operation: 'getAll', returnAll: true });
+
+		expect(error).toBeUndefined();
+		expect(json.map((p) => String(p.id)).sort()).toEqual(sim.store.permissions.map((p) => String(p.id)).sort());
+		expect(json.find((p) => p.is_admin === true)?.name).toBe('Site Administrator');
+		const requests = requestsTo(sim, 'GET /beta/permissions');
+		expect(requests.length).toBeGreaterThan(0);
+		expect(requests[0].query).toMatchObject({ page: '1', size: '50' });
+	});
+
+	test('stops at the limit, asking for no more than it needs', async () => {
+		const { json } = await run(sim, { resource: 'permission', operation: 'getAll', returnAll: false, limit: 3 });
+
+		expect(json).toHaveLength(3);
+		const requests = requestsTo(sim, 'GET /beta/permissions');
+		expect(requests).toHaveLength(1);
+		expect(requests[0].query).toMatchObject({ page: '1', size: '3' });
+	});
+});
+
+describe('userAttribute: getAll', () => {
+	const attributes = { resource: 'userAttribute', operation: 'getAll' };
+
+	test('returns every definition, system and custom, in one unpaginated request', async () => {
+		const { json, error } = await run(sim, { ...attributes, returnAll: true });
+
+		expect(error).toBeUndefined();
+		expect(json.map((a) => a.attribute_key)).toEqual(sim.store.attributes.map((a) => a.attribute_key));
+		expect(json.some((a) => a.preset === true)).toBe(true);
+		expect(json.some((a) => a.preset === false)).toBe(true);
+		const requests = requestsTo(sim, 'GET /beta/user-attributes');
+		expect(requests).toHaveLength(1);
+		expect(requests[0].query).toEqual({});
+	});
+
+	test('keeps only custom attributes (preset false)', async () => {
+		const { json } = await run(sim, { ...attributes, returnAll: true, filters: { kind: 'custom' } });
+
+		const expected = sim.store.attributes.filter((a) => !a.preset).map((a) => a.attribute_key);
+		expect(expected.length).toBeGreaterThan(0);
+		expect(json.map((a) => a.attribute_key)).toEqual(expected);
+		expect(json.every((a) => a.preset === false && String(a.attribute_key).startsWith('custom-attribute-'))).toBe(true);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
+	});
+
+	test('keeps only system attributes (preset true)', async () => {
+		const { json } = await run(sim, { ...attributes, returnAll: true, filters: { kind: 'system' } });
+
+		const expected = sim.store.attributes.filter((a) => a.preset).map((a) => a.attribute_key);
+		expect(json.map((a) => a.attribute_key)).toEqual(expected);
+		expect(json.map((a) => a.attribute_key)).toEqual(expect.arrayContaining(['email', 'first_name', 'last_name']));
+		expect(json.every((a) => a.preset === true)).toBe(true);
+	});
+
+	test('applies the limit to the list, after the kind filter', async () => {
+		const { json } = await run(sim, { ...attributes, returnAll: false, limit: 2, filters: { kind: 'custom' } });
+
+		const expected = sim.store.attributes.filter((a) => !a.preset).slice(0, 2).map((a) => a.attribute_key);
+		expect(json.map((a) => a.attribute_key)).toEqual(expected);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
+	});
+});
