@@ -28,7 +28,7 @@ import { perContext } from './perExecution';
  * Left unused in every window, for workflows that start while it is nearly spent: their first
  * request goes out before they can know anything (a part of the limit, at least one request).
  */
-const NEWCOMERS_SHARE = 0.05;
+const NEWCOMERS_SHARE = 0.02;
 /** A window is one minute; a reset further away than that is clock skew, not a real window. */
 const MAX_WINDOW_MS = 61_000;
 /** Lands just after the server's window turns over rather than just before it. */
@@ -86,7 +86,20 @@ interface OthersEstimate {
 	intervalMs: number;
 }
 
+/**
+ * Where the pacer reads the time and waits. n8n's clock in the node; a virtual one in the test
+ * that plays many executions against a rate limiter without waiting real minutes.
+ */
+export interface PacerClock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+const realClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
 export class RateLimitPacer {
+	constructor(private readonly clock: PacerClock = realClock) {}
+
 	private last: Observation | undefined;
 
 	private window: WindowView | undefined;
@@ -115,7 +128,7 @@ export class RateLimitPacer {
 	observe(headers: Headers): void {
 		const remaining = header(headers, 'x-ratelimit-remaining');
 		if (remaining === undefined) return;
-		const now = Date.now();
+		const now = this.clock.now();
 		if (this.sentAtMs !== undefined) this.roundTripMs = Math.max(now - this.sentAtMs, this.roundTripMs * 0.8);
 		const reset = resetAt(headers, now);
 		const limit = header(headers, 'x-ratelimit-limit') ?? this.last?.limit ?? DOCUMENTED_LIMIT;
@@ -188,7 +201,7 @@ export class RateLimitPacer {
 	 * How long to wait before the next request: 0 to send now, the time to the reset when the
 	 * window has nothing left for us, or the spacing that spreads what is left over the window.
 	 */
-	delayMs(now = Date.now()): number {
+	delayMs(now = this.clock.now()): number {
 		this.spacingMs = 0;
 		const last = this.last;
 		if (last === undefined || last.resetAtMs === undefined) return 0;
@@ -213,7 +226,9 @@ export class RateLimitPacer {
 		// Near the end, what is left is sent at full speed rather than left unused.
 		if (horizon <= budget * this.roundTripMs) return 0;
 		// Our part of the pace that makes the budget last, in proportion to our part of the spending.
-		const spacing = (horizon * perOurs) / budget;
+		// Never past the horizon: with little budget left and much company, the proportion alone
+		// would ask for a wait longer than the window, and the reset would go unused.
+		const spacing = Math.min((horizon * perOurs) / budget, horizon);
 		const wait = Math.max((this.sentAtMs ?? last.atMs) + spacing - now, 0);
 		this.spacingMs = wait > 0 ? spacing : 0;
 		return wait;
@@ -227,18 +242,19 @@ export class RateLimitPacer {
 	async beforeRequest(): Promise<void> {
 		const spacing = this.delayMs();
 		if (spacing > 0) await this.wait(Math.ceil(spacing));
-		for (let waitMs = this.resetWaitMs(Date.now()); waitMs > 0; waitMs = this.resetWaitMs(Date.now())) {
+		for (let waitMs = this.resetWaitMs(this.clock.now()); waitMs > 0; waitMs = this.resetWaitMs(this.clock.now())) {
 			await this.wait(Math.ceil(waitMs));
 		}
-		this.sentAtMs = Date.now();
+		this.sentAtMs = this.clock.now();
 	}
 
 	/** How long a 429 asks us to wait: Retry-After, else until the window resets, else a minute. */
 	retryDelayMs(headers: Headers): number {
 		const retryAfter = header(headers, 'retry-after');
 		if (retryAfter !== undefined) return Math.max(retryAfter, 0) * 1000;
-		const reset = resetAt(headers, Date.now());
-		if (reset !== undefined) return Math.max(reset - Date.now(), 0);
+		const now = this.clock.now();
+		const reset = resetAt(headers, now);
+		if (reset !== undefined) return Math.max(reset - now, 0);
 		return 60_000;
 	}
 
@@ -248,7 +264,7 @@ export class RateLimitPacer {
 	}
 
 	private async wait(ms: number): Promise<void> {
-		await sleep(ms);
+		await this.clock.sleep(ms);
 	}
 }
 
