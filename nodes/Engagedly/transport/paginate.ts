@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
-import type { RateLimitPacer } from './rateLimit';
+import type { PacingPlan, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyRequest } from './request';
@@ -28,6 +28,8 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	 * time or budget), and the result says where to go on.
 	 */
 	proceed?: () => boolean;
+	/** The caller's share of the key and its deadline, for the pacer (the trigger's polls). */
+	pacing?: Omit<PacingPlan, 'need'>;
 }
 
 /** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
@@ -78,10 +80,11 @@ export async function paginate(
  */
 export async function scanPages(this: EngagedlyContext, path: string, options: PageOptions = {}): Promise<ScanResult> {
 	const pacer = pacerFor(this);
+	if (options.pacing) pacer.setPlan(options.pacing);
 	try {
 		return await scan.call(this, path, options, pacer);
 	} finally {
-		pacer.setPlan({ need: undefined });
+		pacer.setPlan({ need: undefined, share: undefined, deadlineMs: undefined });
 	}
 }
 
@@ -91,7 +94,7 @@ async function scan(
 	options: PageOptions,
 	pacer: RateLimitPacer,
 ): Promise<ScanResult> {
-	const { limit, keep, stopAt, onPage, from, proceed, qs, ...requestOptions } = options;
+	const { limit, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
 	const filtered = keep !== undefined || stopAt !== undefined;
 	const size = limit !== undefined && !filtered ? Math.max(1, Math.min(MAX_PAGE_SIZE, limit)) : MAX_PAGE_SIZE;
 	const seen = new Set<string>();
@@ -121,7 +124,9 @@ async function scan(
 		return byLimit === undefined ? byTotal : Math.min(byLimit, byTotal ?? byLimit);
 	};
 	for (let requests = 0; ; requests++) {
-		if (requests > 0 && proceed && !proceed()) return { records: results, resume: { page, total: lastTotal } };
+		// A resumable scan also stops rather than wait for the rate limit past its deadline.
+		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
+		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
 		pacer.setPlan({ need: pagesLeft() });
 		const body = await engagedlyRequest.call(this, 'GET', path, 'page', {
 			...requestOptions,
