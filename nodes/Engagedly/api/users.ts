@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { perExecution } from '../transport/perExecution';
@@ -20,7 +20,7 @@ export const isEmailAddress = (text: string): boolean => EMAIL.test(text.trim())
  * before anything is written.
  */
 export async function userIdForEmail(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | IPollFunctions,
 	address: string,
 	request: ItemRequest,
 	field: string,

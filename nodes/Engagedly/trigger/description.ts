@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { maxRateLimitWaitOption } from '../descriptions/common';
+import { messageReadyOption, praiseFilterFields } from '../actions/praise/fields';
+import { filtersCollection, maxRateLimitWaitOption } from '../descriptions/common';
 
 /** A poll should not sit out a long cooldown: the next poll catches up anyway. */
 export const TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
@@ -63,6 +64,11 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: ['newUser', 'userActivated', 'userDeactivated', 'userUpdated'] } },
 	},
 	{
+		...filtersCollection(praiseFilterFields),
+		description: 'Fire only for the praises that match every filter given; the others are passed over, not emitted later',
+		displayOptions: { show: { event: ['newPraise'] } },
+	},
+	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
@@ -74,6 +80,10 @@ export const triggerProperties: INodeProperties[] = [
 				default: TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
 				description:
 					'When Engagedly answers “too many requests”, wait up to this long for its cooldown before failing the poll; the next poll catches up',
+			},
+			{
+				...messageReadyOption,
+				displayOptions: { show: { '/event': ['newPraise'] } },
 			},
 			{
 				displayName: 'Rate Limit Share (%)',

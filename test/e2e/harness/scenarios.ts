@@ -321,7 +321,11 @@ export function exampleScenarios(manifest: string): void {
 
 			const posted = [];
 			for (const [i, recognised] of sim.store.sortedUsers().slice(3, 5).entries()) {
-				const praise = sim.store.addPraise({ content: `@${recognised.first_name} praise ${i + 1} from the e2e test`, recognized_ids: [recognised.id] });
+				// HTML, as Engagedly stores it; the trigger's Message-Ready Output gives the chat line plain text.
+				const praise = sim.store.addPraise({
+					content: `<p><span class="mention">@${recognised.first_name}</span> praise ${i + 1} from the e2e test: Q&amp;A <b>done</b></p>`,
+					recognized_ids: [recognised.id],
+				});
 				posted.push(praise.id);
 				const execution = await executionFor(praise.id, known);
 				expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
@@ -331,7 +335,8 @@ export function exampleScenarios(manifest: string): void {
 						text: expect.stringContaining(`*${fullName(sim.store.admin)}* praised *${fullName(recognised)}*`),
 					},
 				]);
-				expect(execution.outputs[messageNode][0].text).toContain(praise.content);
+				expect(execution.outputs[messageNode][0].text).toContain(`: @${recognised.first_name} praise ${i + 1} from the e2e test: Q&A done`);
+				expect(execution.outputs[messageNode][0].text).not.toMatch(/<|&amp;/);
 			}
 
 			// One more poll finds nothing new: no third execution, no praise emitted twice.
