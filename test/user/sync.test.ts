@@ -265,7 +265,7 @@ test('a new hire whose manager is also new in this run is created after them, wi
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual(['created', 'created']);
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
-	expect(writes(sim).map((entry) => entry.body?.email)).toEqual([lead, report]);
+	expect(writes(sim).map((entry) => (entry.body as IDataObject).email)).toEqual([lead, report]);
 	expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(lead)!.id);
 	// Nobody was looked up one by one: the directory answered every address.
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
