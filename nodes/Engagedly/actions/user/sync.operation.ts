@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { emailKey, expectCreation, useDirectory, WaitingForCreation } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
 import { checkParameters } from '../../parameters/check';
+import { withParametersOnce } from '../../parameters/once';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
@@ -19,7 +20,8 @@ import { outcomeFields, upsertUser } from './upsert';
 
 const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';
 
-const properties: INodeProperties[] = [
+/** What the run does, read once from item 0; the employee's own fields (Create's) are read per item. */
+const runFields: INodeProperties[] = [
 	{
 		displayName:
 			'Each input item is one employee: map their fields below with expressions. Users are matched by email; the directory is read once for all items.',
@@ -27,7 +29,6 @@ const properties: INodeProperties[] = [
 		type: 'notice',
 		default: '',
 	},
-	...createFields,
 	{
 		displayName: 'Deactivate Missing Users',
 		name: 'deactivateMissing',
@@ -57,7 +58,11 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, properties);
+export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
+	runFields[0],
+	...createFields,
+	...runFields.slice(1),
+]);
 
 interface Settings {
 	deactivateMissing: boolean;
@@ -69,6 +74,7 @@ interface Settings {
 
 /** The run-wide settings, from item 0. */
 function readSettings(this: IExecuteFunctions): Settings {
+	checkParameters.call(this, runFields, 0);
 	const deactivateMissing = this.getNodeParameter('deactivateMissing', 0, false) === true;
 	const percent = Number(this.getNodeParameter('maxDeactivatePercent', 0, 10));
 	if (deactivateMissing && !(Number.isFinite(percent) && percent >= 0 && percent <= 100)) {
@@ -105,7 +111,7 @@ function readAddresses(this: IExecuteFunctions, itemCount: number, failed: Map<n
 				named.add(given);
 				itemsOf.set(given, [...(itemsOf.get(given) ?? []), item]);
 			}
-			checkParameters.call(this, description, item);
+			checkParameters.call(this, createFields, item);
 			emails.set(item, String(readIdentity.call(this, item).email));
 		} catch (error) {
 			failed.set(item, error as Error);
@@ -154,6 +160,10 @@ function guardDeactivations(this: IExecuteFunctions, candidates: IDataObject[], 
  * rest of the sync goes on.
  */
 export async function executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchResult[]> {
+	return await sync.call(withParametersOnce(this), itemCount, request);
+}
+
+async function sync(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchResult[]> {
 	const settings = readSettings.call(this);
 	const failed = new Map<number, Error>();
 	const { emails, named } = readAddresses.call(this, itemCount, failed);
