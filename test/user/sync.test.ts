@@ -299,3 +299,18 @@ test('Simplify: each employee as the ten fields, with outcome and changes', asyn
 	expect(items[1].json).toMatchObject({ id: user.id, name: `${user.first_name} Simple`, outcome: 'updated', changes: { last_name: { to: 'Simple' } } });
 	expect(Object.keys(items[0].json)).toHaveLength(11);
 });
+
+test('with Continue On Fail, a refused run is one error item per input item, and nothing is written', async () => {
+	const employees = activeUsers().slice(0, 3).map(employee);
+	sim.clearLog();
+	const { items, error } = await runEngagedly({
+		parameters: syncParameters({ deactivateMissing: true }),
+		credentials: sim.credentials(),
+		input: employees.map((json) => ({ json })),
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	for (const item of items) expect(String(item.json.error)).toMatch(/^Refused: this sync would deactivate \d+ of \d+ Active users .*Max Deactivate Percent \(10 %\)$/);
+	expect(writes(sim)).toEqual([]);
+});
