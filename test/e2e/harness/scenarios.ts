@@ -322,7 +322,8 @@ export function exampleScenarios(manifest: string): void {
 			const outputs = outputsOf(run);
 			expect(outputs[previewNode].map((item) => item.outcome)).toEqual(expected);
 			expect(outputs[syncNode].map((item) => item.outcome)).toEqual(expected);
-			// The preview wrote nothing: every write is the real sync's, one per change.
+			// The preview ran first and wrote nothing: the real sync still found every change, and
+			// every write is its own, one per change.
 			const writes = sim.log.filter((entry) => entry.method !== 'GET');
 			expect(writes).toHaveLength(expected.filter((outcome) => outcome !== 'unchanged').length);
 			for (const e of list) {
