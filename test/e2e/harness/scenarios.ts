@@ -76,6 +76,16 @@ export function exampleScenarios(manifest: string): void {
 		return found.value;
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
+	/** `n8n execute` of an example, which must succeed; its run. */
+	const executeOk = async (workflowId: string) => {
+		const { run, result } = await n8n.execute(workflowId);
+		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
+			status: 'success',
+			error: undefined,
+			exit: 0,
+		});
+		return run;
+	};
 	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
 	async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
@@ -266,13 +276,8 @@ export function exampleScenarios(manifest: string): void {
 			const users = sim.store.users.size;
 			sim.clearLog();
 
-			const { run, result } = await n8n.execute('engagedly-onboarding');
+			const run = await executeOk('engagedly-onboarding');
 
-			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
-				status: 'success',
-				error: undefined,
-				exit: 0,
-			});
 			expect(outputsOf(run)['Create or update the user']).toEqual([expect.objectContaining({ id: user!.id, email, outcome: 'unchanged' })]);
 			expect(sim.store.users.size).toBe(users);
 			expect(JSON.stringify(sim.store.userByEmail(email))).toBe(before);
@@ -312,14 +317,7 @@ export function exampleScenarios(manifest: string): void {
 			expect(expected).toEqual(expect.arrayContaining(['created', 'updated', 'unchanged']));
 			sim.clearLog();
 
-			const { run, result } = await n8n.execute('engagedly-hris-sync');
-
-			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
-				status: 'success',
-				error: undefined,
-				exit: 0,
-			});
-			const outputs = outputsOf(run);
+			const outputs = outputsOf(await executeOk('engagedly-hris-sync'));
 			expect(outputs[previewNode].map((item) => item.outcome)).toEqual(expected);
 			expect(outputs[syncNode].map((item) => item.outcome)).toEqual(expected);
 			// The preview ran first and wrote nothing: the real sync still found every change, and
@@ -345,8 +343,7 @@ export function exampleScenarios(manifest: string): void {
 
 		test('run again, every employee is unchanged and nothing is written', async () => {
 			sim.clearLog();
-			const { run } = await n8n.execute('engagedly-hris-sync');
-			expect(run.status).toBe('success');
+			const run = await executeOk('engagedly-hris-sync');
 			expect(outputsOf(run)[syncNode].map((item) => item.outcome)).toEqual(employees().map(() => 'unchanged'));
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 		});
