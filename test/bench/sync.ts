@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark script that runs in plain Node (Date.now to time the run) */
 /**
  * User Sync at 10,000 users with 100 changes (issue 13): what it costs against Engagedly's real
  * limit, 200 requests a minute per key, with real minutes (the pacer's margin and the headers'
