@@ -314,3 +314,14 @@ test('with Continue On Fail, a refused run is one error item per input item, and
 	for (const item of items) expect(String(item.json.error)).toMatch(/^Refused: this sync would deactivate \d+ of \d+ Active users .*Max Deactivate Percent \(10 %\)$/);
 	expect(writes(sim)).toEqual([]);
 });
+
+test('an item naming a deactivated user updates their fields and leaves them deactivated', async () => {
+	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'updated' });
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
+	expect(sim.store.getUser(blocked.id).status).toBe('Blocked');
+});
