@@ -138,7 +138,13 @@ function readAddresses(this: IExecuteFunctions, itemCount: number, failed: Map<n
  * Site Administrator is set aside (telling them apart costs a read each, which a refused run
  * should not spend), so it errs towards refusing.
  */
-function guardDeactivations(this: IExecuteFunctions, candidates: IDataObject[], directory: IDataObject[], settings: Settings) {
+function guardDeactivations(
+	this: IExecuteFunctions,
+	candidates: IDataObject[],
+	directory: IDataObject[],
+	named: number,
+	settings: Settings,
+) {
 	const active = directory.filter(isActive).length;
 	const share = active ? (candidates.length / active) * 100 : 0;
 	if (share <= settings.maxDeactivatePercent) return;
@@ -147,7 +153,7 @@ function guardDeactivations(this: IExecuteFunctions, candidates: IDataObject[], 
 		`Refused: this sync would deactivate ${candidates.length} of ${active} Active users (${share.toFixed(1)} %), more than ${MAX_DEACTIVATE_PERCENT} (${settings.maxDeactivatePercent} %)`,
 		{
 			itemIndex: 0,
-			description: `Nothing was written. Check that the input holds every employee (${directory.length} users in Engagedly, the input names fewer). If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run, or run with Dry Run first to see who they are.`,
+			description: `Nothing was written. Check that the input holds every employee: it names ${named} addresses, Engagedly has ${active} Active users. If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run; Dry Run with a raised percentage lists who they are.`,
 		},
 	);
 }
@@ -176,7 +182,7 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	expectCreation(this, [...emails.values()].filter((email) => !byEmail.has(emailKey(email))));
 
 	const candidates = settings.deactivateMissing ? directory.filter((user) => isActive(user) && !named.has(emailKey(user.email))) : [];
-	guardDeactivations.call(this, candidates, directory, settings);
+	guardDeactivations.call(this, candidates, directory, named.size, settings);
 
 	const done = new Map<number, Upserted>();
 	// A new hire whose manager is created in this run too waits for them: passes go on while
