@@ -325,3 +325,34 @@ test('an item naming a deactivated user updates their fields and leaves them dea
 	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
 	expect(sim.store.getUser(blocked.id).status).toBe('Blocked');
 });
+
+describe('a small organisation, one input item', () => {
+	const small = useSimulator({ seed: 7, users: 6 });
+
+	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
+		const admin = small.store.getUser(small.store.adminId);
+		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
+		const key = customAttributes(small).find((a) => a.mandatory)!.attribute_key;
+		expect(admin.status).toBe('Active');
+		expect(others.length).toBeGreaterThan(1);
+		small.clearLog();
+		const { items, error } = await runEngagedly({
+			parameters: {
+				...syncParameters({ deactivateMissing: true, maxDeactivatePercent: 100 }),
+				additionalFields: {},
+				customAttributes: mapping({ [key]: '={{ $json.costCenter }}' }),
+			},
+			credentials: small.credentials(),
+			input: [{ json: { email: kept.email, firstName: kept.first_name, lastName: kept.last_name, costCenter: kept.custom[key] } }],
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
+			[kept.id, 'unchanged'],
+			...others.map((u) => [u.id, 'deactivated']),
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+		expect(small.store.getUser(admin.id).status).toBe('Active');
+		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
+		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
+	});
+});
