@@ -271,6 +271,23 @@ test('a new hire whose manager is also new in this run is created after them, wi
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
 });
 
+test('in a dry run, a new hire whose manager is new too is previewed without the manager (no id yet), and nothing is written', async () => {
+	const report = freshEmail('dry-report');
+	const lead = freshEmail('dry-lead');
+	const employees = [
+		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
+		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
+	];
+	sim.clearLog();
+	const { items, error } = await run(employees, { dryRun: true });
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual(['created', 'created']);
+	expect(items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
+	expect(items[0].json).not.toHaveProperty('manager_id');
+	expect(writes(sim)).toEqual([]);
+	expect(sim.store.userByEmail(report)).toBeUndefined();
+});
+
 test('an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
