@@ -288,6 +288,22 @@ test('in a dry run, a new hire whose manager is new too is previewed without the
 	expect(sim.store.userByEmail(report)).toBeUndefined();
 });
 
+test('a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 3).map(employee);
+	employees[0] = { ...employees[0], jobTitle: '999999' };
+	employees[1] = { ...employees[1], lastName: 'Still Synced' };
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(items[0].json).toMatchObject({ httpCode: '422' });
+	expect(String(items[0].json.error)).toContain('job_title');
+	expect(outcomes(items).slice(1)).toEqual(['updated', 'unchanged']);
+	expect(sim.store.getUser(users[1].id).last_name).toBe('Still Synced');
+	expect(sim.store.getUser(users[0].id).job_title_id).toBe(users[0].job_title_id);
+});
+
 test('an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
