@@ -9,7 +9,7 @@
  * floor or to a naive client measured in the same run, never as absolute timings to compare
  * across machines. Writes bench/RESULTS.md; `npm run bench:n8n` measures in real n8n.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import axios from 'axios';
@@ -18,6 +18,7 @@ import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { peopleBench } from './people';
 import { sharingBench } from './sharing';
+import { syncBench } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
 
 const USERS = 10_000;
@@ -31,6 +32,7 @@ const MINUTE_MS = 60_000 / TIMED_SCALE;
 /** The trigger's sizes, and its default Rate Limit Share (50 %: 100 requests a poll). */
 const TRIGGER_SIZES = [10_000, 50_000];
 const PAGES_PER_POLL = 100;
+const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 
 interface Measure {
 	requests: number;
@@ -168,6 +170,10 @@ async function main() {
 	rows.push(...(await peopleBench(sim, credentials)));
 	fresh();
 
+	// 5. Sync (issue 13): real minutes, so about a minute and a half of its own.
+	rows.push(...(await syncBench(sim, credentials)));
+	fresh();
+
 	await sim.stop();
 	const report = [
 		'# Benchmark results',
@@ -176,11 +182,28 @@ async function main() {
 		'',
 		...rows,
 	].join('\n');
-	writeFileSync(path.resolve(__dirname, '../../bench/RESULTS.md'), report);
+	writeFileSync(RESULTS, report);
 	console.log(report);
 }
 
-main().catch((error) => {
+/**
+ * `npm run bench -- sync`: only the Sync section, written over its part of bench/RESULTS.md (the
+ * other sections keep the figures of the last full run).
+ */
+async function syncOnly() {
+	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE });
+	const section = (await syncBench(sim, { ...sim.keys.demo, baseUrl: sim.baseUrl })).join('\n');
+	await sim.stop();
+	const current = readFileSync(RESULTS, 'utf8');
+	const start = current.indexOf('## Sync:');
+	const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
+	const report =
+		start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end + 1)}`;
+	writeFileSync(RESULTS, report);
+	console.log(section);
+}
+
+(process.argv.includes('sync') ? syncOnly() : main()).catch((error) => {
 	console.error(error);
 	process.exit(1);
 });

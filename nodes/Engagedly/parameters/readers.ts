@@ -125,7 +125,10 @@ export async function userIdsFrom(
 	request: ItemRequest,
 ): Promise<string[]> {
 	const ids: string[] = [];
-	for (const entry of listOf(raw)) ids.push(await userIdFrom.call(this, entry, label, request));
+	for (const entry of listOf(raw)) {
+		const id = await userIdFrom.call(this, entry, label, request);
+		if (id) ids.push(id);
+	}
 	return [...new Set(ids)];
 }
 
