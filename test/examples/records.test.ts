@@ -23,6 +23,8 @@ const UUID = /"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/g
 const EMAIL = /"([a-z.]+@acme-demo\.example)"/g;
 const CUSTOM_KEY = /"(custom-attribute-[0-9a-f]+)"/g;
 const NUMERIC_REFERENCE = /"(jobTitle|location)": "(\d+)"/g;
+/** A Code node's employees give job titles by name, as an HR system does. */
+const JS_JOB_TITLE = /jobTitle: '([^']+)'/g;
 
 const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)];
 
@@ -60,6 +62,10 @@ describe.each(examples)('examples/$file names only records of the demo organisat
 			...all(text, NUMERIC_REFERENCE)
 				.filter(([, kind, id]) => !(kind === 'jobTitle' ? sim.store.jobTitles : sim.store.locations).has(Number(id)))
 				.map(([, kind, id]) => `${kind} ${id}`),
+			...all(code, JS_JOB_TITLE)
+				.map((m) => m[1])
+				.filter((name) => ![...sim.store.jobTitles.values()].some((title) => title.name === name))
+				.map((name) => `job title named ${name}`),
 		];
 		expect({ file, missing }).toEqual({ file, missing: [] });
 	});

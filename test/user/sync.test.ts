@@ -81,7 +81,9 @@ test('the whole organisation: one read of the directory, the new hire created, o
 		pages.map((_, index) => [String(index + 1), '50', 'primary_reporter']),
 	);
 	expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
-	expect(routes(sim)).toHaveLength(pages.length + 1 + 3);
+	// The job titles once too: the items give one (by id here; a name would be matched against it).
+	expect(requestsTo(sim, 'GET /beta/job_titles')).toHaveLength(1);
+	expect(routes(sim)).toHaveLength(pages.length + 1 + 1 + 3);
 	expect(writes(sim).map((entry) => [entry.route, entry.path === `/beta/users/${renamed.id}` ? 'renamed' : entry.path === `/beta/users/${retitled.id}` ? 'retitled' : entry.path, entry.body])).toEqual([
 		['PATCH /beta/users/:id', 'renamed', { last_name: renamedTo }],
 		['PATCH /beta/users/:id', 'retitled', { job_title: String(otherTitle.id) }],
@@ -291,17 +293,38 @@ test('in a dry run, a new hire whose manager is new too is previewed without the
 test('a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
-	employees[0] = { ...employees[0], jobTitle: '999999' };
+	employees[0] = { ...employees[0], lastName: 'Refused' };
 	employees[1] = { ...employees[1], lastName: 'Still Synced' };
+	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
+	sim.faults.add({
+		kind: 'body',
+		status: 422,
+		body: JSON.stringify({ error_type: 'validation_error', errors: [{ field: 'last_name', message: 'last_name is not allowed', code: 'invalid' }] }),
+		match: { method: 'PATCH' },
+	});
 	sim.clearLog();
 	const { items, error } = await run(employees);
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(items[0].json).toMatchObject({ httpCode: '422' });
-	expect(String(items[0].json.error)).toContain('job_title');
+	expect(String(items[0].json.error)).toContain('last_name');
 	expect(outcomes(items).slice(1)).toEqual(['updated', 'unchanged']);
 	expect(sim.store.getUser(users[1].id).last_name).toBe('Still Synced');
-	expect(sim.store.getUser(users[0].id).job_title_id).toBe(users[0].job_title_id);
+	expect(sim.store.getUser(users[0].id).last_name).toBe(users[0].last_name);
+});
+
+test('a job title ID no record has is the error of that item, before any write; the items after it are still synced', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 3).map(employee);
+	const title = users[0].job_title_id;
+	employees[0] = { ...employees[0], jobTitle: '999999' };
+	employees[1] = { ...employees[1], lastName: 'Synced Too' };
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual(['error: No job title in Engagedly has the ID or name "999999" (job_title)', 'updated', 'unchanged']);
+	expect(writes(sim).map((entry) => entry.path)).toEqual([`/beta/users/${users[1].id}`]);
+	expect(sim.store.getUser(users[0].id).job_title_id).toBe(title);
 });
 
 test('an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
@@ -387,5 +410,49 @@ describe('a small organisation, one input item', () => {
 		expect(small.store.getUser(admin.id).status).toBe('Active');
 		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
 		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
+	});
+});
+
+describe('job titles, locations, departments and businesses by name, as an HR system knows them', () => {
+	test('names (any case) and ids both resolve, each list read once per run, only when an item gives that field', async () => {
+		const users = activeUsers();
+		const [a, b] = [users[10], users[11]];
+		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== a.job_title_id)!;
+		const place = [...sim.store.locations.values()].find((l) => l.id !== a.location_id)!;
+		const hadTitle = b.job_title_id === title.id;
+		const [sales, ops] = [...sim.store.departments.values()].slice(0, 2);
+		const employees = [
+			{ ...employee(a), jobTitle: title.name.toUpperCase(), location: ` ${place.name.toLowerCase()} `, departments: [sales.name, String(ops.id)] },
+			{ ...employee(b), jobTitle: String(title.id) },
+		];
+		sim.clearLog();
+
+		const { items, error } = await run(employees, {
+			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', location: '={{ $json.location ?? "" }}', departments: '={{ $json.departments ?? [] }}' },
+		});
+		expect(error).toBeUndefined();
+		expect(outcomes(items)).toEqual(['updated', hadTitle ? 'unchanged' : 'updated']);
+		expect(routes(sim).filter((route) => /job_titles|locations|departments/.test(route))).toEqual([
+			'GET /beta/job_titles',
+			'GET /beta/locations',
+			'GET /beta/departments',
+		]);
+		expect(sim.store.getUser(a.id)).toMatchObject({ job_title_id: title.id, location_id: place.id });
+		expect(sim.store.unitsOf('department', a.id).map(({ unit }) => unit.id).sort()).toEqual([sales.id, ops.id].sort());
+		expect(sim.store.getUser(b.id).job_title_id).toBe(title.id);
+	});
+
+	test('a name no record has fails that employee, naming the field; the others are applied', async () => {
+		const users = activeUsers();
+		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== users[12].job_title_id)!;
+		const employees = [{ ...employee(users[12]), jobTitle: 'Chief Vibes Officer' }, { ...employee(users[13]), jobTitle: title.name }];
+		sim.clearLog();
+
+		const { items, error } = await run(employees);
+		expect(error).toBeUndefined();
+		expect(items[0].json.error).toBe('No job title in Engagedly has the ID or name "Chief Vibes Officer" (job_title)');
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(sim.store.getUser(users[12].id).job_title_id).toBe(users[12].job_title_id);
+		expect(sim.store.getUser(users[13].id).job_title_id).toBe(title.id);
 	});
 });

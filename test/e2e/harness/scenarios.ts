@@ -292,11 +292,13 @@ export function exampleScenarios(manifest: string): void {
 		/** The employees the example's Code node stands in for, read from its JavaScript. */
 		const employees = () => {
 			const code = String(nodeOfType('hris-sync', 'n8n-nodes-base.code').parameters.jsCode);
-			return [...code.matchAll(/\{ email: '([^']+)', firstName: '([^']+)', lastName: '([^']+)', jobTitle: '(\d+)', managerEmail: '([^']+)', costCenter: '([^']+)' \}/g)].map(
+			return [...code.matchAll(/\{ email: '([^']+)', firstName: '([^']+)', lastName: '([^']+)', jobTitle: '([^']+)', managerEmail: '([^']+)', costCenter: '([^']+)' \}/g)].map(
 				([, email, firstName, lastName, jobTitle, managerEmail, costCenter]) => ({ email, firstName, lastName, jobTitle, managerEmail, costCenter }),
 			);
 		};
 		const costCenterKey = () => sim.store.attributes.find((a) => !a.preset && a.name === 'Cost Center')!.attribute_key;
+		/** The HR system gives job titles by name; Sync matches them against Engagedly's list. */
+		const titleId = (name: string) => [...sim.store.jobTitles.values()].find((t) => t.name === name)!.id;
 
 		test('the first run previews, then applies: the organisation holds every employee as the HR system describes them', async () => {
 			const list = employees();
@@ -306,7 +308,7 @@ export function exampleScenarios(manifest: string): void {
 				const user = sim.store.userByEmail(e.email);
 				if (!user) return 'created';
 				const same =
-					String(user.job_title_id) === e.jobTitle &&
+					user.job_title_id === titleId(e.jobTitle) &&
 					user.manager_id === sim.store.userByEmail(e.managerEmail)?.id &&
 					user.custom[costCenterKey()] === e.costCenter &&
 					user.first_name === e.firstName &&
@@ -331,7 +333,7 @@ export function exampleScenarios(manifest: string): void {
 					user: expect.objectContaining({
 						first_name: e.firstName,
 						last_name: e.lastName,
-						job_title_id: Number(e.jobTitle),
+						job_title_id: titleId(e.jobTitle),
 						manager_id: sim.store.userByEmail(e.managerEmail)!.id,
 						status: 'Active',
 					}),

@@ -13,6 +13,7 @@ import { requestRecord } from '../../transport/request';
 import type { BatchResult } from '../types';
 import { createFields, readCreateBody } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
+import { idsForNames } from './names';
 import { readIdentity } from './shared';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import type { Upserted } from './upsert';
@@ -193,7 +194,7 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 		const next: number[] = [];
 		for (const item of waiting) {
 			try {
-				const body = await readCreateBody.call(this, item, itemRequest(item));
+				const body = await idsForNames.call(this, await readCreateBody.call(this, item, itemRequest(item)), itemRequest(item));
 				done.set(item, await upsertUser.call(this, body, byEmail.get(emailKey(body.email)) ?? null, itemRequest(item), settings.dryRun));
 			} catch (error) {
 				if (error instanceof WaitingForCreation) {
