@@ -163,7 +163,7 @@ async function main(): Promise<void> {
 		};
 		const canvas = `document.querySelectorAll('[data-test-id="canvas-node"]').length > 0`;
 
-		await shoot('onboarding-create-user.png', '/workflow/engagedly-onboarding', canvas, openNode('Create the user'));
+		await shoot('onboarding-create-user.png', '/workflow/engagedly-onboarding', canvas, openNode('Create or update the user'));
 		await shoot('onboarding-execution.png', `/workflow/engagedly-onboarding/executions/${executionId}`, canvas);
 		await shoot('offboarding-deactivate.png', '/workflow/engagedly-offboarding', canvas, openNode('Deactivate'));
 		await shoot('recognition-trigger.png', '/workflow/engagedly-recognition', canvas, openNode('New praise in Engagedly'));

@@ -155,8 +155,10 @@ async function main(): Promise<void> {
 	say('What to try first:');
 	say('  1. Open "Engagedly: onboard a new hire" and click "Execute workflow": it creates Jordan Rivera');
 	say('     with a job title, manager, department and custom attributes, adds them to a business unit');
-	say('     and grants a permission. Click each node to see what Engagedly answered. (A second run');
-	say('     fails: Jordan exists by then. Ctrl-C and npm start again for a fresh organisation.)');
+	say('     and grants a permission. Click each node to see what Engagedly answered. Run it again:');
+	say('     Create or Update finds Jordan by email and changes nothing (outcome "unchanged").');
+	say('     "Engagedly: keep users in step with the HR system" syncs a Code node\'s employees: a dry-run');
+	say('     preview first, then the sync (a promotion, a cost-center move, a new hire).');
 	say('  2. Look a colleague up through the active webhook (its key goes in a header):');
 	say(`       curl -H '${LOOKUP_KEY.header}: ${LOOKUP_KEY.value}' '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
 	say('     Without ?email= it answers 400, with an email nobody has 404.');

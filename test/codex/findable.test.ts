@@ -136,3 +136,25 @@ describe('the subtitle under the node on the canvas reads as words', () => {
 		expect(raw).toEqual([]);
 	});
 });
+
+test("the node page's operation table names every operation of every resource, as the pickers show them", () => {
+	const properties = description(NODE_TYPE).properties;
+	const resources = (properties.find((property) => property.name === 'resource')?.options ?? []) as Array<{ name: string; value: string }>;
+	const page = fs.readFileSync(path.join(REPO_ROOT, 'docs/engagedly-node.md'), 'utf8');
+	const missing: string[] = [];
+	for (const resource of resources) {
+		const row = page.split('\n').find((line) => line.startsWith(`| ${resource.name} |`));
+		if (!row) {
+			missing.push(`${resource.name}: no row`);
+			continue;
+		}
+		const picker = properties.find(
+			(property) => property.name === 'operation' && ((property.displayOptions?.show?.resource ?? []) as string[]).includes(resource.value),
+		);
+		for (const option of (picker?.options ?? []) as Array<{ name: string }>) {
+			if (!row.includes(option.name)) missing.push(`${resource.name}: ${option.name}`);
+		}
+	}
+	expect(resources.length).toBeGreaterThan(5);
+	expect(missing).toEqual([]);
+});

@@ -146,6 +146,39 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 				customAttributes: mapping(mandatoryValues(sim)),
 			},
 		}),
+		createOrUpdate: (sim) => [
+			{
+				parameters: {
+					email: 'coverage.upsert@example.test',
+					firstName: 'Cover',
+					lastName: 'Upsert',
+					customAttributes: mapping(mandatoryValues(sim)),
+				},
+			},
+			{
+				parameters: {
+					email: 'coverage.upsert@example.test',
+					firstName: 'Covered',
+					lastName: 'Upsert',
+					customAttributes: mapping(mandatoryValues(sim)),
+				},
+			},
+		],
+		sync: (sim) => ({
+			parameters: {
+				email: '={{ $json.email }}',
+				firstName: '={{ $json.first }}',
+				lastName: 'Synced',
+				customAttributes: mapping(mandatoryValues(sim)),
+				deactivateMissing: true,
+				maxDeactivatePercent: 100,
+				blockReasonCode: 'not_known',
+			},
+			input: sim.store
+				.sortedUsers()
+				.slice(1)
+				.map((user, index) => ({ json: { email: index === 0 ? 'coverage.sync@example.test' : user.email, first: user.first_name } })),
+		}),
 		get: (sim) => ({ parameters: { userId: byId(firstUser(sim).id) } }),
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 		update: (sim) => ({ parameters: { userId: byId(firstUser(sim).id), updateFields: { level: 'L9' } } }),

@@ -23,6 +23,8 @@ const UUID = /"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})"/g
 const EMAIL = /"([a-z.]+@acme-demo\.example)"/g;
 const CUSTOM_KEY = /"(custom-attribute-[0-9a-f]+)"/g;
 const NUMERIC_REFERENCE = /"(jobTitle|location)": "(\d+)"/g;
+/** A Code node's employees give job titles by name, as an HR system does. */
+const JS_JOB_TITLE = /jobTitle: '([^']+)'/g;
 
 const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)];
 
@@ -36,7 +38,14 @@ describe.each(examples)('examples/$file names only records of the demo organisat
 	const nodes = JSON.parse(text).nodes as ExampleNode[];
 	// Only what the Engagedly nodes are told to pick: node and webhook ids are UUIDs too.
 	const engagedlyParameters = JSON.stringify(nodes.filter((node) => node.type.includes('engagedly')).map((n) => n.parameters));
-	const createsUsers = nodes.some((node) => node.parameters.resource === 'user' && node.parameters.operation === 'create');
+	const createsUsers = nodes.some(
+		(node) => node.parameters.resource === 'user' && ['create', 'createOrUpdate', 'sync'].includes(String(node.parameters.operation)),
+	);
+	// A Code node standing in for an HR system lists its employees in JavaScript (single quotes),
+	// the new hires in their own `newHires` list.
+	const code = nodes.map((node) => String(node.parameters.jsCode ?? '')).join('\n');
+	const JS_EMAIL = /'([a-z.]+@acme-demo\.example)'/g;
+	const newHiresAt = code.indexOf('const newHires');
 
 	test('every user, department and business id its Engagedly nodes pick exists', () => {
 		const known = (id: string) =>
@@ -53,22 +62,30 @@ describe.each(examples)('examples/$file names only records of the demo organisat
 			...all(text, NUMERIC_REFERENCE)
 				.filter(([, kind, id]) => !(kind === 'jobTitle' ? sim.store.jobTitles : sim.store.locations).has(Number(id)))
 				.map(([, kind, id]) => `${kind} ${id}`),
+			...all(code, JS_JOB_TITLE)
+				.map((m) => m[1])
+				.filter((name) => ![...sim.store.jobTitles.values()].some((title) => title.name === name))
+				.map((name) => `job title named ${name}`),
 		];
 		expect({ file, missing }).toEqual({ file, missing: [] });
 	});
 
-	// The people a workflow creates are its Set node's `email`; every other address names someone.
+	// The people a workflow creates are its Set node's `email`, or a Code node's `newHires`; every
+	// other address names someone.
 	const created = createsUsers
-		? nodes.flatMap((node) =>
-				(((node.parameters.assignments as { assignments?: Array<{ name: string; value: unknown }> })?.assignments ?? []) as Array<{ name: string; value: unknown }>)
-					.filter((assignment) => assignment.name === 'email')
-					.map((assignment) => String(assignment.value)),
-			)
+		? [
+				...nodes.flatMap((node) =>
+					(((node.parameters.assignments as { assignments?: Array<{ name: string; value: unknown }> })?.assignments ?? []) as Array<{ name: string; value: unknown }>)
+						.filter((assignment) => assignment.name === 'email')
+						.map((assignment) => String(assignment.value)),
+				),
+				...(newHiresAt < 0 ? [] : all(code.slice(newHiresAt), /email: '([^']+)'/g).map((m) => m[1])),
+			]
 		: [];
 
 	test('the people it creates are not in the organisation yet, and everyone else it names by email is', () => {
 		if (createsUsers) expect(created.length).toBeGreaterThan(0);
-		const wrong = all(text, EMAIL)
+		const wrong = [...all(text, EMAIL), ...all(code, JS_EMAIL)]
 			.map((m) => m[1])
 			.filter((email) => Boolean(sim.store.userByEmail(email)) === created.includes(email));
 		expect({ file, wrong }).toEqual({ file, wrong: [] });

@@ -51,11 +51,13 @@ export function loadPackage(): Promise<LoadedPackage> {
 	loaded ??= (async () => {
 		const loader = new PackageDirectoryLoader(path.resolve(__dirname, '../..'));
 		await loader.loadAll();
-		const byName = (name: string) => {
+		const byName = (name: string): INodeType | IVersionedNodeType => {
 			const short = name.startsWith(`${PACKAGE_NAME}.`) ? name.slice(PACKAGE_NAME.length + 1) : name;
 			const entry = loader.nodeTypes[short];
-			if (!entry) throw new Error(`Node type ${name} is not in the package`);
-			return entry.type;
+			if (entry) return entry.type;
+			const base = short.endsWith('Tool') ? loader.nodeTypes[short.slice(0, -'Tool'.length)] : undefined;
+			if (base && (base.type as INodeType).description.usableAsTool) return toolVariant(base.type as INodeType);
+			throw new Error(`Node type ${name} is not in the package`);
 		};
 		const nodeTypes: INodeTypes = {
 			getByName: (name) => byName(name),
@@ -68,6 +70,18 @@ export function loadPackage(): Promise<LoadedPackage> {
 		return { nodeTypes, credentialTypes, loader };
 	})();
 	return loaded;
+}
+
+/**
+ * The node as an AI agent's tool: n8n registers a `usableAsTool` node a second time under
+ * `<name>Tool` (the CLI's convertNodeToAiTool, not part of n8n-core), and `@tool` in displayOptions
+ * is true for that name. Only the name matters to the node's parameters, so only it changes here;
+ * the execute method is the node's own.
+ */
+function toolVariant(type: INodeType): INodeType {
+	const variant = Object.create(type) as INodeType;
+	variant.description = { ...type.description, name: `${type.description.name}Tool` };
+	return variant;
 }
 
 /** Credentials from memory, applied by the credential type's own `authenticate` definition. */
@@ -256,6 +270,8 @@ export interface NodeSpec {
 	credentials: EngagedlyCredentials;
 	input?: INodeExecutionData[];
 	continueOnFail?: boolean;
+	/** Run as the AI-tool variant of the node (`…engagedlyTool`), as an agent or MCP server runs it. */
+	asTool?: boolean;
 }
 
 /** Runs the Engagedly node alone on the given input items. */
@@ -263,7 +279,7 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 	const node: INode = {
 		id: 'engagedly-node',
 		name: 'Engagedly',
-		type: NODE_TYPE,
+		type: spec.asTool ? `${NODE_TYPE}Tool` : NODE_TYPE,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: spec.parameters as INode['parameters'],

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 import { setSafeRegexEngine } from 'n8n-workflow';
 
-import { transportTiming } from './transport';
+import { pollTiming, transportTiming } from './transport';
 
 // n8n-core logs every node error through its own logger; the tests assert on those errors instead.
 process.env.N8N_LOG_LEVEL = 'silent';
@@ -24,3 +24,8 @@ setSafeRegexEngine({
 // The transport waits 0.5, 1.5 and 4 s between retries of a read. What the suites check is how
 // many retries are made and what the user is told, so the waits are shortened.
 transportTiming.readRetryDelaysMs = [5, 10, 20];
+
+// A poll stops reading after 30 s and leaves the rest of a pass to the next poll. On a busy
+// machine that could cut a pass anywhere, so the suites give polls all the time they need and
+// cut passes by the Rate Limit Share; the one test of the time budget shortens it itself.
+pollTiming.budgetMs = 10 * 60_000;

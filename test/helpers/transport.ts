@@ -10,3 +10,8 @@ import path from 'node:path';
 export const transportTiming = (
 	require(path.resolve(__dirname, '../../dist/nodes/Engagedly/transport/request.js')) as typeof import('../../nodes/Engagedly/transport/request')
 ).transportTiming;
+
+/** The trigger's time budget per poll, from dist/ for the same reason: tests shorten it to cut a pass by time. */
+export const pollTiming = (
+	require(path.resolve(__dirname, '../../dist/nodes/Engagedly/trigger/pass.js')) as typeof import('../../nodes/Engagedly/trigger/pass')
+).pollTiming;

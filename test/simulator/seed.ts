@@ -130,9 +130,13 @@ const PRAISE_TAGS = [
 	{ code: 'ownership', label: 'Ownership' },
 	{ code: 'excellence', label: 'Excellence' },
 ];
+const escapeHtml = (text: string) =>
+	text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+
 const PRAISE_LINES = [
 	'Thank you for staying late to get the release out of the door.',
 	'Your demo to the customer was outstanding, they signed the next day!',
+	"Q&A after the all-hands was the best we've had: thank you!",
 	'Great job mentoring the new joiners this quarter.',
 	'Huge thanks for untangling the billing migration.',
 	'The onboarding guide you wrote saved everyone hours.',
@@ -379,7 +383,8 @@ function generatePraises(rng: Prng, active: UserRecord[], departments: OrgUnitRe
 			activity_date: new Date(at).toISOString(),
 			last_updated_at: new Date(edited ? at + rng.int(1, 48) * 3_600_000 : at).toISOString(),
 			title: rng.bool(0.3) ? rng.pick(['Shout-out', 'Above and beyond', 'Team win', 'Thank you!']) : null,
-			content: `${recognized.map((u) => `@${u.first_name}`).join(' ')} ${rng.pick(PRAISE_LINES)}`,
+			// HTML, as Engagedly's editor saves it: mentions as spans, text with entities.
+			content: `<p>${recognized.map((u) => `<span class="mention" data-id="${u.id}">@${u.first_name}</span>`).join(' ')} ${escapeHtml(rng.pick(PRAISE_LINES))}</p>`,
 			pinned: rng.bool(0.05),
 			author_id: author.id,
 			tags: rng.bool(0.1) ? undefined : rng.sample(PRAISE_TAGS, rng.int(0, 3)),

@@ -968,7 +968,7 @@ export class Store {
 			activity_date: at,
 			last_updated_at: partial.last_updated_at ?? at,
 			title: null,
-			content: 'Thank you for the great work this week!',
+			content: '<p>Thank you for the great work this week!</p>',
 			pinned: false,
 			author_id: this.adminId,
 			tags: [{ code: 'teamwork', label: 'Teamwork' }],

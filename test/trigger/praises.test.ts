@@ -228,3 +228,93 @@ describe('newPraise', () => {
 		expect(new Set(emitted).size).toBe(emitted.length);
 	});
 });
+
+describe('newPraise for a recognition channel: filters and Message-Ready Output', () => {
+	const people = () => sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+	const name = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
+
+	it('Message-Ready Output: the praise as a chat line needs it, HTML removed and names joined', async () => {
+		const poller = await activated({ messageReady: true });
+		const [ana, ben] = people();
+		const praise = sim.store.addPraise({
+			content: `<p><span class="mention">@${ana.first_name}</span> &amp; <span class="mention">@${ben.first_name}</span>: Q&amp;A was <b>great</b>, we&#39;re grateful!</p>`,
+			recognized_ids: [ana.id, ben.id],
+			tags: [{ code: 'teamwork', label: 'Teamwork' }, { code: 'customer_focus', label: 'Customer focus' }],
+		});
+
+		const { items, error } = await poller.poll();
+		expect(error).toBeUndefined();
+		expect(items).toEqual([
+			{
+				id: praise.id,
+				date: praise.activity_date,
+				title: null,
+				author: name(sim.store.admin),
+				recognized: `${name(ana)}, ${name(ben)}`,
+				content: `@${ana.first_name} & @${ben.first_name}: Q&A was great, we're grateful!`,
+				tags: 'Teamwork, Customer focus',
+				link: null,
+			},
+		]);
+	});
+
+	it('filters by recognised user, author and tag; the praises they pass over are never emitted later', async () => {
+		const [ana, ben, cleo] = people();
+		const poller = await activated();
+		await poller.edit({ event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'id', value: ana.id }, tag: 'TEAMWORK' } });
+		const wanted = sim.store.addPraise({ recognized_ids: [ben.id, ana.id], tags: [{ code: 'teamwork', label: 'Teamwork' }] }).id;
+		sim.store.addPraise({ recognized_ids: [ben.id], tags: [{ code: 'teamwork', label: 'Teamwork' }] });
+		sim.store.addPraise({ recognized_ids: [ana.id], tags: [{ code: 'innovation', label: 'Innovation' }] });
+
+		expect((await pollIds(poller)).ids).toEqual([wanted]);
+		// The two passed over moved the saved place on: dropping the filters does not bring them back.
+		expect(poller.state()).toMatchObject({ last: newestId() });
+		await poller.edit({ event: 'newPraise' });
+		expect((await pollIds(poller)).ids).toEqual([]);
+
+		await poller.edit({ event: 'newPraise', filters: { author: { __rl: true, mode: 'list', value: cleo.id } } });
+		sim.store.addPraise({ recognized_ids: [ana.id] });
+		const byCleo = sim.store.addPraise({ author_id: cleo.id, recognized_ids: [ana.id] }).id;
+		expect((await pollIds(poller)).ids).toEqual([byCleo]);
+	});
+
+	it('a person given by email address is looked up once a poll (the API\'s email filter), then matched by id', async () => {
+		const [ana, ben] = people();
+		const poller = await activated();
+		await poller.edit({ event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'email', value: ana.email.toUpperCase() } } });
+		sim.store.addPraise({ recognized_ids: [ben.id] });
+		const forAna = sim.store.addPraise({ recognized_ids: [ana.id] }).id;
+
+		sim.clearLog();
+		const { items, error } = await poller.poll();
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.id)).toEqual([forAna]);
+		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email)).toEqual([ana.email.toUpperCase()]);
+	});
+
+	it('an unknown address fails the poll, naming the filter, and moves nothing on', async () => {
+		const poller = await activated();
+		const before = poller.state();
+		await poller.edit({ event: 'newPraise', filters: { author: { __rl: true, mode: 'email', value: 'nobody@nowhere.example' } } });
+		sim.store.addPraise();
+
+		const { error } = await poller.poll();
+		expect(error?.message).toBe('No Engagedly user has the email address "nobody@nowhere.example" (Author)');
+		expect(poller.state()).toEqual(before);
+	});
+
+	it('Fetch Test Event gives the newest praise that matches the filters, message-ready if asked', async () => {
+		const [ana, ben] = people();
+		const forAna = sim.store.addPraise({ recognized_ids: [ana.id], content: '<p>For <b>Ana</b></p>' }).id;
+		sim.store.addPraise({ recognized_ids: [ben.id] });
+		const poller = await createPoller({
+			parameters: { event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'id', value: ana.id } }, options: { messageReady: true } },
+			credentials: sim.credentials(),
+		});
+
+		const { items, error } = await poller.poll('manual');
+		expect(error).toBeUndefined();
+		expect(items).toEqual([expect.objectContaining({ id: forAna, content: 'For Ana', recognized: name(ana) })]);
+		expect(poller.state()).toEqual({});
+	});
+});

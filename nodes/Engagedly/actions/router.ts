@@ -4,7 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { checkParameters } from '../parameters/check';
 import { readMaxRateLimitWait } from '../parameters/readers';
 import { asNodeError } from '../transport/errors';
-import type { OperationMap } from './types';
+import type { ItemRequest } from '../transport/request';
+import type { BatchOperation, EngagedlyOperation, ItemOperation, OperationMap } from './types';
 import { resources } from './resources';
 
 function operationFor(this: IExecuteFunctions, itemIndex: number) {
@@ -22,21 +23,79 @@ function operationFor(this: IExecuteFunctions, itemIndex: number) {
 	return found;
 }
 
+const isBatch = (operation: EngagedlyOperation): operation is BatchOperation => 'executeAll' in operation;
+
+/** What "Continue On Fail" outputs for a failed item: the message, and what the error adds to it. */
+function errorJson(error: unknown): IDataObject {
+	const json: IDataObject = { error: (error as Error).message };
+	const description = (error as NodeApiError).description;
+	if (description) json.description = description;
+	const httpCode = (error as NodeApiError).httpCode;
+	if (httpCode) json.httpCode = httpCode;
+	return json;
+}
+
+function requestFor(this: IExecuteFunctions, itemIndex: number): ItemRequest {
+	return { itemIndex, maxRateLimitWaitSeconds: readMaxRateLimitWait.call(this, itemIndex) };
+}
+
+/** The operation of item 0 when it takes every item at once; the item loop reports anything else. */
+function batchOperation(this: IExecuteFunctions, itemCount: number): BatchOperation | undefined {
+	if (itemCount === 0) return undefined;
+	try {
+		const operation = operationFor.call(this, 0);
+		return isBatch(operation) ? operation : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * An operation that takes every item at once runs once. Its results keep the item they come
+ * from; an item it could not handle is an error item paired with that item, whatever "Continue
+ * On Fail" says, since the rest of the run went on (the operation checks each item's parameters
+ * with checkParameters as it reads them). A failure of the whole run (a refused guard, a read
+ * that failed) is one error item per input item with "Continue On Fail", else the node's error.
+ */
+async function routeBatch(this: IExecuteFunctions, operation: BatchOperation, itemCount: number): Promise<INodeExecutionData[]> {
+	let results;
+	try {
+		results = await operation.executeAll.call(this, itemCount, requestFor.call(this, 0));
+	} catch (error) {
+		if (this.continueOnFail()) {
+			return Array.from({ length: itemCount }, (_, item) => ({ json: errorJson(error), pairedItem: { item } }));
+		}
+		const failure = asNodeError(this.getNode(), error, 0);
+		failure.context.itemIndex ??= 0;
+		throw failure;
+	}
+	return results.map((result) => {
+		if ('user' in result) return { json: { ...errorJson(result.error), user: result.user } };
+		if ('error' in result) return { json: errorJson(result.error), pairedItem: { item: result.item } };
+		return result.item === undefined ? { json: result.json } : { json: result.json, pairedItem: { item: result.item } };
+	});
+}
+
 /**
  * The one item loop of the node: every operation handles a single item, and here each result is
  * paired with its input item, failures become error items when "Continue On Fail" is set, and
- * every error carries the index of the item that caused it.
+ * every error carries the index of the item that caused it. An operation that needs all items
+ * at once (a `BatchOperation`) is handed them here instead, so pairing and error items stay in
+ * this file.
  */
 export async function route(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
+	// Resource and operation are not expressions (noDataExpression), so item 0 decides for all.
+	const batch = batchOperation.call(this, items.length);
+	if (batch) return [await routeBatch.call(this, batch, items.length)];
 	const output: INodeExecutionData[] = [];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const operation = operationFor.call(this, itemIndex);
+			// A batch operation was routed above: every item has item 0's operation.
+			const operation = operationFor.call(this, itemIndex) as ItemOperation;
 			checkParameters.call(this, operation.description, itemIndex);
-			const request = { itemIndex, maxRateLimitWaitSeconds: readMaxRateLimitWait.call(this, itemIndex) };
-			const result = await operation.execute.call(this, itemIndex, request);
+			const result = await operation.execute.call(this, itemIndex, requestFor.call(this, itemIndex));
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 					itemData: { item: itemIndex },
@@ -44,12 +103,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			);
 		} catch (error) {
 			if (this.continueOnFail()) {
-				const json: IDataObject = { error: (error as Error).message };
-				const description = (error as NodeApiError).description;
-				if (description) json.description = description;
-				const httpCode = (error as NodeApiError).httpCode;
-				if (httpCode) json.httpCode = httpCode;
-				output.push({ json, pairedItem: { item: itemIndex } });
+				output.push({ json: errorJson(error), pairedItem: { item: itemIndex } });
 				continue;
 			}
 			const failure = asNodeError(this.getNode(), error, itemIndex);

@@ -1,47 +1,114 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { perExecution } from '../transport/perExecution';
+import { perContext } from '../transport/perExecution';
 import type { ItemRequest } from '../transport/request';
 import { engagedlyRequest } from '../transport/request';
 
 /**
- * People given by email address: the one place that turns an address into the user's id. HR
- * systems hand over addresses, not Engagedly ids, so every user field takes either.
+ * People given by email address: the one place that turns an address into the user, and so into
+ * their id. HR systems hand over addresses, not Engagedly ids, so every user field takes either.
+ * What one run learns about an address (a lookup, a user it created or changed, the directory a
+ * sync read) is kept for that run, so no address is looked up twice and a user the run created is
+ * found by the items after it.
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isEmailAddress = (text: string): boolean => EMAIL.test(text.trim());
 
+/** Addresses match whatever their case (Engagedly's own email filter does too). */
+export const emailKey = (address: unknown): string => String(address ?? '').trim().toLowerCase();
+
+interface People {
+	/** Address → the user as last read or written in this run, or null: nobody has it. */
+	byEmail: Map<string, IDataObject | null>;
+	/** The whole directory was read in this run: an address it does not hold belongs to nobody. */
+	complete: boolean;
+	/** Addresses of users this run is about to create: a field naming one waits for the creation. */
+	pending: Set<string>;
+}
+
+/** Where people are looked up: a node run, or a trigger's poll (its filters name people too). */
+type PeopleContext = IExecuteFunctions | IPollFunctions;
+
+const peopleOf = (context: PeopleContext): People =>
+	perContext(context, 'people', () => ({ byEmail: new Map<string, IDataObject | null>(), complete: false, pending: new Set<string>() }));
+
+/** A user this run read or wrote: later look-ups of their address use it. */
+export function rememberUser(context: IExecuteFunctions, user: IDataObject): void {
+	const people = peopleOf(context);
+	const key = emailKey(user.email);
+	people.byEmail.set(key, user);
+	people.pending.delete(key);
+}
+
+/** The whole directory, read once by a sync: every address is answered from it from now on. */
+export function useDirectory(context: IExecuteFunctions, users: IDataObject[]): void {
+	for (const user of users) rememberUser(context, user);
+	peopleOf(context).complete = true;
+}
+
+/** Addresses of users the run will create: naming one of them before that throws WaitingForCreation. */
+export function expectCreation(context: IExecuteFunctions, addresses: string[]): void {
+	for (const address of addresses) peopleOf(context).pending.add(emailKey(address));
+}
+
 /**
- * The id of the user with this address, read with the API's email filter (`GET /users?email=`)
- * once per execution however many items name it. An unknown address fails the item naming it,
- * before anything is written.
+ * A field names a user this run has yet to create: the item is tried again once they exist (a
+ * sync creates a new manager before the new hires who report to them).
+ */
+export class WaitingForCreation extends NodeOperationError {
+	constructor(
+		context: PeopleContext,
+		readonly address: string,
+		itemIndex: number,
+	) {
+		super(context.getNode(), `"${address}" is created later in this run`, { itemIndex });
+	}
+}
+
+/**
+ * The user with this address, read with the API's email filter (`GET /users?email=`, with the
+ * manager, which costs nothing extra) once per run however many items name it; null when nobody
+ * has it. Only an exact match counts (case aside): a filter that matched loosely must not pick
+ * someone else.
+ */
+export async function findUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+	const people = peopleOf(this);
+	const key = emailKey(address);
+	const known = people.byEmail.get(key);
+	if (known !== undefined) return known;
+	if (people.pending.has(key)) throw new WaitingForCreation(this, address.trim(), request.itemIndex);
+	if (people.complete) return null;
+	const body = await engagedlyRequest.call(this, 'GET', '/users', 'page', {
+		...request,
+		qs: { email: address.trim(), include: 'primary_reporter' },
+	});
+	const match = (body.data as IDataObject[]).find((user) => emailKey(user.email) === key) ?? null;
+	// The answer (found or not) is kept, so every item that names an unknown address fails with
+	// its own index; a failed request keeps nothing and is tried again by the next item.
+	people.byEmail.set(key, match);
+	return match;
+}
+
+/**
+ * The id of the user with this address (findUserByEmail). An unknown address fails the item
+ * naming it, before anything is written.
  */
 export async function userIdForEmail(
-	this: IExecuteFunctions,
+	this: PeopleContext,
 	address: string,
 	request: ItemRequest,
 	field: string,
 ): Promise<string> {
-	const wanted = address.trim().toLowerCase();
-	// The answer (found or not) is what is kept, so every item that names an unknown address
-	// fails with its own index; a failed request is forgotten by perExecution and tried again.
-	const id = await perExecution(this, `userIdForEmail:${wanted}`, async () => {
-		const body = await engagedlyRequest.call(this, 'GET', '/users', 'page', {
-			...request,
-			qs: { email: address.trim() },
-		});
-		// Only an exact match counts: a filter that matched loosely must not pick someone else.
-		const match = (body.data as IDataObject[]).find((user) => String(user.email ?? '').trim().toLowerCase() === wanted);
-		return match?.id === undefined || match.id === null ? null : String(match.id);
-	});
-	if (id === null) {
+	const user = await findUserByEmail.call(this, address, request);
+	if (user === null) {
 		throw new NodeOperationError(this.getNode(), `No Engagedly user has the email address "${address.trim()}" (${field})`, {
 			itemIndex: request.itemIndex,
 			description: 'Check the address, or pick the user from the list or by ID. Nothing was sent.',
 		});
 	}
-	return id;
+	// A user a dry run would create has no id yet: the field is left out of that run's output.
+	return user.id === undefined || user.id === null ? '' : String(user.id);
 }

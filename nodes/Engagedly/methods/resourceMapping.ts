@@ -42,12 +42,13 @@ function attributeField(attribute: UserAttribute, requireMandatory: boolean): Re
 
 /**
  * The Custom Attributes mapper of the user writes: one field per custom attribute the
- * organisation has now. Mandatory ones are marked required on Create and Replace only; Update
- * sends just what is given, so nothing is required there.
+ * organisation has now. Mandatory ones are marked required where a user may be created or is
+ * sent whole (Create, Create or Update, Sync, Replace); Update sends just what is given, so
+ * nothing is required there.
  */
 export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const operation = this.getNodeParameter('operation', 'create') as string;
-	const requireMandatory = operation === 'create' || operation === 'replace';
+	const requireMandatory = ['create', 'createOrUpdate', 'sync', 'replace'].includes(operation);
 	const attributes = await fetchUserAttributes.call(this);
 	return {
 		fields: attributes.filter((attribute) => !attribute.preset).map((a) => attributeField(a, requireMandatory)),

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isEmailAddress, userIdForEmail } from '../api/users';
@@ -13,7 +13,7 @@ import { capitalise, idOf, isBlank, listOf, toApiDay, toInstant, trimmed } from 
  * checked every parameter against its declaration: parameters/check.ts.)
  */
 
-function refuse(context: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
+function refuse(context: IExecuteFunctions | IPollFunctions, itemIndex: number, message: string, description: string): never {
 	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
 }
 
@@ -49,7 +49,7 @@ export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex:
 	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
 }
 
-function checkedId(this: IExecuteFunctions, id: string, itemIndex: number, noun: string): string {
+function checkedId(this: IExecuteFunctions | IPollFunctions, id: string, itemIndex: number, noun: string): string {
 	const problem = id ? segmentProblem(id) : undefined;
 	if (problem) {
 		refuse(
@@ -80,7 +80,7 @@ const isLocatorValue = (raw: unknown): raw is { mode?: unknown; value: unknown }
  * '' when nothing is given. `label` names the field in errors.
  */
 export async function userIdFrom(
-	this: IExecuteFunctions,
+	this: IExecuteFunctions | IPollFunctions,
 	raw: unknown,
 	label: string,
 	request: ItemRequest,
@@ -125,7 +125,10 @@ export async function userIdsFrom(
 	request: ItemRequest,
 ): Promise<string[]> {
 	const ids: string[] = [];
-	for (const entry of listOf(raw)) ids.push(await userIdFrom.call(this, entry, label, request));
+	for (const entry of listOf(raw)) {
+		const id = await userIdFrom.call(this, entry, label, request);
+		if (id) ids.push(id);
+	}
 	return [...new Set(ids)];
 }
 

@@ -2,6 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
+import type { PacingPlan, RateLimitPacer } from './rateLimit';
+import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyRequest } from './request';
 
@@ -19,6 +21,27 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	stopAt?: (record: IDataObject) => boolean;
 	/** Called with each page's raw records, before filtering (the trigger counts requests with it). */
 	onPage?: (records: IDataObject[]) => void;
+	/** Goes on from where an earlier, interrupted scan of the same list stopped. */
+	from?: PageCursor;
+	/**
+	 * Asked before each request after the first; false interrupts the scan there (a poll out of
+	 * time or budget), and the result says where to go on.
+	 */
+	proceed?: () => boolean;
+	/** The caller's share of the key and its deadline, for the pacer (the trigger's polls). */
+	pacing?: Omit<PacingPlan, 'need'>;
+}
+
+/** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
+export interface PageCursor {
+	page: number;
+	total?: number;
+}
+
+export interface ScanResult {
+	records: IDataObject[];
+	/** Set when `proceed` interrupted the scan; undefined when the list was read to its end. */
+	resume?: PageCursor;
 }
 
 /** A record's identity across pages: its id, or (rows without one) its whole content. */
@@ -46,7 +69,32 @@ export async function paginate(
 	path: string,
 	options: PageOptions = {},
 ): Promise<IDataObject[]> {
-	const { limit, keep, stopAt, onPage, qs, ...requestOptions } = options;
+	return (await scanPages.call(this, path, options)).records;
+}
+
+/**
+ * paginate() for scans that may be interrupted and resumed (the trigger's pass over a large
+ * organisation, spread over several polls). A resumed scan checks the list's total against the
+ * one it stopped at, so records deleted in between do not make it skip any; records it reads
+ * twice because the list grew in between are the caller's to recognise (by id).
+ */
+export async function scanPages(this: EngagedlyContext, path: string, options: PageOptions = {}): Promise<ScanResult> {
+	const pacer = pacerFor(this);
+	if (options.pacing) pacer.setPlan(options.pacing);
+	try {
+		return await scan.call(this, path, options, pacer);
+	} finally {
+		pacer.setPlan({ need: undefined, share: undefined, deadlineMs: undefined });
+	}
+}
+
+async function scan(
+	this: EngagedlyContext,
+	path: string,
+	options: PageOptions,
+	pacer: RateLimitPacer,
+): Promise<ScanResult> {
+	const { limit, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
 	const filtered = keep !== undefined || stopAt !== undefined;
 	const size = limit !== undefined && !filtered ? Math.max(1, Math.min(MAX_PAGE_SIZE, limit)) : MAX_PAGE_SIZE;
 	const seen = new Set<string>();
@@ -62,13 +110,24 @@ export async function paginate(
 		);
 	};
 
-	let page = 1;
-	let furthest = 0;
-	let lastTotal: number | undefined;
-	let largestTotal: number | undefined;
+	let page = from?.page ?? 1;
+	let furthest = page - 1;
+	let lastTotal = from?.total;
+	let largestTotal = from?.total;
 	let stepBacks = 0;
 	let stalePages = 0;
-	for (;;) {
+	/** How many pages are left, so the pacer can spread a long scan over the rate-limit window. */
+	const pagesLeft = (): number | undefined => {
+		if (stopAt) return undefined;
+		const byLimit = limit !== undefined && !filtered ? Math.ceil((limit - results.length) / size) : undefined;
+		const byTotal = lastTotal !== undefined ? Math.max(1, Math.ceil(lastTotal / size) - page + 1) : undefined;
+		return byLimit === undefined ? byTotal : Math.min(byLimit, byTotal ?? byLimit);
+	};
+	for (let requests = 0; ; requests++) {
+		// A resumable scan also stops rather than wait for the rate limit past its deadline.
+		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
+		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
+		pacer.setPlan({ need: pagesLeft() });
 		const body = await engagedlyRequest.call(this, 'GET', path, 'page', {
 			...requestOptions,
 			qs: { ...qs, page, size },
@@ -77,14 +136,14 @@ export async function paginate(
 		onPage?.(records);
 		let fresh = 0;
 		for (const record of records) {
-			if (stopAt?.(record)) return results;
+			if (stopAt?.(record)) return { records: results };
 			const identity = identityOf(record);
 			if (seen.has(identity)) continue;
 			seen.add(identity);
 			fresh++;
 			if (keep && !keep(record)) continue;
 			results.push(record);
-			if (limit !== undefined && results.length >= limit) return results;
+			if (limit !== undefined && results.length >= limit) return { records: results };
 		}
 
 		const total = countOf(body.pagination?.total_records);
@@ -104,7 +163,7 @@ export async function paginate(
 			continue;
 		}
 		if (total !== undefined) lastTotal = total;
-		if (!more) return results;
+		if (!more) return { records: results };
 
 		if (beyond && fresh === 0) {
 			// A page entirely read before can follow a burst of creations, but not three in a row.

@@ -4,17 +4,41 @@ import { perContext } from './perExecution';
 
 /**
  * Engagedly allows 200 requests per minute per ClientKey and answers a burst past that with a
- * cooldown that escalates from 1 to 15 minutes. Waiting for the window to reset *before* the
- * budget runs out is far cheaper than meeting a 429, so every response's X-RateLimit-* headers
- * are read and the next request waits when the window is spent.
+ * cooldown that escalates from 1 to 15 minutes, for every workflow using the key. Waiting for the
+ * window to reset *before* the budget runs out is far cheaper than meeting a 429.
+ *
+ * Every workflow on the key shares that budget, and executions share nothing else: queue-mode
+ * workers run in other processes, so there is no memory in common, only the API's headers. Each
+ * response says how much of the window is left (`X-RateLimit-Remaining`) and when it resets. When
+ * it fell by more than our own request since our last response, others spent the difference: the
+ * pacer learns how many requests others make per one of its own, predicts what they have spent
+ * since its last response (and will spend while its request is on the way), and sends only when
+ * that prediction still leaves the window a reserve. The reserve therefore grows with the company
+ * on the key. A part of every window (5 %) is always left for workflows that start while it is
+ * nearly spent, as their first request goes out blind.
+ *
+ * A caller that knows how many requests it still needs (a pager that has seen the list's total)
+ * says so. When that is more than the window has left for it, it will wait for the reset anyway,
+ * so it spreads what is left over the time until then instead of spending it at once: workflows
+ * starting mid-window still find budget, and the total time is the same. A caller that needs
+ * less, or does not know, goes at full speed.
  */
 
-/** Requests left unused in each window, for other workflows sharing the same key. */
-const RESERVE = 1;
+/**
+ * Left unused in every window, for workflows that start while it is nearly spent: their first
+ * request goes out before they can know anything (a part of the limit, at least one request).
+ */
+const NEWCOMERS_SHARE = 0.02;
 /** A window is one minute; a reset further away than that is clock skew, not a real window. */
 const MAX_WINDOW_MS = 61_000;
 /** Lands just after the server's window turns over rather than just before it. */
 const RESET_MARGIN_MS = 250;
+/** The documented budget of a window, until a response says otherwise. */
+const DOCUMENTED_LIMIT = 200;
+/** Spread requests over this part of the time left, so the last one lands before the reset, not after it. */
+const SPREAD_HORIZON = 0.9;
+/** Our latest responses in a window that the estimate of others' spending is taken from. */
+const RECENT_RESPONSES = 5;
 
 type Headers = Record<string, unknown>;
 
@@ -31,34 +55,206 @@ function resetAt(headers: Headers, now: number): number | undefined {
 	return reset > 1e9 ? reset * 1000 : now + reset * 1000;
 }
 
-export class RateLimitPacer {
-	private remaining: number | undefined;
+interface Observation {
+	remaining: number;
+	resetAtMs: number | undefined;
+	limit: number;
+	/** When the response arrived. */
+	atMs: number;
+}
 
-	private resetAtMs: number | undefined;
+export interface PacingPlan {
+	/** Requests the caller still expects to make; undefined when it cannot tell. */
+	need?: number;
+	/** The part of each window's budget the caller may spend (the trigger's share of the key), 0 to 1. */
+	share?: number;
+	/** Epoch ms by which the caller must be done (a poll's time budget): spreading aims before it. */
+	deadlineMs?: number;
+}
+
+/** Our recent responses in one window: what was left after each, and when it came. */
+interface WindowView {
+	resetAtMs: number;
+	/** Oldest first, at most RECENT_RESPONSES. */
+	recent: Array<{ remaining: number; atMs: number }>;
+}
+
+interface OthersEstimate {
+	/** Requests counted per one of ours (ours included): 1 alone. */
+	perOurs: number;
+	/** Milliseconds per one of our requests, over the same responses. */
+	intervalMs: number;
+}
+
+/**
+ * Where the pacer reads the time and waits. n8n's clock in the node; a virtual one in the test
+ * that plays many executions against a rate limiter without waiting real minutes.
+ */
+export interface PacerClock {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+const realClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+export class RateLimitPacer {
+	constructor(private readonly clock: PacerClock = realClock) {}
+
+	private last: Observation | undefined;
+
+	private window: WindowView | undefined;
+
+	/** Our requests counted in the window of `last` (for the caller's share). */
+	private ownInWindow = 0;
+
+	/** What the last window we saw taught about others, for the start of the next. */
+	private carried: OthersEstimate = { perOurs: 1, intervalMs: 0 };
+
+	private sentAtMs: number | undefined;
+
+	/** The spacing decided for the request being waited for (0 when it goes at full speed). */
+	private spacingMs = 0;
+
+	/** How long our requests take to be answered: a peak that fades, as one slow answer predicts more. */
+	private roundTripMs = 0;
+
+	private plan: PacingPlan = {};
+
+	/** Tells the pacer what the caller knows about the rest of its work (see PacingPlan). */
+	setPlan(plan: PacingPlan): void {
+		this.plan = { ...this.plan, ...plan };
+	}
 
 	observe(headers: Headers): void {
 		const remaining = header(headers, 'x-ratelimit-remaining');
 		if (remaining === undefined) return;
-		this.remaining = remaining;
-		this.resetAtMs = resetAt(headers, Date.now());
-	}
-
-	/** Sleeps until the window resets when the last response said the budget is spent. */
-	async beforeRequest(): Promise<void> {
-		if (this.remaining === undefined || this.remaining > RESERVE || this.resetAtMs === undefined) {
+		const now = this.clock.now();
+		if (this.sentAtMs !== undefined) this.roundTripMs = Math.max(now - this.sentAtMs, this.roundTripMs * 0.8);
+		const reset = resetAt(headers, now);
+		const limit = header(headers, 'x-ratelimit-limit') ?? this.last?.limit ?? DOCUMENTED_LIMIT;
+		const previous = this.last;
+		this.last = { remaining, resetAtMs: reset, limit, atMs: now };
+		// A 429 describes a cooldown, not a window of counted requests: nothing to learn from it.
+		if (header(headers, 'retry-after') !== undefined || reset === undefined) {
+			this.window = undefined;
+			this.ownInWindow = 0;
 			return;
 		}
-		const waitMs = Math.min(Math.max(this.resetAtMs - Date.now() + RESET_MARGIN_MS, 0), MAX_WINDOW_MS);
-		this.remaining = undefined;
-		if (waitMs > 0) await this.wait(waitMs);
+		const view = this.window;
+		const sameWindow =
+			view !== undefined &&
+			previous !== undefined &&
+			Math.abs(reset - view.resetAtMs) < 1000 &&
+			remaining < previous.remaining;
+		if (sameWindow) {
+			this.ownInWindow++;
+			view.recent.push({ remaining, atMs: now });
+			if (view.recent.length > RECENT_RESPONSES) view.recent.shift();
+			return;
+		}
+		// What others did in the window before is a hint for the start of this one, fading when
+		// that window taught nothing new.
+		this.carried =
+			view && view.recent.length >= 2
+				? measured(view)
+				: { perOurs: 1 + (this.carried.perOurs - 1) / 2, intervalMs: this.carried.intervalMs };
+		this.window = { resetAtMs: reset, recent: [{ remaining, atMs: now }] };
+		this.ownInWindow = 1;
+	}
+
+	/** What others are doing, from our recent responses in this window; before the second, the previous window's. */
+	private others(): OthersEstimate {
+		const view = this.window;
+		return view && view.recent.length >= 2 ? measured(view) : this.carried;
+	}
+
+	/** Time to the reset, if the window has nothing left for us now (0 when it has). */
+	private resetWaitMs(now: number): number {
+		const last = this.last;
+		if (last === undefined || last.resetAtMs === undefined) return 0;
+		const untilReset = Math.min(Math.max(last.resetAtMs - now + RESET_MARGIN_MS, 0), MAX_WINDOW_MS);
+		return untilReset > 0 && this.budget(now) <= 0 ? untilReset : 0;
+	}
+
+	/**
+	 * What the window has left for us: what our last response said, less the newcomers' reserve,
+	 * less what others are expected to have spent since then and to spend while our request is
+	 * on its way; never more than the caller's share.
+	 *
+	 * Others are expected to keep their ratio to us: as many requests per one of ours as lately,
+	 * one of ours being the time our requests have lately taken, or the spacing we decided on
+	 * when we spread (the others, running this same pacer, spread too). Their bursts get room: a
+	 * Poisson-like margin of two standard deviations.
+	 */
+	private budget(now: number): number {
+		const last = this.last!;
+		const { perOurs, intervalMs } = this.others();
+		const ours = (now - last.atMs + this.roundTripMs) / Math.max(intervalMs, this.spacingMs, 1);
+		const expected = (perOurs - 1) * ours;
+		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
+		const newcomers = Math.max(1, Math.ceil(last.limit * NEWCOMERS_SHARE));
+		const shareLeft = Math.floor((this.plan.share ?? 1) * last.limit) - this.ownInWindow;
+		return Math.min(last.remaining - newcomers - theirs, shareLeft);
+	}
+
+	/**
+	 * How long to wait before the next request: 0 to send now, the time to the reset when the
+	 * window has nothing left for us, or the spacing that spreads what is left over the window.
+	 */
+	delayMs(now = this.clock.now()): number {
+		this.spacingMs = 0;
+		const last = this.last;
+		if (last === undefined || last.resetAtMs === undefined) return 0;
+		const resetWait = this.resetWaitMs(now);
+		if (resetWait > 0 || now >= last.resetAtMs + RESET_MARGIN_MS) return resetWait;
+
+		// Whether to spread is decided on this window's own figures: the first request after a
+		// reset goes at once, and its answer shows who else came back.
+		const view = this.window;
+		if (!view || view.recent.length < 2) return 0;
+		const budget = this.budget(now);
+		const { perOurs } = this.others();
+		const need = this.plan.need;
+		// Our remaining requests cost the window ours and what others spend alongside each: when
+		// that fits, there is no reason to wait.
+		if (need === undefined || need * perOurs <= budget) return 0;
+		// More is needed than this window has left: the reset will be waited for anyway, so what
+		// is left is spread until then (or until the caller's deadline), and workflows that start
+		// meanwhile still find some.
+		const horizonEnd = Math.min(last.resetAtMs, this.plan.deadlineMs ?? Number.POSITIVE_INFINITY);
+		const horizon = (horizonEnd - now) * SPREAD_HORIZON;
+		// Near the end, what is left is sent at full speed rather than left unused.
+		if (horizon <= budget * this.roundTripMs) return 0;
+		// Our part of the pace that makes the budget last, in proportion to our part of the spending.
+		// Never past the horizon: with little budget left and much company, the proportion alone
+		// would ask for a wait longer than the window, and the reset would go unused.
+		const spacing = Math.min((horizon * perOurs) / budget, horizon);
+		const wait = Math.max((this.sentAtMs ?? last.atMs) + spacing - now, 0);
+		this.spacingMs = wait > 0 ? spacing : 0;
+		return wait;
+	}
+
+	/**
+	 * Sleeps as long as delayMs() says, then notes the request as sent. After a spacing wait,
+	 * others have kept spending: the window is checked again (and the reset waited for, if it has
+	 * nothing left), but the spacing is not recomputed, or a wait could chase its own tail.
+	 */
+	async beforeRequest(): Promise<void> {
+		const spacing = this.delayMs();
+		if (spacing > 0) await this.wait(Math.ceil(spacing));
+		for (let waitMs = this.resetWaitMs(this.clock.now()); waitMs > 0; waitMs = this.resetWaitMs(this.clock.now())) {
+			await this.wait(Math.ceil(waitMs));
+		}
+		this.sentAtMs = this.clock.now();
 	}
 
 	/** How long a 429 asks us to wait: Retry-After, else until the window resets, else a minute. */
 	retryDelayMs(headers: Headers): number {
 		const retryAfter = header(headers, 'retry-after');
 		if (retryAfter !== undefined) return Math.max(retryAfter, 0) * 1000;
-		const reset = resetAt(headers, Date.now());
-		if (reset !== undefined) return Math.max(reset - Date.now(), 0);
+		const now = this.clock.now();
+		const reset = resetAt(headers, now);
+		if (reset !== undefined) return Math.max(reset - now, 0);
 		return 60_000;
 	}
 
@@ -68,8 +264,17 @@ export class RateLimitPacer {
 	}
 
 	private async wait(ms: number): Promise<void> {
-		await sleep(ms);
+		await this.clock.sleep(ms);
 	}
+}
+
+/** Others' requests per one of ours, and our interval, between the oldest and newest of our recent responses. */
+function measured(view: WindowView): OthersEstimate {
+	const first = view.recent[0];
+	const newest = view.recent[view.recent.length - 1];
+	const ours = view.recent.length - 1;
+	const others = Math.max(first.remaining - newest.remaining - ours, 0);
+	return { perOurs: 1 + others / ours, intervalMs: (newest.atMs - first.atMs) / ours };
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { maxRateLimitWaitOption } from '../descriptions/common';
+import { messageReadyOption, praiseFilterFields } from '../actions/praise/fields';
+import { filtersCollection, maxRateLimitWaitOption } from '../descriptions/common';
 
 /** A poll should not sit out a long cooldown: the next poll catches up anyway. */
 export const TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS = 60;
+/** Half the key: the other half stays for the workflows the trigger starts and the rest. */
+export const DEFAULT_RATE_LIMIT_SHARE = 50;
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -54,11 +57,16 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Each poll reads the whole user list, 50 users per request: set the poll interval with your organisation’s size in mind (see “Recommended poll interval” in the trigger’s documentation)',
+			'The trigger reads the whole user list, 50 users per request, to find what changed. A poll reads at most 30 seconds’ worth and its share of the rate limit (up to 5,000 users with the default 50 %); a larger organisation is read over several polls, and its events come when the whole list has been read. See “User events and organisation size” in the trigger’s documentation.',
 		name: 'userPollNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: { show: { event: ['newUser', 'userActivated', 'userDeactivated', 'userUpdated'] } },
+	},
+	{
+		...filtersCollection(praiseFilterFields),
+		description: 'Fire only for the praises that match every filter given; the others are passed over, not emitted later',
+		displayOptions: { show: { event: ['newPraise'] } },
 	},
 	{
 		displayName: 'Options',
@@ -72,6 +80,19 @@ export const triggerProperties: INodeProperties[] = [
 				default: TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
 				description:
 					'When Engagedly answers “too many requests”, wait up to this long for its cooldown before failing the poll; the next poll catches up',
+			},
+			{
+				...messageReadyOption,
+				displayOptions: { show: { '/event': ['newPraise'] } },
+			},
+			{
+				displayName: 'Rate Limit Share (%)',
+				name: 'rateLimitShare',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 100 },
+				default: DEFAULT_RATE_LIMIT_SHARE,
+				description:
+					'The part of the API key’s 200 requests a minute one poll may use; the rest stays for your other workflows. A user event reads up to 100 users per percent each poll and goes on from there at the next poll.',
 			},
 		],
 	},

@@ -2,7 +2,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/errors';
-import { TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
+import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
 import { newPraise } from './praises';
 import type { SavedState } from './state';
 import { readState, writeState } from './state';
@@ -26,9 +26,16 @@ function familyFor(context: IPollFunctions): EventFamily<SavedState> {
 
 function requestFor(context: IPollFunctions, counter: { pages: number }): PollRequest {
 	const wait = Number(context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS));
+	const share = Number(context.getNodeParameter('options.rateLimitShare', DEFAULT_RATE_LIMIT_SHARE));
+	if (!Number.isFinite(share) || share < 1 || share > 100) {
+		throw new NodeOperationError(context.getNode(), `Rate Limit Share must be a percentage from 1 to 100, not "${String(share)}"`, {
+			description: 'Set “Rate Limit Share (%)” in the trigger’s options to the part of the key’s 200 requests a minute its polls may use.',
+		});
+	}
 	return {
 		maxRateLimitWaitSeconds: Number.isFinite(wait) && wait >= 0 ? wait : TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
 		onPage: () => counter.pages++,
+		pacing: { share: share / 100 },
 	};
 }
 

@@ -35,9 +35,27 @@ export interface PraiseState extends SavedState {
 export type UserEntry = number | string | number[];
 
 export interface UserState extends SavedState {
-	users: Record<string, UserEntry>;
+	/** The last complete pass; absent until the first pass is complete. */
+	users?: Record<string, UserEntry>;
 	fields?: string[];
+	/** The values `users` entries point to (userUpdated). */
 	values?: string[];
+	/** A pass over the directory that did not fit in one poll, to be gone on with by the next. */
+	pass?: PassState;
+}
+
+/**
+ * A pass in progress: the page to go on from (and the list's total when it stopped, so that
+ * deletions in between do not make it skip anyone), the entries read so far (their values in
+ * their own table), the items to emit when it completes, and whether anything differs yet.
+ */
+export interface PassState extends IDataObject {
+	page: number;
+	total?: number;
+	users: Record<string, UserEntry>;
+	values: string[];
+	items: IDataObject[];
+	changed: boolean;
 }
 
 export function readState<T extends SavedState>(staticData: IDataObject, config: string): T | undefined {
@@ -45,10 +63,27 @@ export function readState<T extends SavedState>(staticData: IDataObject, config:
 	return staticData as T;
 }
 
-/** A user state that is not a map of entries (hand-edited, half-migrated) is treated as none. */
+const isMap = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * A user state that is neither a complete pass nor a pass in progress, or either of them
+ * malformed (hand-edited, half-migrated), is treated as none: the next pass sets a new baseline.
+ */
 export function validUserState(state: UserState | undefined): UserState | undefined {
-	const users = state?.users as unknown;
-	return users !== null && typeof users === 'object' && !Array.isArray(users) ? state : undefined;
+	if (!state || (state.users === undefined && state.pass === undefined)) return undefined;
+	if (state.users !== undefined && !isMap(state.users)) return undefined;
+	const pass = state.pass as unknown as Record<string, unknown> | undefined;
+	if (pass !== undefined) {
+		const valid =
+			isMap(pass) &&
+			Number.isInteger(pass.page) &&
+			(pass.page as number) >= 1 &&
+			isMap(pass.users) &&
+			Array.isArray(pass.values) &&
+			Array.isArray(pass.items);
+		if (!valid) return undefined;
+	}
+	return state;
 }
 
 /** Replaces the saved state in place (n8n saves the object it handed out, not a new one). */
@@ -69,9 +104,15 @@ export function shortHash(text: string): string {
 
 /** Values shared by many users are stored once. */
 export class ValueTable {
-	readonly values: string[] = [];
+	readonly values: string[];
 
 	private readonly index = new Map<string, number>();
+
+	/** Goes on with the table of a pass in progress. */
+	constructor(values: string[] = []) {
+		this.values = [...values];
+		this.values.forEach((json, position) => this.index.set(json, position));
+	}
 
 	add(json: string): number {
 		let position = this.index.get(json);

@@ -1,8 +1,11 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+
 export interface PollRequest {
 	/** How long a 429 cooldown may hold the poll (the trigger's "Max Rate-Limit Wait" option). */
 	maxRateLimitWaitSeconds: number;
+	/** The part (0 to 1) of the key's requests a minute a poll may use: the "Rate Limit Share" option. */
+	pacing: { share: number };
 	/** Counts the pages this poll read, for its log lines. */
 	onPage: () => void;
 }

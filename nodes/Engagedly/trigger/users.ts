@@ -4,8 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { includeFor, readField, sameValue } from './fields';
+import { userPass } from './pass';
 import type { UserEntry, UserState } from './state';
-import { shortHash, STATE_VERSION, validUserState, ValueTable } from './state';
+import { shortHash, validUserState } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/users';
@@ -13,8 +14,6 @@ const PATH = '/users';
 const SAMPLE_RECORDS = 250;
 
 export type UserEvent = 'newUser' | 'userActivated' | 'userDeactivated' | 'userUpdated';
-
-const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /** Watched fields, de-duplicated and sorted so that their order in the editor does not matter. */
 export function watchedFields(context: IPollFunctions): string[] {
@@ -25,41 +24,6 @@ export function watchedFields(context: IPollFunctions): string[] {
 		});
 	}
 	return fields;
-}
-
-/**
- * One full pass over the user list at the largest page size. The list is in name order, so a
- * new or renamed user can be on any page; only a full pass finds them all. Records are handed
- * to `visit` page by page and not kept, so memory does not grow with the organisation.
- *
- * The pager proves the pass complete or fails. A complete pass that lists nobody is still not
- * an answer: the key's owner is a user, so an empty directory is a fault, and a baseline taken
- * from it would report everyone as new on the next poll.
- */
-async function scan(
-	context: IPollFunctions,
-	request: PollRequest,
-	include: string | undefined,
-	visit: (id: string, user: IDataObject) => void,
-): Promise<void> {
-	let users = 0;
-	await paginate.call(context, PATH, {
-		...request,
-		qs: include ? { include } : undefined,
-		keep: (user) => {
-			if (user?.id !== undefined && user.id !== null) {
-				users++;
-				visit(String(user.id), user);
-			}
-			return false;
-		},
-	});
-	if (users === 0) {
-		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
-			description:
-				'That cannot be a real answer (the API key belongs to a user), so nothing was emitted or saved; the next poll tries again. If it persists, check the credential’s Base URL.',
-		});
-	}
 }
 
 async function firstUser(
@@ -107,40 +71,15 @@ function simpleEvent(event: Exclude<UserEvent, 'userUpdated'>): EventFamily<User
 			return user ? [user] : [];
 		},
 
-		async poll(context, request, savedState, config) {
-			const saved = validUserState(savedState);
-			const previous = saved?.users ?? {};
-			const users: Record<string, UserEntry> = {};
-			const items: IDataObject[] = [];
-			let changed = !saved;
-			await scan(context, request, undefined, (id, user) => {
-				const entry = entryOf(user);
-				users[id] = entry;
-				if (!saved) return;
-				const before = has(previous, id) ? previous[id] : undefined;
-				if (before !== entry) changed = true;
-				if (fires(before, entry)) items.push(user);
+		async poll(context, request, saved, config) {
+			return await userPass(context, request, validUserState(saved), config, {
+				entryOf,
+				differs: (before, entry) => before !== entry,
+				itemFor: (user, before, entry) => (fires(before, entry) ? user : undefined),
+				carry: (entry) => entry,
 			});
-			carryOver(previous, users, (entry) => entry);
-			return { items, state: changed ? { v: STATE_VERSION, config, users } : undefined };
 		},
 	};
-}
-
-/**
- * A user missing from a pass is kept as it was: a list that shifts while it is read (a user
- * renamed past the page being read) can hide a user for one pass, and forgetting them would
- * report them as new on the next one. The API deletes no users (they are deactivated and stay
- * listed), so this does not make the state grow.
- */
-function carryOver(
-	previous: Record<string, UserEntry>,
-	users: Record<string, UserEntry>,
-	remap: (entry: UserEntry) => UserEntry,
-): void {
-	for (const id of Object.keys(previous)) {
-		if (!has(users, id)) users[id] = remap(previous[id]);
-	}
 }
 
 /** userUpdated: the watched values are kept (de-duplicated), so `changes` can say what they were. */
@@ -153,7 +92,8 @@ const userUpdated: EventFamily<UserState> = {
 		if (!user) return [];
 		// Nothing has changed, so `changes` shows every watched field: the value saved by the
 		// last active poll where there is one, else the current value.
-		const entry = saved && has(saved.users, String(user.id)) ? saved.users[String(user.id)] : undefined;
+		const users = saved?.users ?? {};
+		const entry = Object.prototype.hasOwnProperty.call(users, String(user.id)) ? users[String(user.id)] : undefined;
 		const values = saved?.values ?? [];
 		const changes: IDataObject = {};
 		fields.forEach((field, i) => {
@@ -165,45 +105,36 @@ const userUpdated: EventFamily<UserState> = {
 		return [{ ...user, changes }];
 	},
 
-	async poll(context, request, savedState, config) {
-		const saved = validUserState(savedState);
+	async poll(context, request, saved, config) {
 		const fields = watchedFields(context);
-		const previous = saved?.users ?? {};
-		const oldValues = saved?.values ?? [];
-		const table = new ValueTable();
-		const users: Record<string, UserEntry> = {};
-		const items: IDataObject[] = [];
-		let changed = !saved;
-
-		await scan(context, request, includeFor(fields), (id, user) => {
-			const current = fields.map((field) => readField(user, field));
-			const json = current.map((value) => JSON.stringify(value ?? null));
-			users[id] = json.map((text) => table.add(text));
-			if (!saved) return;
-			const before = has(previous, id) ? previous[id] : undefined;
-			if (!Array.isArray(before) || before.length !== fields.length) {
-				changed = true;
-				return;
-			}
-			const changes: IDataObject = {};
-			fields.forEach((field, i) => {
-				const was = oldValues[before[i]];
-				if (was === json[i]) return;
-				changed = true;
-				const previousValue: unknown = was === undefined ? null : JSON.parse(was);
-				if (!sameValue(previousValue, current[i])) {
-					changes[field] = { previous: previousValue, current: current[i] } as IDataObject;
-				}
-			});
-			if (Object.keys(changes).length > 0) items.push({ ...user, changes });
+		const valuesOf = (user: IDataObject) => fields.map((field) => readField(user, field));
+		const jsonOf = (values: unknown[]) => values.map((value) => JSON.stringify(value ?? null));
+		return await userPass(context, request, validUserState(saved), config, {
+			include: includeFor(fields),
+			extra: { fields },
+			entryOf: (user, table) => jsonOf(valuesOf(user)).map((text) => table.add(text)),
+			differs: (before, entry, beforeValues, table) =>
+				!Array.isArray(before) ||
+				before.length !== fields.length ||
+				(entry as number[]).some((index, i) => table.values[index] !== beforeValues[before[i]]),
+			itemFor: (user, before, entry, beforeValues, table) => {
+				// A user new to the organisation, or first seen with these fields, has no previous values.
+				if (!Array.isArray(before) || before.length !== fields.length) return undefined;
+				const current = valuesOf(user);
+				const changes: IDataObject = {};
+				fields.forEach((field, i) => {
+					const was = beforeValues[before[i]];
+					if (was === table.values[(entry as number[])[i]]) return;
+					const previousValue: unknown = was === undefined ? null : JSON.parse(was);
+					if (!sameValue(previousValue, current[i])) {
+						changes[field] = { previous: previousValue, current: current[i] } as IDataObject;
+					}
+				});
+				return Object.keys(changes).length > 0 ? { ...user, changes } : undefined;
+			},
+			carry: (entry, beforeValues, table) =>
+				Array.isArray(entry) ? entry.map((index) => table.add(beforeValues[index] ?? 'null')) : entry,
 		});
-		carryOver(previous, users, (entry) =>
-			Array.isArray(entry) ? entry.map((index) => table.add(oldValues[index] ?? 'null')) : entry,
-		);
-		return {
-			items,
-			state: changed ? { v: STATE_VERSION, config, fields, values: table.values, users } : undefined,
-		};
 	},
 };
 

@@ -104,6 +104,16 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		return found.value;
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
+	/** `n8n execute` of an example, which must succeed; its run. */
+	const executeOk = async (workflowId: string) => {
+		const { run, result } = await n8n.execute(workflowId);
+		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
+			status: 'success',
+			error: undefined,
+			exit: 0,
+		});
+		return run;
+	};
 	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
 	describe(`the package in n8n ${pinnedVersion(manifest)}${host.label}`, () => {
@@ -226,11 +236,11 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/onboarding.json: create a user with custom attributes, add them to a business, grant permissions', () => {
+	describe('examples/onboarding.json: create (or update) a user with custom attributes, add them to a business, grant permissions', () => {
 		test('n8n execute runs it and the simulator holds the new user as the workflow describes', async () => {
 			const email = assigned('onboarding', 'email');
 			expect(sim.store.userByEmail(email)).toBeUndefined();
-			const create = node('onboarding', 'Create the user').parameters as {
+			const create = node('onboarding', 'Create or update the user').parameters as {
 				additionalFields: { jobTitle: string; location: string; departments: string[] };
 				customAttributes: { value: Record<string, string> };
 			};
@@ -269,11 +279,93 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			expect(sim.store.permissionsOf(user!.id).map((p) => String(p.id))).toEqual(expect.arrayContaining(permissionIds));
 
 			const outputs = outputsOf(run);
-			expect(outputs['Create the user']).toEqual([expect.objectContaining({ id: user!.id, email })]);
+			expect(outputs['Create or update the user']).toEqual([expect.objectContaining({ id: user!.id, email, outcome: 'created' })]);
 			expect(outputs['Grant permissions']).toEqual([expect.objectContaining({ id: user!.id })]);
 			expect(routesCalled()).toEqual(
 				expect.arrayContaining(['POST /beta/users', 'PUT /beta/businesses/:id', 'PUT /beta/users/:id/permissions']),
 			);
+		});
+
+		test('it runs again without an error: the user is found by email and left unchanged, nobody is created twice', async () => {
+			const email = assigned('onboarding', 'email');
+			const user = sim.store.userByEmail(email);
+			expect(user).toBeDefined();
+			const before = JSON.stringify(user);
+			const users = sim.store.users.size;
+			sim.clearLog();
+
+			const run = await executeOk('engagedly-onboarding');
+
+			expect(outputsOf(run)['Create or update the user']).toEqual([expect.objectContaining({ id: user!.id, email, outcome: 'unchanged' })]);
+			expect(sim.store.users.size).toBe(users);
+			expect(JSON.stringify(sim.store.userByEmail(email))).toBe(before);
+			expect(routesCalled()).not.toContain('POST /beta/users');
+			expect(routesCalled()).not.toContain('PATCH /beta/users/:id');
+		});
+	});
+
+	describe('examples/hris-sync.json: the HR system\'s employees synced into Engagedly, a dry run first', () => {
+		const syncNode = 'Sync users';
+		const previewNode = 'Preview the sync (Dry Run)';
+		/** The employees the example's Code node stands in for, read from its JavaScript. */
+		const employees = () => {
+			const code = String(nodeOfType('hris-sync', 'n8n-nodes-base.code').parameters.jsCode);
+			return [...code.matchAll(/\{ email: '([^']+)', firstName: '([^']+)', lastName: '([^']+)', jobTitle: '([^']+)', managerEmail: '([^']+)', costCenter: '([^']+)' \}/g)].map(
+				([, email, firstName, lastName, jobTitle, managerEmail, costCenter]) => ({ email, firstName, lastName, jobTitle, managerEmail, costCenter }),
+			);
+		};
+		const costCenterKey = () => sim.store.attributes.find((a) => !a.preset && a.name === 'Cost Center')!.attribute_key;
+		/** The HR system gives job titles by name; Sync matches them against Engagedly's list. */
+		const titleId = (name: string) => [...sim.store.jobTitles.values()].find((t) => t.name === name)!.id;
+
+		test('the first run previews, then applies: the organisation holds every employee as the HR system describes them', async () => {
+			const list = employees();
+			expect(list.length).toBeGreaterThan(2);
+			const before = new Map(list.map((e) => [e.email, sim.store.userByEmail(e.email) ? JSON.stringify(sim.store.userByEmail(e.email)) : undefined]));
+			const differs = (e: (typeof list)[number]) => {
+				const user = sim.store.userByEmail(e.email);
+				if (!user) return 'created';
+				const same =
+					user.job_title_id === titleId(e.jobTitle) &&
+					user.manager_id === sim.store.userByEmail(e.managerEmail)?.id &&
+					user.custom[costCenterKey()] === e.costCenter &&
+					user.first_name === e.firstName &&
+					user.last_name === e.lastName;
+				return same ? 'unchanged' : 'updated';
+			};
+			const expected = list.map(differs);
+			expect(expected).toEqual(expect.arrayContaining(['created', 'updated', 'unchanged']));
+			sim.clearLog();
+
+			const outputs = outputsOf(await executeOk('engagedly-hris-sync'));
+			expect(outputs[previewNode].map((item) => item.outcome)).toEqual(expected);
+			expect(outputs[syncNode].map((item) => item.outcome)).toEqual(expected);
+			// The preview ran first and wrote nothing: the real sync still found every change, and
+			// every write is its own, one per change.
+			const writes = sim.log.filter((entry) => entry.method !== 'GET');
+			expect(writes).toHaveLength(expected.filter((outcome) => outcome !== 'unchanged').length);
+			for (const e of list) {
+				const user = sim.store.userByEmail(e.email);
+				expect({ email: e.email, user }).toEqual({
+					email: e.email,
+					user: expect.objectContaining({
+						first_name: e.firstName,
+						last_name: e.lastName,
+						job_title_id: titleId(e.jobTitle),
+						manager_id: sim.store.userByEmail(e.managerEmail)!.id,
+						status: 'Active',
+					}),
+				});
+				expect(user!.custom[costCenterKey()]).toBe(e.costCenter);
+				if (expected[list.indexOf(e)] === 'unchanged') expect(JSON.stringify(user)).toBe(before.get(e.email));
+			}
+		});
+
+		test('run again, every employee is unchanged and nothing is written', async () => {
+			sim.clearLog();
+			const run = await executeOk('engagedly-hris-sync');
+			expect(outputsOf(run)[syncNode].map((item) => item.outcome)).toEqual(employees().map(() => 'unchanged'));
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 		});
 	});
 
@@ -339,7 +431,11 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 
 			const posted = [];
 			for (const [i, recognised] of sim.store.sortedUsers().slice(3, 5).entries()) {
-				const praise = sim.store.addPraise({ content: `@${recognised.first_name} praise ${i + 1} from the e2e test`, recognized_ids: [recognised.id] });
+				// HTML, as Engagedly stores it; the trigger's Message-Ready Output gives the chat line plain text.
+				const praise = sim.store.addPraise({
+					content: `<p><span class="mention">@${recognised.first_name}</span> praise ${i + 1} from the e2e test: Q&amp;A <b>done</b></p>`,
+					recognized_ids: [recognised.id],
+				});
 				posted.push(praise.id);
 				const execution = await executionFor(praise.id, known);
 				expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
@@ -349,7 +445,8 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 						text: expect.stringContaining(`*${fullName(sim.store.admin)}* praised *${fullName(recognised)}*`),
 					},
 				]);
-				expect(execution.outputs[messageNode][0].text).toContain(praise.content);
+				expect(execution.outputs[messageNode][0].text).toContain(`: @${recognised.first_name} praise ${i + 1} from the e2e test: Q&A done`);
+				expect(execution.outputs[messageNode][0].text).not.toMatch(/<|&amp;/);
 			}
 
 			// One more poll finds nothing new: no third execution, no praise emitted twice.

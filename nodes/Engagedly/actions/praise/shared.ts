@@ -89,3 +89,32 @@ export function toMessage(praise: IDataObject): IDataObject {
 		link: firstLink(praise.links),
 	};
 }
+
+export interface PraiseCriteria {
+	authorId?: string;
+	recognizedId?: string;
+	/** A tag's code or label, any case. */
+	tag?: string;
+}
+
+const idsOf = (people: unknown): string[] =>
+	Array.isArray(people) ? people.map((person) => String((person as IDataObject)?.id ?? '')) : [];
+
+/**
+ * The praises a recognition channel wants (written by, recognising, tagged): the API filters none
+ * of these, so they are applied to the list as it is read. Undefined when nothing is asked.
+ */
+export function praiseFilter(criteria: PraiseCriteria): ((praise: IDataObject) => boolean) | undefined {
+	const { authorId, recognizedId } = criteria;
+	const tag = criteria.tag?.trim().toLowerCase();
+	if (!authorId && !recognizedId && !tag) return undefined;
+	return (praise) => {
+		if (authorId && String((praise.author as IDataObject | null)?.id ?? '') !== authorId) return false;
+		if (recognizedId && !idsOf(praise.recognized_actors).includes(recognizedId)) return false;
+		if (tag) {
+			const tags = Array.isArray(praise.tags) ? (praise.tags as IDataObject[]) : [];
+			return tags.some((t) => String(t?.code ?? '').toLowerCase() === tag || String(t?.label ?? '').toLowerCase() === tag);
+		}
+		return true;
+	};
+}

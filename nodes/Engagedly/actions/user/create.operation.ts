@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
@@ -7,17 +7,21 @@ import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
 
-const properties: INodeProperties[] = [
-	...identityFields,
-	userFieldsCollection('create'),
-	customAttributesField(),
-	optionsCollection(),
-];
+/** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
+export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
+
+const properties: INodeProperties[] = [...createFields, optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+/** The POST body of the item's user, every value checked (mandatory attributes included) before any write. */
+export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, request: ItemRequest): Promise<IDataObject> {
 	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'create', request)) };
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body }, request);
-	return await requestRecord.call(this, 'POST', '/users', { ...request, body: { ...body, ...custom } });
+	return { ...body, ...custom };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const body = await readCreateBody.call(this, itemIndex, request);
+	return await requestRecord.call(this, 'POST', '/users', { ...request, body });
 }

@@ -15,7 +15,7 @@ import type { UserWrite } from './shared';
 import { editorPlace } from './shared';
 
 /** Read once per execution and shared by every item of the run. */
-async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
+export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
 	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, request));
 }
 

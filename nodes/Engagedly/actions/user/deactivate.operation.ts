@@ -9,19 +9,18 @@ import type { ItemRequest } from '../../transport/request';
 import { requestList, requestRecord } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
-const properties: INodeProperties[] = [
-	userLocator(),
-	{
-		displayName: 'Block Reason Code Name or ID',
-		name: 'blockReasonCode',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getBlockReasonCodes' },
-		default: '',
-		description:
-			'Why the user is deactivated (optional). The codes are your organisation’s own. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	optionsCollection(),
-];
+/** The optional block reason: Deactivate shows it, and Sync for the users it deactivates. */
+export const blockReasonCodeField: INodeProperties = {
+	displayName: 'Block Reason Code Name or ID',
+	name: 'blockReasonCode',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getBlockReasonCodes' },
+	default: '',
+	description:
+		'Why the user is deactivated (optional). The codes are your organisation’s own. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const properties: INodeProperties[] = [userLocator(), blockReasonCodeField, optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['deactivate'] } }, properties);
 
@@ -29,7 +28,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * A code typed into an expression is checked against the organisation's codes before the write,
  * so a typo is reported with the list to choose from rather than as the API's bare refusal.
  */
-async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemRequest): Promise<void> {
+export async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemRequest): Promise<void> {
 	const codes = await perExecution(
 		this,
 		'block-reason-codes',

@@ -6,9 +6,11 @@ import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
+import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
 
 const properties: INodeProperties[] = [
 	userLocator(),
+	...simplifyProperties,
 	optionsCollection([
 		{
 			displayName: 'Include',
@@ -31,8 +33,12 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = await readUserId.call(this, 'userId', request);
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
-	return await requestRecord.call(this, 'GET', apiPath`/users/${id}`, {
+	const simplify = readSimplify(this, itemIndex);
+	// The simplified user names the manager: asked for explicitly, since it costs nothing.
+	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
+	const user = await requestRecord.call(this, 'GET', apiPath`/users/${id}`, {
 		...request,
-		qs: include.length ? { include: include.join(',') } : undefined,
+		qs: embeds.length ? { include: embeds.join(',') } : undefined,
 	});
+	return simplify ? simplifyUser(user) : user;
 }

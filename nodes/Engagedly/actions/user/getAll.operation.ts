@@ -6,9 +6,11 @@ import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
+import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
+	...simplifyProperties,
 	filtersCollection([
 		{
 			displayName: 'Email',
@@ -39,12 +41,16 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
-	return await paginate.call(this, '/users', {
+	const simplify = readSimplify(this, itemIndex);
+	// The simplified users name their managers: the list embeds them at no extra cost.
+	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
+	const users = await paginate.call(this, '/users', {
 		...request,
 		limit: readLimit.call(this, itemIndex),
 		qs: {
 			...(email ? { email } : {}),
-			...(include.length ? { include: include.join(',') } : {}),
+			...(embeds.length ? { include: embeds.join(',') } : {}),
 		},
 	});
+	return simplify ? users.map(simplifyUser) : users;
 }

@@ -4,12 +4,14 @@ import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as activate from './activate.operation';
 import * as create from './create.operation';
+import * as createOrUpdate from './createOrUpdate.operation';
 import * as deactivate from './deactivate.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getBlockReasonCodes from './getBlockReasonCodes.operation';
 import * as getPermissions from './getPermissions.operation';
 import * as replace from './replace.operation';
+import * as sync from './sync.operation';
 import * as update from './update.operation';
 import * as updatePermissions from './updatePermissions.operation';
 import * as updateProfilePicture from './updateProfilePicture.operation';
@@ -24,12 +26,14 @@ const REPLACE_ACTION = 'Replace a user (full update)';
 export const operations: OperationMap = {
 	activate,
 	create,
+	createOrUpdate,
 	deactivate,
 	get,
 	getAll,
 	getBlockReasonCodes,
 	getPermissions,
 	replace,
+	sync,
 	update,
 	updatePermissions,
 	updateProfilePicture,
@@ -50,6 +54,12 @@ export const description: INodeProperties[] = resourceDescription(
 				description: 'Reactivate a deactivated (blocked) user',
 			},
 			{ name: 'Create', value: 'create', action: 'Create a user', description: 'Add a user to the organisation' },
+			{
+				name: 'Create or Update',
+				value: 'createOrUpdate',
+				action: 'Create or update a user',
+				description: 'Create a new user, or update the one with this email (only what differs)',
+			},
 			{
 				name: 'Deactivate',
 				value: 'deactivate',
@@ -75,6 +85,12 @@ export const description: INodeProperties[] = resourceDescription(
 				value: 'replace',
 				action: REPLACE_ACTION,
 				description: 'Send the whole user (PUT): mandatory attributes must be given',
+			},
+			{
+				name: 'Sync',
+				value: 'sync',
+				action: 'Sync users with a list of employees',
+				description: 'Make Engagedly match the input items: create, update and optionally deactivate users',
 			},
 			{
 				name: 'Update',

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { findUserByEmail } from '../../api/users';
+import { optionsCollection } from '../../descriptions/common';
+import type { ItemRequest } from '../../transport/request';
+import { createFields, readCreateBody } from './create.operation';
+import { readSimplify, simplifyProperties, userOutput } from './simplify';
+import { outcomeFields, upsertUser } from './upsert';
+
+const properties: INodeProperties[] = [...createFields, ...simplifyProperties, optionsCollection()];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['user'], operation: ['createOrUpdate'] } },
+	properties,
+);
+
+/**
+ * The user is matched by email (`GET /users?email=`, whatever the case); every value is checked
+ * as Create checks it before that look-up, so a bad item sends nothing. The output is the user
+ * plus `outcome` (created, updated, unchanged) and, for an update, `changes`.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+	const body = await readCreateBody.call(this, itemIndex, request);
+	const existing = await findUserByEmail.call(this, String(body.email), request);
+	const result = await upsertUser.call(this, body, existing, request);
+	return userOutput(result.user, readSimplify(this, itemIndex), outcomeFields(result));
+}

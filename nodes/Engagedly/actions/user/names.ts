@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { perExecution } from '../../transport/perExecution';
+import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
+import type { RecordKind } from '../structure/kinds';
+import { business, department, jobTitle, location } from '../structure/kinds';
+
+/** The user fields whose values are records of a list Engagedly has: wire name → that list. */
+const LISTED: Record<string, RecordKind> = {
+	job_title: jobTitle,
+	location,
+	departments: department,
+	businesses: business,
+};
+
+const folded = (text: unknown) => String(text ?? '').trim().toLowerCase();
+
+/**
+ * An HR system knows its job titles, locations, departments and business units by name, not by
+ * Engagedly's ids, so Sync takes either. A field's list is read once per run, and only when an
+ * item gives that field (a few requests beside the directory's); a value is an id when a record
+ * has it, else the name of exactly one record (any case). Anything else fails that item, naming
+ * the field, before it is written. The ids are strings in the contract, so no shape tells an id
+ * from a name: the list does.
+ */
+export async function idsForNames(this: IExecuteFunctions, body: IDataObject, request: ItemRequest): Promise<IDataObject> {
+	const resolved: IDataObject = { ...body };
+	for (const [wire, kind] of Object.entries(LISTED)) {
+		const given = body[wire];
+		if (given === undefined) continue;
+		const records = await perExecution(this, `records:${kind.path}`, async () => await paginate.call(this, kind.path, request));
+		const idOf = (value: unknown): string => {
+			const text = String(value).trim();
+			if (records.some((record) => String(record.id) === text)) return text;
+			const matches = records.filter((record) => folded(record.name) === folded(text));
+			if (matches.length === 1) return String(matches[0].id);
+			throw new NodeOperationError(
+				this.getNode(),
+				matches.length > 1
+					? `${matches.length} ${kind.noun} records are named "${text}" (${wire})`
+					: `No ${kind.noun} in Engagedly has the ID or name "${text}" (${wire})`,
+				{
+					itemIndex: request.itemIndex,
+					description:
+						matches.length > 1
+							? `Give this ${kind.noun} by its ID instead: ${matches.map((record) => String(record.id)).join(', ')}. Nothing was written for this employee.`
+							: `Engagedly has ${records.length} ${kind.noun} records; give one of their names or IDs (see its dropdown in the Create operation). Nothing was written for this employee.`,
+				},
+			);
+		};
+		resolved[wire] = Array.isArray(given) ? given.map(idOf) : idOf(given);
+	}
+	return resolved;
+}

@@ -1,0 +1,154 @@
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { scanPages } from '../transport/paginate';
+import type { PassState, UserEntry, UserState } from './state';
+import { STATE_VERSION, ValueTable } from './state';
+import type { PollRequest, PollResult } from './types';
+
+const PATH = '/users';
+/** Engagedly's documented limit: the trigger's share of the key is a part of it. */
+const REQUESTS_PER_MINUTE = 200;
+
+/**
+ * How long one poll may read before it saves its place and leaves the rest to the next poll.
+ * n8n runs the first poll inside the workflow's activation and abandons an activation after about
+ * 84 s (again at every restart); its durable scheduler abandons any poll after 45 s. Well inside
+ * both, and shorter than the shortest poll interval n8n offers (a minute), so polls of one
+ * trigger never overlap. Tests shorten it to see a pass cut by time.
+ */
+export const pollTiming = { budgetMs: 30_000 };
+
+/**
+ * What an event keeps per user and when it fires, for a pass that compares every user with the
+ * last complete pass.
+ */
+export interface PassEvent {
+	/** `include` for the list request (custom attributes), if the event reads any. */
+	include?: string;
+	/** The compact entry kept for a user, its values stored in `table` where it has any. */
+	entryOf(user: IDataObject, table: ValueTable): UserEntry;
+	/** Whether the entry differs from the last complete pass's (then the state must be saved). */
+	differs(before: UserEntry | undefined, entry: UserEntry, beforeValues: string[], table: ValueTable): boolean;
+	/** The item to emit for this user, or undefined when the change is not the event. */
+	itemFor(
+		user: IDataObject,
+		before: UserEntry | undefined,
+		entry: UserEntry,
+		beforeValues: string[],
+		table: ValueTable,
+	): IDataObject | undefined;
+	/** An entry of the last complete pass, rewritten into the new pass's value table. */
+	carry(entry: UserEntry, beforeValues: string[], table: ValueTable): UserEntry;
+	/** Saved with the state (the watched fields of userUpdated). */
+	extra?: IDataObject;
+}
+
+const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
+
+/**
+ * The user events read the whole directory: the list is in name order, so a new or changed user
+ * can be on any page. An organisation whose list does not fit in one poll (its time budget, its
+ * share of the key) is read over several: each poll goes on from the page the last one stopped
+ * at and saves its place, the new entries and the items found so far. Events are emitted only
+ * when a pass is complete, so a change is reported once, when the pass that saw it ends; a poll
+ * that fails saves nothing, and the next goes on from the last saved page. Until the first pass
+ * is complete there is no baseline, and nothing is emitted.
+ *
+ * The pager proves each part of the pass (shifts, totals, envelopes); a complete pass that
+ * listed nobody is a fault, not an empty organisation (the key belongs to a user).
+ */
+export async function userPass(
+	context: IPollFunctions,
+	request: PollRequest,
+	saved: UserState | undefined,
+	config: string,
+	event: PassEvent,
+): Promise<PollResult> {
+	const baseline = saved?.users;
+	const beforeValues = saved?.values ?? [];
+	const pass = saved?.pass;
+	const table = new ValueTable(pass?.values);
+	// Copies: the saved state must stay as it was if this poll fails (n8n keeps the object).
+	const users: Record<string, UserEntry> = { ...pass?.users };
+	const found: IDataObject[] = [...(pass?.items ?? [])];
+	let changed = pass?.changed ?? baseline === undefined;
+	const foundIds = new Set(found.map((item) => String(item.id)));
+
+	const startedAt = Date.now();
+	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+	let pages = 0;
+	const { resume } = await scanPages.call(context, PATH, {
+		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+		qs: event.include ? { include: event.include } : undefined,
+		from: pass ? { page: pass.page, total: pass.total } : undefined,
+		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
+		proceed: () => pages < maxPages && Date.now() - startedAt < pollTiming.budgetMs,
+		onPage: () => {
+			pages++;
+			request.onPage();
+		},
+		keep: (user) => {
+			if (user?.id === undefined || user.id === null) return false;
+			const id = String(user.id);
+			const entry = event.entryOf(user, table);
+			users[id] = entry;
+			if (!baseline) return false;
+			const before = has(baseline, id) ? baseline[id] : undefined;
+			if (event.differs(before, entry, beforeValues, table)) changed = true;
+			// A user the list showed twice (it shifted while read) is reported as last seen.
+			if (foundIds.delete(id)) found.splice(found.findIndex((item) => String(item.id) === id), 1);
+			const item = event.itemFor(user, before, entry, beforeValues, table);
+			if (item) {
+				found.push(item);
+				foundIds.add(id);
+			}
+			return false;
+		},
+	});
+
+	if (resume) {
+		const next: PassState = {
+			page: resume.page,
+			total: resume.total,
+			users,
+			values: table.values,
+			items: found,
+			changed,
+		};
+		// The last complete pass stays the baseline until this one is complete.
+		return { items: [], state: stateOf(config, event, baseline, beforeValues, next) };
+	}
+
+	if (Object.keys(users).length === 0) {
+		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
+			description:
+				'That cannot be a real answer (the API key belongs to a user), so nothing was emitted or saved; the next poll tries again. If it persists, check the credential’s Base URL.',
+		});
+	}
+	// A user missing from a pass is kept as it was: a list that shifts while it is read can hide
+	// a user for one pass, and forgetting them would report them as new on the next. The API
+	// deletes no users (they are deactivated and stay listed), so the state does not grow.
+	for (const id of Object.keys(baseline ?? {})) {
+		if (!has(users, id)) users[id] = event.carry(baseline![id], beforeValues, table);
+	}
+	// Nothing changed and no pass was in progress: the saved state stays as it is (no write).
+	return { items: found, state: changed || pass ? stateOf(config, event, users, table.values) : undefined };
+}
+
+function stateOf(
+	config: string,
+	event: PassEvent,
+	users: Record<string, UserEntry> | undefined,
+	values: string[],
+	pass?: PassState,
+): UserState {
+	return {
+		v: STATE_VERSION,
+		config,
+		...event.extra,
+		...(values.length > 0 ? { values } : {}),
+		...(users ? { users } : {}),
+		...(pass ? { pass } : {}),
+	} as UserState;
+}

@@ -1,0 +1,159 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node */
+/**
+ * Executions sharing one Engagedly key, played in virtual time: the node's own pacer
+ * (transport/rateLimit.ts) in front of the simulator's own rate limiter
+ * (test/simulator/rateLimit.ts), with a clock that jumps from one event to the next. Minutes of
+ * Engagedly's real window (200 requests a minute, 60 s, the escalating cooldown) and real request
+ * latencies play in milliseconds, and the same run always gives the same result, so pacing can be
+ * asserted exactly, on any machine, however busy. The real-HTTP runs (test/transport/
+ * concurrency.test.ts, `npm run bench`) show the same pacer holds over sockets and n8n's engine.
+ *
+ * Each execution behaves as paginate() does: one request at a time, telling the pacer how many
+ * pages it still needs once the first page has said the list's total, waiting out a 429 as the
+ * transport does.
+ */
+import type { PacerClock } from '../../nodes/Engagedly/transport/rateLimit';
+import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
+import { RateLimiter } from '../simulator/rateLimit';
+
+/** A clock that only moves when every execution is waiting for it. */
+export class VirtualClock implements PacerClock {
+	/** An epoch time, as X-RateLimit-Reset is epoch seconds (small values mean "seconds from now"). */
+	private time = Date.UTC(2026, 10, 23);
+
+	private sequence = 0;
+
+	private timers: Array<{ at: number; sequence: number; resolve: () => void }> = [];
+
+	now(): number {
+		return this.time;
+	}
+
+	async sleep(ms: number): Promise<void> {
+		await new Promise<void>((resolve) => {
+			this.timers.push({ at: this.time + Math.max(0, ms), sequence: this.sequence++, resolve });
+		});
+	}
+
+	/** Runs until `work` settles: lets every promise chain go as far as it can, then moves to the next timer. */
+	async run<T>(work: Promise<T>): Promise<T> {
+		let settled = false;
+		const done = work.finally(() => {
+			settled = true;
+		});
+		for (;;) {
+			await new Promise((resolve) => setImmediate(resolve));
+			if (settled) return await done;
+			if (this.timers.length === 0) throw new Error('Nothing left to wait for, but the executions have not finished');
+			this.timers.sort((a, b) => a.at - b.at || a.sequence - b.sequence);
+			const next = this.timers.shift()!;
+			this.time = Math.max(this.time, next.at);
+			next.resolve();
+		}
+	}
+}
+
+/** A pacer as the node builds it, on the given clock. */
+export interface Pacer {
+	beforeRequest(): Promise<void>;
+	observe(headers: Record<string, unknown>): void;
+	setPlan(plan: { need?: number }): void;
+	retryDelayMs(headers: Record<string, unknown>): number;
+	cooldown(ms: number): Promise<void>;
+}
+
+export interface SharedKeyRun {
+	/** Requests each execution makes (pages of a list). */
+	requests: number[];
+	/** When each execution starts, ms of virtual time; 0 for all when omitted. */
+	startsAtMs?: number[];
+	/** Milliseconds a request takes, half on the way there: the n-th request of an execution (seeded, so repeatable). */
+	latencyMs: (execution: number, request: number) => number;
+	limit?: number;
+	windowMs?: number;
+	/** Builds each execution's pacer; the node's own by default. */
+	pacer?: (clock: VirtualClock) => Pacer;
+}
+
+export interface SharedKeyResult {
+	/** Requests the limiter counted, 429s included. */
+	sent: number;
+	tooMany: number;
+	/** From the first start to the last answer, ms of virtual time. */
+	elapsedMs: number;
+	/** The least time the limit and the latencies allow for the same work (see floorMs). */
+	floorMs: number;
+	/** When each counted request reached the limiter, ms of virtual time. */
+	hitsAtMs: number[];
+}
+
+/** Lower-cased, as n8n hands a response's headers to the node. */
+const lower = (headers: Record<string, string>) =>
+	Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult> {
+	const clock = new VirtualClock();
+	const limit = run.limit ?? 200;
+	const windowMs = run.windowMs ?? 60_000;
+	const limiter = new RateLimiter({ limit, timeScale: 60_000 / windowMs }, () => clock.now());
+	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));
+	let sent = 0;
+	let tooMany = 0;
+	let lastAnswer = 0;
+	const hitsAtMs: number[] = [];
+
+	const execution = async (index: number) => {
+		await clock.sleep(run.startsAtMs?.[index] ?? 0);
+		const pacer = makePacer(clock);
+		const total = run.requests[index];
+		for (let done = 0; done < total; ) {
+			// paginate() knows the number of pages only after the first has said the list's total.
+			pacer.setPlan({ need: done === 0 ? undefined : total - done });
+			await pacer.beforeRequest();
+			const latency = run.latencyMs(index, done);
+			await clock.sleep(latency / 2);
+			const decision = limiter.hit('key');
+			hitsAtMs.push(clock.now());
+			sent++;
+			await clock.sleep(latency / 2);
+			lastAnswer = Math.max(lastAnswer, clock.now());
+			const headers = lower(decision.headers);
+			pacer.observe(headers);
+			if (decision.allowed) {
+				done++;
+				continue;
+			}
+			tooMany++;
+			await pacer.cooldown(pacer.retryDelayMs(headers));
+		}
+	};
+
+	const firstStart = clock.now() + Math.min(...run.requests.map((_, i) => run.startsAtMs?.[i] ?? 0));
+	await clock.run(Promise.all(run.requests.map((_, i) => execution(i))));
+	return { sent, tooMany, elapsedMs: lastAnswer - firstStart, floorMs: floorMs(run, limit, windowMs), hitsAtMs };
+}
+
+/**
+ * The least time the work can take: the limit's rate (its requests spread evenly over every
+ * window), or, when the limit is not what holds the work back, the slowest execution's own
+ * requests back to back.
+ */
+function floorMs(run: SharedKeyRun, limit: number, windowMs: number): number {
+	const total = run.requests.reduce((sum, n) => sum + n, 0);
+	const backToBack = Math.max(
+		...run.requests.map((n, execution) => {
+			let sum = 0;
+			for (let request = 0; request < n; request++) sum += run.latencyMs(execution, request);
+			return sum;
+		}),
+	);
+	return Math.max(backToBack, (total / limit) * windowMs);
+}
+
+/** A repeatable spread of latencies around `meanMs` (plus or minus half), the same for every run. */
+export function jitteredLatency(meanMs: number): (execution: number, request: number) => number {
+	return (execution, request) => {
+		const x = Math.sin((execution + 1) * 12.9898 + (request + 1) * 78.233) * 43758.5453;
+		return meanMs * (0.5 + (x - Math.floor(x)));
+	};
+}

@@ -1,0 +1,201 @@
+/**
+ * Create or Update through n8n's engine against the simulator: the user is matched by email
+ * (GET /users?email=, whatever the case); missing, it is created; present, only the fields that
+ * differ go out in a PATCH, and nothing at all when nothing differs. What was sent, what the
+ * organisation holds afterwards and the `outcome` / `changes` of each item are asserted.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { runEngagedly } from '../helpers/engine';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import { attributeOfType, freshEmail, jsonOf, mandatoryValues, mapping, ordinaryUsers, routes, snapshot, writes } from './helpers';
+
+const sim = useSimulator({ seed: 13, users: 40 });
+
+const run = async (parameters: IDataObject, input?: Array<{ json: IDataObject }>) =>
+	await runEngagedly({
+		parameters: { resource: 'user', operation: 'createOrUpdate', ...parameters },
+		credentials: sim.credentials(),
+		input,
+	});
+
+/** A new hire as an HR system would describe them: job title, location, manager by email, departments, a number attribute. */
+function newHire(email: string): IDataObject {
+	const [jobTitle] = [...sim.store.jobTitles.values()];
+	const [location] = [...sim.store.locations.values()];
+	const departments = [...sim.store.departments.values()].slice(0, 2);
+	const [manager] = ordinaryUsers(sim);
+	const number = attributeOfType(sim, 'number');
+	return {
+		email,
+		firstName: 'Ines',
+		lastName: 'Okafor',
+		additionalFields: {
+			jobTitle: String(jobTitle.id),
+			location: String(location.id),
+			manager: { __rl: true, mode: 'email', value: manager.email },
+			departments: departments.map((d) => d.id),
+			joiningDate: '2026-03-02T00:00:00',
+		},
+		customAttributes: mapping({ ...mandatoryValues(sim), [number.attribute_key]: 4 }),
+	};
+}
+
+test('the same item twice: created, then unchanged with nothing written', async () => {
+	const email = freshEmail('twice');
+	const parameters = newHire(email);
+	const before = sim.store.users.size;
+	sim.clearLog();
+
+	const first = await run(parameters);
+	expect(first.error).toBeUndefined();
+	expect(first.items).toHaveLength(1);
+	expect(first.items[0].json).toMatchObject({ email, first_name: 'Ines', status: 'Active', outcome: 'created' });
+	expect(first.items[0].json.changes).toBeUndefined();
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['POST /beta/users']);
+	expect(sim.store.users.size).toBe(before + 1);
+	const created = sim.store.userByEmail(email)!;
+	expect(created.id).toBe(first.items[0].json.id);
+
+	sim.clearLog();
+	const second = await run(parameters);
+	expect(second.error).toBeUndefined();
+	expect(second.items[0].json).toMatchObject({ id: created.id, email, outcome: 'unchanged' });
+	expect(writes(sim)).toEqual([]);
+	// The manager's address and the user's own: one look-up each, then the attribute definitions.
+	expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email).sort()).toEqual(
+		[ordinaryUsers(sim)[0].email, email].sort(),
+	);
+	expect(routes(sim)).toHaveLength(3);
+	expect(sim.store.users.size).toBe(before + 1);
+});
+
+test('the same item twice in one run: created, then unchanged (the run remembers the user it created)', async () => {
+	const email = freshEmail('one-run');
+	const parameters = { ...newHire(email), email: '={{ $json.email }}' };
+	sim.clearLog();
+	const { items, error } = await run(parameters, [{ json: { email } }, { json: { email: email.toUpperCase() } }]);
+	expect(error).toBeUndefined();
+	expect(jsonOf(items).map((json) => json.outcome)).toEqual(['created', 'unchanged']);
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(items[1].json.id).toBe(items[0].json.id);
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['POST /beta/users']);
+	expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email)).toHaveLength(2);
+});
+
+test('present: only the fields that differ are sent, with their previous values in changes', async () => {
+	const email = freshEmail('changes');
+	await run(newHire(email));
+	const user = sim.store.userByEmail(email)!;
+	const stored = snapshot(user);
+	const otherTitle = [...sim.store.jobTitles.values()].find((t) => t.id !== stored.job_title_id)!;
+	const number = attributeOfType(sim, 'number');
+	const parameters = newHire(email.toUpperCase());
+	const fields = parameters.additionalFields as IDataObject;
+	// Differs: the job title, the last name and the number. The same, in other forms: the
+	// departments in the other order, the manager by id instead of email, the number as text.
+	fields.jobTitle = String(otherTitle.id);
+	fields.departments = [...(fields.departments as string[])].reverse();
+	fields.manager = { __rl: true, mode: 'id', value: stored.manager_id };
+	parameters.lastName = 'Okafor-Reyes';
+	parameters.customAttributes = mapping({ ...mandatoryValues(sim), [number.attribute_key]: '5' });
+	sim.clearLog();
+
+	const { items, error } = await run(parameters);
+	expect(error).toBeUndefined();
+	expect(writes(sim)).toHaveLength(1);
+	expect(writes(sim)[0].route).toBe('PATCH /beta/users/:id');
+	expect(writes(sim)[0].path).toBe(`/beta/users/${user.id}`);
+	expect(writes(sim)[0].body).toEqual({ job_title: String(otherTitle.id), last_name: 'Okafor-Reyes', [number.attribute_key]: 5 });
+	expect(items[0].json).toMatchObject({
+		id: user.id,
+		email,
+		outcome: 'updated',
+		changes: {
+			job_title: { from: String(stored.job_title_id), to: String(otherTitle.id) },
+			last_name: { from: 'Okafor', to: 'Okafor-Reyes' },
+			[number.attribute_key]: { from: 4, to: 5 },
+		},
+	});
+	expect(Object.keys(items[0].json.changes as IDataObject)).toHaveLength(3);
+	expect(sim.store.getUser(user.id)).toMatchObject({
+		...stored,
+		job_title_id: otherTitle.id,
+		last_name: 'Okafor-Reyes',
+		custom: { ...stored.custom, [number.attribute_key]: 5 },
+	});
+});
+
+test('a manager given by email compares by the id it resolves to: the same manager is no change, another is', async () => {
+	const [person, , , other] = ordinaryUsers(sim);
+	const manager = sim.store.getUser(person.manager_id!);
+	const current: IDataObject = {
+		email: person.email,
+		firstName: person.first_name,
+		lastName: person.last_name,
+		additionalFields: { manager: { __rl: true, mode: 'email', value: manager.email.toUpperCase() } },
+		// The seed's own values, so that only the manager can differ.
+		customAttributes: mapping(JSON.parse(JSON.stringify(person.custom)) as IDataObject),
+	};
+	sim.clearLog();
+	const same = await run(current);
+	expect(same.error).toBeUndefined();
+	expect(same.items[0].json.outcome).toBe('unchanged');
+	expect(writes(sim)).toEqual([]);
+
+	sim.clearLog();
+	const moved = await run({ ...current, additionalFields: { manager: { __rl: true, mode: 'email', value: other.email } } });
+	expect(moved.error).toBeUndefined();
+	expect(writes(sim).map((entry) => entry.body)).toEqual([{ manager_id: other.id }]);
+	expect(moved.items[0].json).toMatchObject({ outcome: 'updated', changes: { manager_id: { from: manager.id, to: other.id } } });
+	expect(sim.store.getUser(person.id).manager_id).toBe(other.id);
+});
+
+test('HR managers are not in the user list: comparing them reads the user once, and the same set is no change', async () => {
+	const email = freshEmail('hr');
+	const [, hr1, hr2] = ordinaryUsers(sim);
+	const parameters = newHire(email);
+	(parameters.additionalFields as IDataObject).hrManagers = [hr1.email, hr2.email];
+	await run(parameters);
+	const user = sim.store.userByEmail(email)!;
+	expect(user.hr_manager_ids).toEqual([hr1.id, hr2.id]);
+
+	(parameters.additionalFields as IDataObject).hrManagers = `${hr2.id}, ${hr1.email}`;
+	sim.clearLog();
+	const again = await run(parameters);
+	expect(again.error).toBeUndefined();
+	expect(again.items[0].json.outcome).toBe('unchanged');
+	expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => [entry.path, entry.query.include])).toEqual([
+		[`/beta/users/${user.id}`, 'primary_reporter,hr_managers,secondary_managers'],
+	]);
+	expect(writes(sim)).toEqual([]);
+});
+
+test('Simplify: the ten fields, the manager and departments by name, with the outcome', async () => {
+	const email = freshEmail('simple');
+	const { items, error } = await run({ ...newHire(email), simplify: true });
+	expect(error).toBeUndefined();
+	const user = sim.store.userByEmail(email)!;
+	const manager = sim.store.getUser(user.manager_id!);
+	const departments = [...sim.store.departments.values()].slice(0, 2);
+	expect(items[0].json).toEqual({
+		id: user.id,
+		name: 'Ines Okafor',
+		email,
+		status: 'Active',
+		job_title: sim.store.jobTitles.get(user.job_title_id!)!.name,
+		location: sim.store.locations.get(user.location_id!)!.name,
+		manager: { name: `${manager.first_name} ${manager.last_name}`, email: manager.email },
+		departments: expect.arrayContaining(departments.map((d) => d.name)) as unknown,
+		employee_id: null,
+		joining_date: '2026-03-02',
+		outcome: 'created',
+	});
+});
+
+test('a bad value is refused before the look-up: nothing is read or written', async () => {
+	sim.clearLog();
+	const { error } = await run({ ...newHire(freshEmail('bad')), additionalFields: { joiningDate: 'soon' } });
+	expect(error?.message).toBe('Joining Date "soon" is not a date');
+	expect(sim.log).toEqual([]);
+});

@@ -1,0 +1,458 @@
+/**
+ * Sync through n8n's engine against the simulator: each input item is one employee, mapped with
+ * expressions the way an HR source is. The directory is read once (ceil(N/50) pages), users are
+ * matched by email whatever the case, the missing created, the changed updated with only what
+ * changed, and with Deactivate Missing Users the Active users no item names are deactivated,
+ * never the Site Administrator and never more than Max Deactivate Percent of the organisation.
+ * Requests, output items (outcome, changes, pairing) and the organisation afterwards are asserted.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { runEngagedly } from '../helpers/engine';
+import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { Simulator, UserRecord } from '../simulator';
+import { customAttributes, freshEmail, jsonOf, mapping, routes, snapshot, writes } from './helpers';
+
+const USERS = 120;
+const sim = useSimulator({ seed: 29, users: USERS });
+
+/** The mandatory custom attribute (Cost Center) every employee carries. */
+const costCenter = (s: Simulator) => customAttributes(s).find((a) => a.mandatory)!;
+
+/** An employee as the HR source gives them: plain fields, the manager by email. */
+function employee(user: UserRecord): IDataObject {
+	const manager = user.manager_id ? sim.store.getUser(user.manager_id) : undefined;
+	return {
+		email: user.email,
+		firstName: user.first_name,
+		lastName: user.last_name,
+		jobTitle: user.job_title_id === null ? '' : String(user.job_title_id),
+		managerEmail: manager?.email ?? '',
+		costCenter: user.custom[costCenter(sim).attribute_key],
+	};
+}
+
+const activeUsers = () => sim.store.sortedUsers().filter((u) => u.status === 'Active');
+
+function syncParameters(extra: IDataObject = {}): IDataObject {
+	return {
+		resource: 'user',
+		operation: 'sync',
+		email: '={{ $json.email }}',
+		firstName: '={{ $json.firstName }}',
+		lastName: '={{ $json.lastName }}',
+		additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}' },
+		customAttributes: mapping({ [costCenter(sim).attribute_key]: '={{ $json.costCenter }}' }),
+		...extra,
+	};
+}
+
+const run = async (employees: IDataObject[], extra: IDataObject = {}) =>
+	await runEngagedly({
+		parameters: syncParameters(extra),
+		credentials: sim.credentials(),
+		input: employees.map((json) => ({ json })),
+	});
+
+const outcomes = (items: INodeExecutionData[]) => jsonOf(items).map((json) => json.outcome ?? `error: ${String(json.error)}`);
+
+test('the whole organisation: one read of the directory, the new hire created, only changed fields sent, the rest unchanged', async () => {
+	const users = activeUsers();
+	const employees = users.map(employee);
+	const [renamed, retitled] = [users[3], users[7]];
+	const renamedTo = `${renamed.last_name}-Lund`;
+	const renamedFrom = renamed.last_name;
+	const oldTitle = retitled.job_title_id;
+	const otherTitle = [...sim.store.jobTitles.values()].find((t) => t.id !== oldTitle)!;
+	employees[3] = { ...employees[3], lastName: renamedTo, email: renamed.email.toUpperCase() };
+	employees[7] = { ...employees[7], jobTitle: String(otherTitle.id) };
+	const hire = freshEmail('hire');
+	employees.push({ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: users[3].email, costCenter: 'CC-777' });
+	const before = new Map(users.map((u) => [u.id, snapshot(u)]));
+	sim.clearLog();
+
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+
+	// Reads: the attribute definitions once, the directory in pages of 50 once; writes: one per change.
+	const pages = requestsTo(sim, 'GET /beta/users');
+	expect(pages).toHaveLength(Math.ceil(sim.store.users.size / 50));
+	expect(pages.map((entry) => [entry.query.page, entry.query.size, entry.query.include])).toEqual(
+		pages.map((_, index) => [String(index + 1), '50', 'primary_reporter']),
+	);
+	expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
+	// The job titles once too: the items give one (by id here; a name would be matched against it).
+	expect(requestsTo(sim, 'GET /beta/job_titles')).toHaveLength(1);
+	expect(routes(sim)).toHaveLength(pages.length + 1 + 1 + 3);
+	expect(writes(sim).map((entry) => [entry.route, entry.path === `/beta/users/${renamed.id}` ? 'renamed' : entry.path === `/beta/users/${retitled.id}` ? 'retitled' : entry.path, entry.body])).toEqual([
+		['PATCH /beta/users/:id', 'renamed', { last_name: renamedTo }],
+		['PATCH /beta/users/:id', 'retitled', { job_title: String(otherTitle.id) }],
+		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter(sim).attribute_key]: 'CC-777' }],
+	]);
+
+	// One output item per input item, in input order, each paired with its item.
+	expect(items.map((item) => item.pairedItem)).toEqual(employees.map((_, item) => ({ item })));
+	const expected = employees.map((_, index) => (index === 3 || index === 7 ? 'updated' : index === employees.length - 1 ? 'created' : 'unchanged'));
+	expect(outcomes(items)).toEqual(expected);
+	expect(items[3].json).toMatchObject({ id: renamed.id, changes: { last_name: { from: renamedFrom, to: renamedTo } } });
+	expect(items[7].json.changes).toEqual({ job_title: { from: String(oldTitle), to: String(otherTitle.id) } });
+	expect(items[0].json.changes).toBeUndefined();
+
+	// The organisation afterwards: the two changes and the new hire, nothing else.
+	const created = sim.store.userByEmail(hire)!;
+	expect(created).toMatchObject({ first_name: 'Nadia', status: 'Active', manager_id: users[3].id });
+	for (const user of users) {
+		const after = sim.store.getUser(user.id);
+		if (user === renamed) expect(after).toEqual({ ...before.get(user.id), last_name: renamedTo });
+		else if (user === retitled) expect(after).toEqual({ ...before.get(user.id), job_title_id: otherTitle.id });
+		else expect(after).toEqual(before.get(user.id));
+	}
+});
+
+test('the same items again: every employee unchanged, no write at all', async () => {
+	const employees = activeUsers().map(employee);
+	const first = await run(employees);
+	expect(first.error).toBeUndefined();
+	sim.clearLog();
+	const again = await run(employees);
+	expect(again.error).toBeUndefined();
+	expect(new Set(outcomes(again.items))).toEqual(new Set(['unchanged']));
+	expect(writes(sim)).toEqual([]);
+});
+
+describe('Deactivate Missing Users', () => {
+	test('deactivates the Active users no item names, with the block reason; never the Site Administrator; Blocked users are left alone', async () => {
+		const admin = sim.store.getUser(sim.store.adminId);
+		const users = activeUsers().filter((u) => u.id !== admin.id);
+		const [leaverA, leaverB] = [users[5], users[20]];
+		const blocked = sim.store.sortedUsers().filter((u) => u.status === 'Blocked');
+		expect(blocked.length).toBeGreaterThan(0);
+		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
+		sim.clearLog();
+
+		const { items, error } = await run(employees, { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 });
+		expect(error).toBeUndefined();
+
+		const deactivated = items.filter((item) => item.json.outcome === 'deactivated');
+		expect(deactivated.map((item) => item.json.id)).toEqual([leaverA.id, leaverB.id]);
+		expect(deactivated.map((item) => item.json.status)).toEqual(['Blocked', 'Blocked']);
+		// No input item stands for them.
+		expect(deactivated.map((item) => item.pairedItem)).toEqual([undefined, undefined]);
+		expect(items.slice(0, employees.length).map((item) => item.json.outcome)).toEqual(employees.map(() => 'unchanged'));
+		expect(items).toHaveLength(employees.length + 2);
+
+		// The admin was a candidate too: read, recognised (is_admin), not written.
+		expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path).sort()).toEqual(
+			[admin.id, leaverA.id, leaverB.id].map((id) => `/beta/users/${id}`).sort(),
+		);
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
+			[`/beta/users/${leaverA.id}/deactivate`, { block_reason_code: 'involuntary' }],
+			[`/beta/users/${leaverB.id}/deactivate`, { block_reason_code: 'involuntary' }],
+		]);
+		expect(requestsTo(sim, 'GET /beta/users/block-reason-codes')).toHaveLength(1);
+		expect(sim.store.getUser(leaverA.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'involuntary' });
+		expect(sim.store.getUser(admin.id).status).toBe('Active');
+		for (const user of blocked) expect(sim.store.getUser(user.id)).toEqual(user);
+	});
+
+	test('the guard: more than Max Deactivate Percent of the Active users refuses the whole run, nothing written, in a dry run too', async () => {
+		const users = activeUsers();
+		const kept = users.slice(0, Math.floor(users.length / 2));
+		const half = kept.map(employee);
+		half.push({ email: freshEmail('guarded'), firstName: 'Not', lastName: 'Created', jobTitle: '', managerEmail: '', costCenter: 'CC-1' });
+		const missing = users.length - Math.floor(users.length / 2);
+		const before = sim.store.users.size;
+
+		for (const dryRun of [false, true]) {
+			sim.clearLog();
+			const { error } = await run(half, { deactivateMissing: true, dryRun });
+			expect(error?.message).toBe(
+				`Refused: this sync would deactivate ${missing} of ${users.length} Active users (${((missing / users.length) * 100).toFixed(1)} %), more than Max Deactivate Percent (10 %)`,
+			);
+			expect(error?.description).toContain('Nothing was written');
+			expect(writes(sim)).toEqual([]);
+		}
+		expect(sim.store.users.size).toBe(before);
+		expect(activeUsers()).toHaveLength(users.length);
+
+		// Raised for this run, the same sync goes through.
+		const raised = await run(half, { deactivateMissing: true, maxDeactivatePercent: 60 });
+		expect(raised.error).toBeUndefined();
+		// Every user left out but the Site Administrator (who is in neither half for certain).
+		const leavers = users.filter((u) => !kept.includes(u) && u.id !== sim.store.adminId);
+		expect(raised.items.filter((item) => item.json.outcome === 'deactivated').map((item) => item.json.id)).toEqual(leavers.map((u) => u.id));
+	});
+
+	test('off by default: users no item names stay Active', async () => {
+		const users = activeUsers();
+		sim.clearLog();
+		const { error, items } = await run(users.slice(0, 10).map(employee));
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(10);
+		expect(writes(sim)).toEqual([]);
+		expect(activeUsers()).toHaveLength(users.length);
+	});
+});
+
+test('Dry Run: the same output as the real run, and nothing written', async () => {
+	const users = activeUsers();
+	const employees = users.filter((_, index) => index !== 9).map(employee);
+	employees[2] = { ...employees[2], firstName: 'Renée' };
+	employees.push({ email: freshEmail('dry'), firstName: 'Dry', lastName: 'Run', jobTitle: '', managerEmail: users[1].email, costCenter: 'CC-5' });
+	const options = { deactivateMissing: true, blockReasonCode: 'not_known' };
+	const state = JSON.stringify([...sim.store.users.values()]);
+	sim.clearLog();
+
+	const dry = await run(employees, { ...options, dryRun: true });
+	expect(dry.error).toBeUndefined();
+	expect(writes(sim)).toEqual([]);
+	expect(JSON.stringify([...sim.store.users.values()])).toBe(state);
+
+	const real = await run(employees, options);
+	expect(real.error).toBeUndefined();
+	expect(writes(sim)).toHaveLength(3);
+	const summary = (items: INodeExecutionData[]) =>
+		jsonOf(items).map((json) => ({ email: String(json.email).toLowerCase(), outcome: json.outcome, changes: json.changes, status: json.status }));
+	expect(summary(dry.items)).toEqual(summary(real.items));
+	expect(outcomes(real.items).filter((o) => o !== 'unchanged')).toEqual(['updated', 'created', 'deactivated']);
+});
+
+test('duplicate emails, a missing email and an invalid value are error items of their own; the rest of the sync goes on', async () => {
+	const users = activeUsers();
+	const employees = users.map(employee);
+	employees[1] = { ...employees[1], lastName: 'Changed' };
+	employees[2] = { ...employees[2], email: users[4].email.toUpperCase() };
+	employees[3] = { ...employees[3], email: '' };
+	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
+	sim.clearLog();
+
+	const { items, error } = await run(employees, { deactivateMissing: true });
+	expect(error).toBeUndefined();
+	expect(items).toHaveLength(employees.length + 2);
+	const head = items.slice(0, 6);
+	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
+	expect(outcomes(head)).toEqual([
+		'unchanged',
+		'updated',
+		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
+		'error: Email is empty',
+		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
+		expect.stringMatching(/^error: .*Cost Center.* must be text/) as unknown,
+	]);
+	expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
+		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }],
+	]);
+	// Named by an item, even a failed one, users 4 and 5 stay; items 2 and 3 named nobody else, so
+	// users 2 and 3 are missing from the input and deactivated.
+	const deactivated = items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
+	expect(deactivated).toEqual([
+		[users[2].id, 'deactivated'],
+		[users[3].id, 'deactivated'],
+	]);
+	expect(outcomes(items.slice(6, employees.length))).toEqual(employees.slice(6).map(() => 'unchanged'));
+	expect(sim.store.getUser(users[3].id).status).toBe('Blocked');
+	expect(sim.store.getUser(users[4].id).status).toBe('Active');
+	expect(sim.store.getUser(users[5].id).status).toBe('Active');
+});
+
+test('a new hire whose manager is also new in this run is created after them, with their id', async () => {
+	const report = freshEmail('report');
+	const lead = freshEmail('lead');
+	const employees = [
+		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
+		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
+	];
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual(['created', 'created']);
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	expect(writes(sim).map((entry) => (entry.body as IDataObject).email)).toEqual([lead, report]);
+	expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(lead)!.id);
+	// Nobody was looked up one by one: the directory answered every address.
+	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
+});
+
+test('in a dry run, a new hire whose manager is new too is previewed without the manager (no id yet), and nothing is written', async () => {
+	const report = freshEmail('dry-report');
+	const lead = freshEmail('dry-lead');
+	const employees = [
+		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
+		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
+	];
+	sim.clearLog();
+	const { items, error } = await run(employees, { dryRun: true });
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual(['created', 'created']);
+	expect(items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
+	expect(items[0].json).not.toHaveProperty('manager_id');
+	expect(writes(sim)).toEqual([]);
+	expect(sim.store.userByEmail(report)).toBeUndefined();
+});
+
+test('a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 3).map(employee);
+	employees[0] = { ...employees[0], lastName: 'Refused' };
+	employees[1] = { ...employees[1], lastName: 'Still Synced' };
+	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
+	sim.faults.add({
+		kind: 'body',
+		status: 422,
+		body: JSON.stringify({ error_type: 'validation_error', errors: [{ field: 'last_name', message: 'last_name is not allowed', code: 'invalid' }] }),
+		match: { method: 'PATCH' },
+	});
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(items[0].json).toMatchObject({ httpCode: '422' });
+	expect(String(items[0].json.error)).toContain('last_name');
+	expect(outcomes(items).slice(1)).toEqual(['updated', 'unchanged']);
+	expect(sim.store.getUser(users[1].id).last_name).toBe('Still Synced');
+	expect(sim.store.getUser(users[0].id).last_name).toBe(users[0].last_name);
+});
+
+test('a job title ID no record has is the error of that item, before any write; the items after it are still synced', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 3).map(employee);
+	const title = users[0].job_title_id;
+	employees[0] = { ...employees[0], jobTitle: '999999' };
+	employees[1] = { ...employees[1], lastName: 'Synced Too' };
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual(['error: No job title in Engagedly has the ID or name "999999" (job_title)', 'updated', 'unchanged']);
+	expect(writes(sim).map((entry) => entry.path)).toEqual([`/beta/users/${users[1].id}`]);
+	expect(sim.store.getUser(users[0].id).job_title_id).toBe(title);
+});
+
+test('an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 3).map(employee);
+	employees[1] = { ...employees[1], managerEmail: 'nobody.here@example.test' };
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(outcomes(items)).toEqual([
+		'unchanged',
+		'error: No Engagedly user has the email address "nobody.here@example.test" (Manager)',
+		'unchanged',
+	]);
+	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
+});
+
+test('Simplify: each employee as the ten fields, with outcome and changes', async () => {
+	const users = activeUsers();
+	const employees = users.slice(0, 2).map(employee);
+	employees[1] = { ...employees[1], lastName: 'Simple' };
+	const { items, error } = await run(employees, { simplify: true });
+	expect(error).toBeUndefined();
+	const user = sim.store.getUser(users[1].id);
+	expect(Object.keys(items[1].json).sort()).toEqual(
+		['changes', 'departments', 'email', 'employee_id', 'id', 'job_title', 'joining_date', 'location', 'manager', 'name', 'outcome', 'status'].sort(),
+	);
+	expect(items[1].json).toMatchObject({ id: user.id, name: `${user.first_name} Simple`, outcome: 'updated', changes: { last_name: { to: 'Simple' } } });
+	expect(Object.keys(items[0].json)).toHaveLength(11);
+});
+
+test('with Continue On Fail, a refused run is one error item per input item, and nothing is written', async () => {
+	const employees = activeUsers().slice(0, 3).map(employee);
+	sim.clearLog();
+	const { items, error } = await runEngagedly({
+		parameters: syncParameters({ deactivateMissing: true }),
+		credentials: sim.credentials(),
+		input: employees.map((json) => ({ json })),
+		continueOnFail: true,
+	});
+	expect(error).toBeUndefined();
+	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	for (const item of items) expect(String(item.json.error)).toMatch(/^Refused: this sync would deactivate \d+ of \d+ Active users .*Max Deactivate Percent \(10 %\)$/);
+	expect(writes(sim)).toEqual([]);
+});
+
+test('an item naming a deactivated user updates their fields and leaves them deactivated', async () => {
+	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
+	sim.clearLog();
+	const { items, error } = await run(employees);
+	expect(error).toBeUndefined();
+	expect(items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'updated' });
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
+	expect(sim.store.getUser(blocked.id).status).toBe('Blocked');
+});
+
+describe('a small organisation, one input item', () => {
+	const small = useSimulator({ seed: 7, users: 6 });
+
+	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
+		const admin = small.store.getUser(small.store.adminId);
+		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
+		const key = customAttributes(small).find((a) => a.mandatory)!.attribute_key;
+		expect(admin.status).toBe('Active');
+		expect(others.length).toBeGreaterThan(1);
+		small.clearLog();
+		const { items, error } = await runEngagedly({
+			parameters: {
+				...syncParameters({ deactivateMissing: true, maxDeactivatePercent: 100 }),
+				additionalFields: {},
+				customAttributes: mapping({ [key]: '={{ $json.costCenter }}' }),
+			},
+			credentials: small.credentials(),
+			input: [{ json: { email: kept.email, firstName: kept.first_name, lastName: kept.last_name, costCenter: kept.custom[key] } }],
+		});
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
+			[kept.id, 'unchanged'],
+			...others.map((u) => [u.id, 'deactivated']),
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+		expect(small.store.getUser(admin.id).status).toBe('Active');
+		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
+		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
+	});
+});
+
+describe('job titles, locations, departments and businesses by name, as an HR system knows them', () => {
+	test('names (any case) and ids both resolve, each list read once per run, only when an item gives that field', async () => {
+		const users = activeUsers();
+		const [a, b] = [users[10], users[11]];
+		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== a.job_title_id)!;
+		const place = [...sim.store.locations.values()].find((l) => l.id !== a.location_id)!;
+		const hadTitle = b.job_title_id === title.id;
+		const [sales, ops] = [...sim.store.departments.values()].slice(0, 2);
+		const employees = [
+			{ ...employee(a), jobTitle: title.name.toUpperCase(), location: ` ${place.name.toLowerCase()} `, departments: [sales.name, String(ops.id)] },
+			{ ...employee(b), jobTitle: String(title.id) },
+		];
+		sim.clearLog();
+
+		const { items, error } = await run(employees, {
+			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', location: '={{ $json.location ?? "" }}', departments: '={{ $json.departments ?? [] }}' },
+		});
+		expect(error).toBeUndefined();
+		expect(outcomes(items)).toEqual(['updated', hadTitle ? 'unchanged' : 'updated']);
+		expect(routes(sim).filter((route) => /job_titles|locations|departments/.test(route))).toEqual([
+			'GET /beta/job_titles',
+			'GET /beta/locations',
+			'GET /beta/departments',
+		]);
+		expect(sim.store.getUser(a.id)).toMatchObject({ job_title_id: title.id, location_id: place.id });
+		expect(sim.store.unitsOf('department', a.id).map(({ unit }) => unit.id).sort()).toEqual([sales.id, ops.id].sort());
+		expect(sim.store.getUser(b.id).job_title_id).toBe(title.id);
+	});
+
+	test('a name no record has fails that employee, naming the field; the others are applied', async () => {
+		const users = activeUsers();
+		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== users[12].job_title_id)!;
+		const employees = [{ ...employee(users[12]), jobTitle: 'Chief Vibes Officer' }, { ...employee(users[13]), jobTitle: title.name }];
+		sim.clearLog();
+
+		const { items, error } = await run(employees);
+		expect(error).toBeUndefined();
+		expect(items[0].json.error).toBe('No job title in Engagedly has the ID or name "Chief Vibes Officer" (job_title)');
+		expect(items[0].pairedItem).toEqual({ item: 0 });
+		expect(sim.store.getUser(users[12].id).job_title_id).toBe(users[12].job_title_id);
+		expect(sim.store.getUser(users[13].id).job_title_id).toBe(title.id);
+	});
+});
