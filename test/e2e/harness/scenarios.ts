@@ -104,9 +104,9 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		return found.value;
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
-	/** `n8n execute` of an example, which must succeed; its run. */
+	/** A run of an example that starts by hand (`n8n execute`, or the host's way), which must succeed; its run. */
 	const executeOk = async (workflowId: string) => {
-		const { run, result } = await n8n.execute(workflowId);
+		const { run, result } = await host.execute(workflowId);
 		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
 			status: 'success',
 			error: undefined,
