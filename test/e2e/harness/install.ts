@@ -202,7 +202,7 @@ function removeAbandonedInstalls(): void {
 	}
 }
 
-function processAlive(pid: number): boolean {
+export function processAlive(pid: number): boolean {
 	try {
 		process.kill(pid, 0);
 		return true;

@@ -213,6 +213,15 @@ export class N8nInstance {
 		else await this.cliOk(['publish:workflow', `--id=${workflowId}`]);
 	}
 
+	/**
+	 * Publishes a workflow through the running n8n's REST API, as the editor's Publish button does
+	 * (n8n 2.x): active at once, its first poll included, with no CLI process to boot.
+	 */
+	async publish(workflowId: string): Promise<void> {
+		const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
+		await this.rest('POST', `/workflows/${workflowId}/activate`, { versionId });
+	}
+
 	/** `n8n execute --id <id> --rawOutput`: the whole run as JSON. */
 	async execute(workflowId: string): Promise<{ run: RawRun; result: CliResult }> {
 		const result = await this.cli(['execute', `--id=${workflowId}`, '--rawOutput']);
@@ -372,19 +381,19 @@ export class N8nInstance {
 		return page.results;
 	}
 
-	/** One saved execution with every node's output (n8n stores run data in `flatted` form). */
-	async execution(id: string): Promise<ExecutionRun> {
+	/** One saved execution with its whole run data (n8n stores it in `flatted` form). */
+	async savedRun(id: string): Promise<{ id: string; status: string; mode: string; run: RawRun }> {
 		const saved = await this.rest<{ id: string; status: string; mode: string; data: string }>('GET', `/executions/${id}`);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's own copy of flatted, the format it stores
 		const flatted = require(path.join(this.options.install.dir, 'node_modules', 'flatted')) as { parse: (text: string) => unknown };
 		const data = flatted.parse(saved.data) as RawRun['data'];
-		return {
-			id: saved.id,
-			status: saved.status,
-			mode: saved.mode,
-			outputs: outputsOf({ data }),
-			error: data.resultData.error?.message,
-		};
+		return { id: saved.id, status: saved.status, mode: saved.mode, run: { status: saved.status, data } };
+	}
+
+	/** One saved execution with every node's output. */
+	async execution(id: string): Promise<ExecutionRun> {
+		const { status, mode, run } = await this.savedRun(id);
+		return { id, status, mode, outputs: outputsOf(run), error: run.data.resultData.error?.message };
 	}
 }
 

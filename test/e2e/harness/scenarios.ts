@@ -14,10 +14,11 @@ import nodePath from 'node:path';
 
 import { SEARCH_TERMS } from '../../helpers/codex';
 import { LOOKUP_KEY, example, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
-import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
+import { N8nInstance, outputsOf, type CliResult, type ExecutionRun, type RawRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
 import { installOf, packedTarball } from './versions';
+import { until } from './wait';
 import type { Simulator } from '../../simulator';
 
 interface NodeCreatorItem {
@@ -38,22 +39,49 @@ function editorSearch(install: N8nInstall): { sublimeSearch: (filter: string, it
 	return require(file) as ReturnType<typeof editorSearch>;
 }
 
-export function exampleScenarios(manifest: string): void {
+/**
+ * Where the examples run: one `n8n start` (singleProcess, the default), or a main process with
+ * workers in queue mode (harness/queue.ts).
+ */
+export interface ExampleHost {
+	/** Added to the first describe's name. */
+	label: string;
+	/** Imports the demo (credentials, the workflows) into a new n8n, starts it and sets up the owner. */
+	start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>;
+	/** One run of an example that starts by hand (Manual Trigger), as `n8n execute --rawOutput` reports it. */
+	execute(workflowId: string): Promise<{ run: RawRun; result: CliResult }>;
+	stop(): Promise<void>;
+}
+
+export function singleProcess(manifest: string): ExampleHost {
+	let n8n: N8nInstance | undefined;
+	return {
+		label: '',
+		async start(sim, workflows) {
+			n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
+			await importDemo(n8n, sim, workflows);
+			await n8n.start();
+			await n8n.setupOwner();
+			return n8n;
+		},
+		execute: async (workflowId) => await n8n!.execute(workflowId),
+		stop: async () => await n8n?.dispose(),
+	};
+}
+
+export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest)): void {
 	let sim: Simulator;
 	let n8n: N8nInstance;
 	const workflows = new Map<string, ExampleWorkflow>();
 
 	beforeAll(async () => {
 		sim = await startDemoSimulator();
-		n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
 		for (const name of exampleNames()) workflows.set(name, example(name));
-		await importDemo(n8n, sim, [...workflows.values()]);
-		await n8n.start();
-		await n8n.setupOwner();
+		n8n = await host.start(sim, [...workflows.values()]);
 	}, 10 * 60 * 1000);
 
 	afterAll(async () => {
-		await n8n?.dispose();
+		await host.stop();
 		await sim?.stop();
 	});
 
@@ -76,9 +104,9 @@ export function exampleScenarios(manifest: string): void {
 		return found.value;
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
-	/** `n8n execute` of an example, which must succeed; its run. */
+	/** A run of an example that starts by hand (`n8n execute`, or the host's way), which must succeed; its run. */
 	const executeOk = async (workflowId: string) => {
-		const { run, result } = await n8n.execute(workflowId);
+		const { run, result } = await host.execute(workflowId);
 		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
 			status: 'success',
 			error: undefined,
@@ -88,17 +116,7 @@ export function exampleScenarios(manifest: string): void {
 	};
 	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
-	async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const value = await probe();
-			if (value !== undefined) return value;
-			if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-			await new Promise((resolve) => setTimeout(resolve, 1000));
-		}
-	}
-
-	describe(`the package in n8n ${pinnedVersion(manifest)}`, () => {
+	describe(`the package in n8n ${pinnedVersion(manifest)}${host.label}`, () => {
 		test('n8n serves both node types and the credential type under the package name', async () => {
 			const nodes = await n8n.getJson<Array<{ name: string }>>('/types/nodes.json');
 			const names = nodes.map((type) => type.name);
@@ -230,7 +248,7 @@ export function exampleScenarios(manifest: string): void {
 			const permissionIds = nodeOfType('onboarding', 'n8n-nodes-engagedly.engagedly', 2).parameters.permissionIds as string[];
 			sim.clearLog();
 
-			const { run, result } = await n8n.execute('engagedly-onboarding');
+			const { run, result } = await host.execute('engagedly-onboarding');
 
 			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
 				status: 'success',
@@ -364,7 +382,7 @@ export function exampleScenarios(manifest: string): void {
 			expect(sim.store.blockReasonCodes.map((c) => c.code)).toContain(code);
 			sim.clearLog();
 
-			const { run, result } = await n8n.execute('engagedly-offboarding');
+			const { run, result } = await host.execute('engagedly-offboarding');
 
 			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
 				status: 'success',

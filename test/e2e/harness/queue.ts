@@ -1,0 +1,305 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, not inside n8n: it runs n8n as processes */
+/**
+ * n8n in queue mode as our users run it at scale: a main process (`n8n start`: editor, webhooks,
+ * polls, the queue's producer) and workers (`n8n worker`: they run the executions), on one
+ * PostgreSQL and one Redis (services.ts), the package installed as a community package in one user
+ * folder that main and workers share.
+ *
+ * Which process ran an execution is in their logs: main logs `Enqueued execution <id> (job <n>)`
+ * when it hands one to Redis, the worker that takes it `Worker started execution <id> (job <n>)`.
+ * Nothing in the database or the REST API records it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { importDemo, type ExampleWorkflow } from './demo';
+import { node24Bin, type N8nInstall } from './install';
+import { N8nInstance, freePort, type CliResult, type RawRun } from './instance';
+import type { ExampleHost } from './scenarios';
+import { QueueServices } from './services';
+import { installOf, packedTarball } from './versions';
+import { until } from './wait';
+import type { Simulator } from '../../simulator';
+
+const STARTED = /Worker started execution (\d+) \(job /g;
+const ENQUEUED = /Enqueued execution (\d+) \(job /g;
+
+function idsIn(text: string, pattern: RegExp): string[] {
+	return [...text.matchAll(pattern)].map((match) => match[1]);
+}
+
+/** `n8n worker`, with the main process's environment (same user folder, database and queue). */
+export class Worker {
+	private child?: ChildProcess;
+
+	private output_ = '';
+
+	constructor(
+		readonly name: string,
+		private readonly install: N8nInstall,
+		private readonly env: NodeJS.ProcessEnv,
+		private readonly healthPort: number,
+		private readonly concurrency: number,
+	) {}
+
+	output(): string {
+		return this.output_;
+	}
+
+	/** The executions this worker started, by id. */
+	started(): string[] {
+		return idsIn(this.output_, STARTED);
+	}
+
+	async start(timeoutMs = 240_000): Promise<void> {
+		const child = spawn(node24Bin(), [this.install.bin, 'worker', `--concurrency=${this.concurrency}`], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+		this.child = child;
+		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
+		child.stdout!.on('data', collect);
+		child.stderr!.on('data', collect);
+		// Its health server answers /healthz/readiness once the database and Redis are connected.
+		await until(
+			`${this.name} to be ready`,
+			async () => {
+				if (child.exitCode !== null || child.signalCode !== null) {
+					throw new Error(`${this.name} exited (${String(child.exitCode ?? child.signalCode)}) before it was ready:\n${this.output_.slice(-4000)}`);
+				}
+				try {
+					const ready = await fetch(`http://127.0.0.1:${this.healthPort}/healthz/readiness`);
+					return ready.status === 200 && /n8n worker is now ready/.test(this.output_) ? true : undefined;
+				} catch {
+					return undefined;
+				}
+			},
+			timeoutMs,
+		).catch((error: Error) => {
+			throw new Error(`${error.message}\n${this.output_.slice(-4000)}`);
+		});
+	}
+
+	async stop(): Promise<void> {
+		const child = this.child;
+		this.child = undefined;
+		if (!child || child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+		child.kill('SIGTERM');
+		const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
+		await exited;
+		clearTimeout(timer);
+	}
+}
+
+export interface ClusterOptions {
+	/** The n8n to run (a manifest folder, as in versions.ts); the package is the one global-setup packed. */
+	manifest: string;
+	workers?: number;
+	/** Jobs each worker runs at once (`n8n worker --concurrency`). */
+	concurrency?: number;
+}
+
+export class QueueCluster {
+	services?: QueueServices;
+
+	main?: N8nInstance;
+
+	workers: Worker[] = [];
+
+	constructor(private readonly options: ClusterOptions) {}
+
+	/**
+	 * Starts the services, installs the package into the shared user folder, lets `prepare`
+	 * import what n8n should hold before it starts (n8n's CLI, on the shared database), then
+	 * starts main and the workers and sets up the owner.
+	 */
+	async start(prepare: (main: N8nInstance) => Promise<void>): Promise<N8nInstance> {
+		const started = Date.now();
+		const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+		const install = installOf(this.options.manifest);
+		this.services = await QueueServices.start();
+		const servicesReady = Date.now();
+		const main = await N8nInstance.create({ install, tarball: packedTarball(), env: this.services.n8nEnv() });
+		this.main = main;
+		await prepare(main);
+		const prepared = Date.now();
+		const count = this.options.workers ?? 2;
+		for (let i = 1; i <= count; i++) {
+			const healthPort = await freePort();
+			const env = main.env({
+				N8N_PORT: String(await freePort()),
+				N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			});
+			this.workers.push(new Worker(`worker ${i}`, install, env, healthPort, this.options.concurrency ?? 2));
+		}
+		// The imports have created the schema: main and the workers may start together.
+		await Promise.all([main.start(300_000), ...this.workers.map(async (worker) => await worker.start(300_000))]);
+		await main.setupOwner();
+		process.stderr.write(
+			`[queue] main on ${main.baseUrl}, ${count} workers, PostgreSQL ${this.services.postgres.port}, Redis ${this.services.redis.port}: ready in ${seconds(started)} ` +
+				`(services ${Math.round((servicesReady - started) / 1000)} s, imports ${Math.round((prepared - servicesReady) / 1000)} s, n8n processes ${seconds(prepared)})\n`,
+		);
+		return main;
+	}
+
+	/** Whether main handed an execution to the queue, and which workers started it (one, when all is well). */
+	whereRan(executionId: string): { enqueuedByMain: boolean; startedBy: string[] } {
+		return {
+			enqueuedByMain: idsIn(this.main?.output() ?? '', ENQUEUED).includes(executionId),
+			startedBy: this.workers.filter((worker) => worker.started().includes(executionId)).map((worker) => worker.name),
+		};
+	}
+
+	/** Stops everything that was started, whatever failed before. */
+	async stop(): Promise<void> {
+		const errors: unknown[] = [];
+		const attempt = async (step: () => Promise<void>) => await step().catch((error: unknown) => errors.push(error));
+		await Promise.all(this.workers.map(async (worker) => await attempt(() => worker.stop())));
+		await attempt(async () => await this.main?.dispose());
+		await attempt(async () => await this.services?.stop());
+		if (errors.length) throw errors[0];
+	}
+}
+
+/** The queued copy of an example that starts by hand: its id, and the path of its webhook. */
+const queuedId = (workflowId: string) => `queue-${workflowId.replace(/^engagedly-/, '')}`.slice(0, 21);
+const queuedPath = (workflowId: string) => `queue-run/${workflowId}`;
+
+/**
+ * Examples that start by hand (a Manual Trigger) cannot be queued as they are: `n8n execute`
+ * runs in a process of its own, the editor's manual runs stay on main unless
+ * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS is set, and n8n 2.x runs a sub-workflow only once it is
+ * published, which a workflow without a trigger cannot be. In production such a workflow is
+ * started by another trigger, so each gets a copy (its own id, imported beside the example) whose
+ * Manual Trigger is replaced by a Webhook that answers when the run is done; every other node is
+ * the example's own.
+ */
+export function queuedCopyOf(workflow: ExampleWorkflow): ExampleWorkflow {
+	const trigger = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER);
+	if (!trigger) throw new Error(`${workflow.id} has no Manual Trigger`);
+	const webhook = {
+		...trigger,
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: queuedId(workflow.id),
+		parameters: { httpMethod: 'POST', path: queuedPath(workflow.id), responseMode: 'lastNode', options: {} },
+	};
+	const connections = Object.fromEntries(Object.entries(workflow.connections).map(([from, to]) => [from === trigger.name ? webhook.name : from, to]));
+	return {
+		...workflow,
+		id: queuedId(workflow.id),
+		name: `${workflow.name} (queued by a webhook)`,
+		active: true,
+		nodes: workflow.nodes.map((node) => (node === trigger ? webhook : node)),
+		connections,
+	};
+}
+
+export interface WebhookWorkflowOptions {
+	/** At most 21 characters (n8n's limit for workflow ids). */
+	id: string;
+	name: string;
+	/** POST /webhook/<path> starts it. */
+	path: string;
+	/** `lastNode`: the call answers when the run is done; `onReceived`: at once. */
+	respond: 'lastNode' | 'onReceived';
+	/** The one node after the Webhook. */
+	node: { name: string; type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> };
+}
+
+/** An active workflow of two nodes, a Webhook and one node after it: how these tests queue runs. */
+export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflow {
+	const nodes = [
+		{
+			name: 'Webhook',
+			type: 'n8n-nodes-base.webhook',
+			typeVersion: 2,
+			position: [0, 0],
+			webhookId: options.id,
+			parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
+		},
+		{ ...options.node, position: [200, 0] },
+	];
+	return {
+		id: options.id,
+		name: options.name,
+		active: true,
+		nodes,
+		connections: { Webhook: { main: [[{ node: options.node.name, type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
+export const startsByHand = (workflow: ExampleWorkflow) => workflow.nodes.some((node) => node.type === MANUAL_TRIGGER);
+
+export interface QueuedRun {
+	/** The example's run: the execution of its queued copy. */
+	executionId: string;
+	workflowId: string;
+}
+
+/**
+ * The examples on a queue-mode cluster: every example as it is, plus a queued copy of each that
+ * starts by hand (execute() runs that). `extra` imports the credentials of other tests before n8n
+ * starts and returns their workflows, imported with the examples. Active workflows are published
+ * once n8n runs, through its REST API: each `n8n publish:workflow` would boot another n8n process,
+ * many seconds apiece on a busy machine.
+ */
+export function queueHost(
+	cluster: QueueCluster,
+	extra: (main: N8nInstance) => Promise<ExampleWorkflow[]> = async () => [],
+): ExampleHost & { sim(): Simulator; runs: QueuedRun[] } {
+	let demo: Simulator | undefined;
+	const runs: QueuedRun[] = [];
+	return {
+		label: ' in queue mode (main, 2 workers, PostgreSQL, Redis)',
+		runs,
+		sim: () => {
+			if (!demo) throw new Error('the queue-mode cluster has not started');
+			return demo;
+		},
+		async start(sim, workflows) {
+			demo = sim;
+			const all = [...workflows, ...workflows.filter(startsByHand).map(queuedCopyOf)];
+			const main = await cluster.start(async (main) => {
+				all.push(...(await extra(main)));
+				await importDemo(
+					main,
+					sim,
+					all.map((workflow) => ({ ...workflow, active: false })),
+				);
+			});
+			for (const workflow of all.filter((w) => w.active)) await main.publish(workflow.id);
+			return main;
+		},
+		async execute(workflowId): Promise<{ run: RawRun; result: CliResult }> {
+			const main = cluster.main!;
+			const copy = queuedId(workflowId);
+			const known = new Set((await main.executions(copy)).map((execution) => execution.id));
+			const response = await fetch(`${main.baseUrl}/webhook/${queuedPath(workflowId)}`, { method: 'POST' });
+			const body = await response.text();
+			const saved = await until(
+				`the queued run of ${workflowId}`,
+				async () => {
+					const fresh = (await main.executions(copy)).filter((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
+					return fresh.length ? await main.savedRun(fresh[0].id) : undefined;
+				},
+				300_000,
+			);
+			runs.push({ executionId: saved.id, workflowId });
+			// What `n8n execute` reports: the run, and the exit status (here, the webhook's answer).
+			return { run: saved.run, result: { code: response.ok ? 0 : response.status, stdout: body, stderr: '' } };
+		},
+		stop: async () => await cluster.stop(),
+	};
+}
+
+/** The cluster's user folder holds the installed package once, for main and workers. */
+export function installedPackages(main: N8nInstance): string[] {
+	const modules = path.join(main.userFolder, '.n8n', 'nodes', 'node_modules');
+	return fs.existsSync(modules) ? fs.readdirSync(modules).filter((name) => !name.startsWith('.')) : [];
+}

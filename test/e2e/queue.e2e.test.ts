@@ -1,0 +1,203 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/**
+ * n8n's queue mode as our users run it at scale (harness/queue.ts): `n8n start` and two
+ * `n8n worker --concurrency=2` on one PostgreSQL and one Redis (Debian's packages, private
+ * instances on free loopback ports), the package installed once as a community package in the
+ * user folder they share.
+ *
+ * - Every example scenario of examples.e2e.test.ts passes here too, its executions queued by
+ *   main and run by a worker (the ones that start by hand through a copy started by a webhook).
+ * - Four Get Many executions of a large organisation on one key, spread over both workers, meet
+ *   no 429 from the simulator's rate limiter (200 a "minute") and each returns every user.
+ * - The Engagedly Trigger's state lives in the database: after a restart of main, the new
+ *   process's polls emit exactly what is new, nothing missed while it was down, nothing twice.
+ */
+import { example, exampleNames, simulatorCredential } from './harness/demo';
+import { CURRENT } from './harness/install';
+import type { N8nInstance } from './harness/instance';
+import { QueueCluster, installedPackages, queueHost, startsByHand, webhookWorkflow } from './harness/queue';
+import { exampleScenarios } from './harness/scenarios';
+import { until } from './harness/wait';
+import { PACKAGE_NAME } from './harness/pack';
+import { startSimulator, type Simulator } from '../simulator';
+
+/**
+ * The large organisation: 4 executions x 3,000 users = 240 pages of 50, more than one window's
+ * 200. A "minute" lasts 15 s (timeScale 4) so that the run spans several windows in well under a
+ * minute of waiting, while a window stays 15 times the 1-second resolution of the rate-limit
+ * headers the node paces from; four executions can send far more than 200 in 15 s, so the limit
+ * binds.
+ */
+const LARGE = { users: 3000, executions: 4, rateLimit: 200, timeScale: 4, pageSize: 50 };
+const USERS_WORKFLOW = 'queue-users';
+const USERS_NODE = 'Every user';
+const LARGE_CREDENTIAL = { id: 'engagedly-queue-large', name: 'Engagedly (large organisation)' };
+
+/** Four calls of its webhook queue four executions at once (it answers before running). */
+const usersWorkflow = () =>
+	webhookWorkflow({
+		id: USERS_WORKFLOW,
+		name: 'Queue: every user of the large organisation',
+		path: 'queue/users',
+		respond: 'onReceived',
+		node: {
+			name: USERS_NODE,
+			type: 'n8n-nodes-engagedly.engagedly',
+			typeVersion: 1,
+			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
+			credentials: { engagedlyApi: LARGE_CREDENTIAL },
+		},
+	});
+
+let large: Simulator;
+const cluster = new QueueCluster({ manifest: CURRENT, workers: 2, concurrency: 2 });
+const host = queueHost(cluster, async (main) => {
+	large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale });
+	await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
+	return [usersWorkflow()];
+});
+afterAll(async () => await large?.stop());
+
+exampleScenarios(CURRENT, host);
+
+const main = (): N8nInstance => cluster.main!;
+const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);
+
+/** Executions of a workflow that are done, not among `known`, once there are `count` of them. */
+async function newExecutions(workflowId: string, known: Set<string>, count: number, timeoutMs: number) {
+	return await until(
+		`${count} new finished execution(s) of ${workflowId}`,
+		async () => {
+			const fresh = (await main().executions(workflowId)).filter((e) => !known.has(e.id));
+			return fresh.length >= count && fresh.every((e) => finished(e.status)) ? fresh : undefined;
+		},
+		timeoutMs,
+	);
+}
+
+/** What each execution should show: main queued it, exactly one worker ran it. */
+const onAWorker = { enqueuedByMain: true, startedBy: [expect.stringMatching(/^worker \d$/)] };
+
+describe('queue mode: what ran where', () => {
+	test('main and both workers share one user folder holding the package once, as the Community Nodes panel installs it', () => {
+		expect(installedPackages(main())).toEqual([PACKAGE_NAME]);
+		for (const worker of cluster.workers) expect(worker.output()).not.toMatch(/Unrecognized node type|could not be loaded/i);
+	});
+
+	test('each example that starts by hand ran as a webhook execution main queued and a worker ran', () => {
+		// A scenario that ran its example with `n8n execute` instead of host.execute would run it in a process of its own.
+		const byHand = exampleNames()
+			.map(example)
+			.filter(startsByHand)
+			.map((workflow) => workflow.id);
+		expect([...new Set(host.runs.map((run) => run.workflowId))].sort()).toEqual(byHand.sort());
+		for (const run of host.runs) expect({ run, ...cluster.whereRan(run.executionId) }).toEqual({ run, ...onAWorker });
+	});
+
+	test.each(['engagedly-user-lookup', 'engagedly-recognition'])('every execution of %s was queued by main and run by one worker', async (workflowId) => {
+		const executions = await main().executions(workflowId);
+		expect(executions.length).toBeGreaterThan(0);
+		for (const { id } of executions) expect({ id, ...cluster.whereRan(id) }).toEqual({ id, ...onAWorker });
+	});
+});
+
+describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.toLocaleString('en')} users on one key, over both workers`, () => {
+	test(`no answer 429 from a ${LARGE.rateLimit}-a-window limit, and each returns every user`, async () => {
+		large.resetRateLimit();
+		large.clearLog();
+		const known = new Set((await main().executions(USERS_WORKFLOW)).map((e) => e.id));
+
+		const answers = await Promise.all(
+			Array.from({ length: LARGE.executions }, async () => (await fetch(`${main().baseUrl}/webhook/queue/users`, { method: 'POST' })).status),
+		);
+		expect(answers).toEqual(Array(LARGE.executions).fill(200));
+		// Generous: 240 pages take a few 15-second windows; a cooldown after a 429 adds more.
+		const executions = await newExecutions(USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
+
+		const everyone = large.store
+			.sortedUsers()
+			.map((user) => String(user.id))
+			.sort();
+		const returned = await Promise.all(
+			executions.map(async ({ id }) => {
+				const run = await main().execution(id);
+				const ids = (run.outputs[USERS_NODE] ?? []).map((user) => String(user.id)).sort();
+				return { status: run.status, error: run.error, users: ids.length, everyUserOnce: ids.join() === everyone.join() };
+			}),
+		);
+		const pages = Math.ceil(LARGE.users / LARGE.pageSize);
+		const pageReads = large.log.filter((entry) => entry.route === 'GET /beta/users' && entry.status === 200).map((entry) => Number(entry.query.page));
+		const where = executions.map(({ id }) => cluster.whereRan(id));
+		const outcome = {
+			answered429: large.log.filter((entry) => entry.status === 429).length,
+			returned,
+			// The simulator's log: each page read once by each execution.
+			pageReads: pageReads.length,
+			readsPerPage: Array.from({ length: pages }, (_, i) => pageReads.filter((page) => page === i + 1).length),
+			where,
+			workers: [...new Set(where.flatMap((ran) => ran.startedBy))].sort(),
+		};
+		process.stderr.write(`[queue] ${LARGE.executions} x Get Many: ${large.log.length} requests, ${outcome.answered429} answered 429\n`);
+
+		expect(outcome).toEqual({
+			answered429: 0,
+			returned: Array(LARGE.executions).fill({ status: 'success', error: undefined, users: LARGE.users, everyUserOnce: true }),
+			pageReads: LARGE.executions * pages,
+			readsPerPage: Array(pages).fill(LARGE.executions),
+			// Each execution run by one worker, and both workers took a share.
+			where: Array(LARGE.executions).fill(onAWorker),
+			workers: cluster.workers.map((worker) => worker.name).sort(),
+		});
+	}, 15 * 60 * 1000);
+});
+
+describe('queue mode: the Engagedly Trigger keeps its state in the database, across a restart of main', () => {
+	const workflowId = 'engagedly-recognition';
+	const trigger = example('recognition').nodes.find((node) => node.type === 'n8n-nodes-engagedly.engagedlyTrigger')!.name;
+	/** The trigger's saved state, read from PostgreSQL (n8n keeps node-scoped static data under `node:<name>`). */
+	const stateInDatabase = (): string => {
+		const [row] = cluster.services!.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId}'`);
+		return JSON.stringify((JSON.parse(row ?? 'null') as Record<string, unknown> | null)?.[`node:${trigger}`] ?? {});
+	};
+	const praisePolls = () => host.sim().log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
+	const praisedIn = async (executionId: string) => {
+		const run = await main().execution(executionId);
+		const message = Object.keys(run.outputs).find((node) => node !== trigger)!;
+		return { status: run.status, mode: run.mode, praises: run.outputs[message].map((item) => item.praiseId) };
+	};
+
+	test("the new main's first poll emits only the praise posted while main was down, its next poll only the praise after", async () => {
+		const sim = host.sim();
+		const before = new Set((await main().executions(workflowId)).map((e) => e.id));
+		const known = new Set(before);
+		const recognised = sim.store.sortedUsers().slice(6, 8);
+
+		const stateBefore = stateInDatabase();
+		expect(stateBefore).not.toBe('{}');
+
+		await main().stop();
+		const whileDown = sim.store.addPraise({ content: `@${recognised[0].first_name} praised while n8n restarted`, recognized_ids: [recognised[0].id] });
+		await main().start(300_000);
+
+		// The activation poll of the new process reads the state the old one saved.
+		const [first] = await newExecutions(workflowId, known, 1, 150_000);
+		known.add(first.id);
+		expect(await praisedIn(first.id)).toEqual({ status: 'success', mode: 'trigger', praises: [whileDown.id] });
+
+		const after = sim.store.addPraise({ content: `@${recognised[1].first_name} praised after the restart`, recognized_ids: [recognised[1].id] });
+		const [second] = await newExecutions(workflowId, known, 1, 150_000);
+		known.add(second.id);
+		expect(await praisedIn(second.id)).toEqual({ status: 'success', mode: 'trigger', praises: [after.id] });
+
+		// n8n saves a poll's state beside starting its execution, not before it.
+		await until("the new main's state in PostgreSQL", () => (stateInDatabase() !== stateBefore ? true : undefined), 60_000);
+
+		// Two more polls find nothing new: n8n polls once a minute, so an execution the first of
+		// them started is saved long before the second.
+		const polls = praisePolls();
+		await until('two more polls', () => (praisePolls() >= polls + 2 ? true : undefined), 200_000);
+		const since = (await main().executions(workflowId)).filter((e) => !before.has(e.id));
+		expect(since.map((e) => e.id).sort()).toEqual([first.id, second.id].sort());
+		for (const id of [first.id, second.id]) expect(cluster.whereRan(id)).toEqual(onAWorker);
+	}, 10 * 60 * 1000);
+});
