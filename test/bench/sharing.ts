@@ -10,7 +10,7 @@
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
  */
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
-import { jitteredLatency, playSharedKey, type Pacer, type VirtualClock } from '../helpers/sharedKey';
+import { jitteredLatency, OneInReservePacer, playSharedKey } from '../helpers/sharedKey';
 import type { Simulator } from '../simulator';
 
 const EXECUTIONS = [1, 2, 4, 8];
@@ -21,38 +21,6 @@ const LIMIT = 200;
 /** Real HTTP: a "minute" of 10 real seconds. */
 const REAL_TIME_SCALE = 6;
 const REAL_WINDOW_MS = 60_000 / REAL_TIME_SCALE;
-
-/** The pacer before issue 11, for the "before" column: one request of reserve, whatever the company. */
-class OneInReservePacer implements Pacer {
-	private remaining: number | undefined;
-
-	private resetAtMs: number | undefined;
-
-	constructor(private readonly clock: VirtualClock) {}
-
-	setPlan(): void {}
-
-	observe(headers: Record<string, unknown>): void {
-		if (headers['x-ratelimit-remaining'] === undefined) return;
-		this.remaining = Number(headers['x-ratelimit-remaining']);
-		this.resetAtMs = Number(headers['x-ratelimit-reset']) * 1000;
-	}
-
-	async beforeRequest(): Promise<void> {
-		if (this.remaining === undefined || this.remaining > 1 || this.resetAtMs === undefined) return;
-		const waitMs = Math.max(this.resetAtMs - this.clock.now() + 250, 0);
-		this.remaining = undefined;
-		await this.clock.sleep(waitMs);
-	}
-
-	retryDelayMs(headers: Record<string, unknown>): number {
-		return Number(headers['retry-after'] ?? 60) * 1000;
-	}
-
-	async cooldown(ms: number): Promise<void> {
-		await this.clock.sleep(ms + 250);
-	}
-}
 
 export async function sharingBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	const lines = [

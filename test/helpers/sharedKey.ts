@@ -157,3 +157,38 @@ export function jitteredLatency(meanMs: number): (execution: number, request: nu
 		return meanMs * (0.5 + (x - Math.floor(x)));
 	};
 }
+
+/**
+ * The pacer before issue 11, kept as the baseline the new one is measured against: one request of
+ * reserve, whatever the company.
+ */
+export class OneInReservePacer implements Pacer {
+	private remaining: number | undefined;
+
+	private resetAtMs: number | undefined;
+
+	constructor(private readonly clock: VirtualClock) {}
+
+	setPlan(): void {}
+
+	observe(headers: Record<string, unknown>): void {
+		if (headers['x-ratelimit-remaining'] === undefined) return;
+		this.remaining = Number(headers['x-ratelimit-remaining']);
+		this.resetAtMs = Number(headers['x-ratelimit-reset']) * 1000;
+	}
+
+	async beforeRequest(): Promise<void> {
+		if (this.remaining === undefined || this.remaining > 1 || this.resetAtMs === undefined) return;
+		const waitMs = Math.max(this.resetAtMs - this.clock.now() + 250, 0);
+		this.remaining = undefined;
+		await this.clock.sleep(waitMs);
+	}
+
+	retryDelayMs(headers: Record<string, unknown>): number {
+		return Number(headers['retry-after'] ?? 60) * 1000;
+	}
+
+	async cooldown(ms: number): Promise<void> {
+		await this.clock.sleep(ms + 250);
+	}
+}

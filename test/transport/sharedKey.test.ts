@@ -10,39 +10,7 @@
  * the executions' own latency when that is longer.
  */
 import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
-import { jitteredLatency, playSharedKey, type Pacer, type VirtualClock } from '../helpers/sharedKey';
-
-/** The pacer before issue 11: one request of reserve, whatever the company. */
-class OneInReservePacer implements Pacer {
-	private remaining: number | undefined;
-
-	private resetAtMs: number | undefined;
-
-	constructor(private readonly clock: VirtualClock) {}
-
-	setPlan(): void {}
-
-	observe(headers: Record<string, unknown>): void {
-		if (headers['x-ratelimit-remaining'] === undefined) return;
-		this.remaining = Number(headers['x-ratelimit-remaining']);
-		this.resetAtMs = Number(headers['x-ratelimit-reset']) * 1000;
-	}
-
-	async beforeRequest(): Promise<void> {
-		if (this.remaining === undefined || this.remaining > 1 || this.resetAtMs === undefined) return;
-		const waitMs = Math.max(this.resetAtMs - this.clock.now() + 250, 0);
-		this.remaining = undefined;
-		await this.clock.sleep(waitMs);
-	}
-
-	retryDelayMs(headers: Record<string, unknown>): number {
-		return Number(headers['retry-after'] ?? 60) * 1000;
-	}
-
-	async cooldown(ms: number): Promise<void> {
-		await this.clock.sleep(ms + 250);
-	}
-}
+import { jitteredLatency, OneInReservePacer, playSharedKey } from '../helpers/sharedKey';
 
 /** 3,000 users each: 60 pages of 50. */
 const PAGES = 60;

@@ -255,13 +255,19 @@ test('duplicate emails, a missing email and an invalid value are error items of 
 	expect(sim.store.getUser(users[5].id).status).toBe('Active');
 });
 
-test('a new hire whose manager is also new in this run is created after them, with their id', async () => {
-	const report = freshEmail('report');
-	const lead = freshEmail('lead');
+/** A new hire listed before their manager, who is new too. */
+function hireAndNewManager(prefix: string) {
+	const report = freshEmail(`${prefix}report`);
+	const lead = freshEmail(`${prefix}lead`);
 	const employees = [
 		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
 		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
 	];
+	return { report, lead, employees };
+}
+
+test('a new hire whose manager is also new in this run is created after them, with their id', async () => {
+	const { report, lead, employees } = hireAndNewManager('');
 	sim.clearLog();
 	const { items, error } = await run(employees);
 	expect(error).toBeUndefined();
@@ -274,12 +280,7 @@ test('a new hire whose manager is also new in this run is created after them, wi
 });
 
 test('in a dry run, a new hire whose manager is new too is previewed without the manager (no id yet), and nothing is written', async () => {
-	const report = freshEmail('dry-report');
-	const lead = freshEmail('dry-lead');
-	const employees = [
-		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
-		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
-	];
+	const { report, employees } = hireAndNewManager('dry-');
 	sim.clearLog();
 	const { items, error } = await run(employees, { dryRun: true });
 	expect(error).toBeUndefined();

@@ -24,6 +24,7 @@ import { startSimulator, type Simulator } from '../../simulator';
 import { simulatorCredential } from '../harness/demo';
 import { REPO_ROOT } from '../harness/install';
 import { N8nInstance } from '../harness/instance';
+import { until } from '../harness/wait';
 import { installOf, packedTarball } from '../harness/versions';
 
 const sections: string[] = [];
@@ -167,15 +168,6 @@ const workflow = {
 	connections: { 'New user in Engagedly': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 };
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs: number): Promise<T> {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value !== undefined) return value;
-		if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
-		await new Promise((resolve) => setTimeout(resolve, 2000));
-	}
-}
 
 interface Poll {
 	startMs: number;
