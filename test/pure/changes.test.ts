@@ -115,7 +115,6 @@ describe.each([
 		// The PATCH carries exactly the changed values, as the write body had them.
 		expect(patchBody(body, changes)).toEqual(changed);
 	});
-	});
 });
 
 test('a field the record does not carry is written rather than assumed unchanged (a manager without the embed)', () => {
