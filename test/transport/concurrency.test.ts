@@ -1,54 +1,53 @@
 /**
  * Executions sharing one key, run at once through n8n's engine against the simulator's rate
- * limiter (a "minute" lasting a second, a small limit so that the runs span several windows).
- * They share nothing but the API's headers, as queue-mode workers do: each must infer from
- * X-RateLimit-Remaining what the others spend and keep a reserve for them. Before that (one
- * request of reserve, whatever the company), four such executions met 429s on every run.
+ * limiter over real HTTP. They share nothing but the API's headers, as queue-mode workers do:
+ * each must infer from X-RateLimit-Remaining what the others spend and keep a reserve for them.
  *
- * Only counts are asserted: answers 429 (none), the requests made (each page once, no retry)
- * and what each execution returned. How long the runs take is the benchmark's business
- * (`npm run bench`), not a test's.
+ * The window is 15 real seconds (Engagedly's 200 requests, a "minute" at timeScale 4): long
+ * against what the pacer reads time from (X-RateLimit-Reset in whole seconds) and against a
+ * request's latency on a busy machine, as Engagedly's 60 s window is against its 0.3 to 0.5 s.
+ * With a window of one second, the one-second resolution of the reset header is a whole window,
+ * and CI met 429s there. The exact guarantees (1 to 16 executions, 20 and 400 ms latency, within
+ * 10 % of the floor) are asserted in virtual time in sharedKey.test.ts; this shows the same pacer
+ * over sockets and the engine.
+ *
+ * Only counts are asserted: answers 429 (none), the requests made (each page once, no retry) and
+ * what each execution returned. How long the runs take is the benchmark's business.
  */
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const USERS = 'GET /beta/users';
-const LIMIT = 30;
+const LIMIT = 200;
 
 const sim = useSimulator({ users: 1000, seed: 'concurrency' }, { reset: 'never' });
-beforeEach(() => {
-	sim.reset({ users: 1000, seed: 'concurrency' });
-	sim.setRateLimit({ limit: LIMIT, timeScale: 60 });
-});
 
-const getAll = (limit?: number) =>
-	runEngagedly({
-		parameters: { resource: 'user', operation: 'getAll', ...(limit ? { returnAll: false, limit } : { returnAll: true }) },
-		credentials: sim.credentials(),
-	});
-
-function expectComplete(run: Awaited<ReturnType<typeof getAll>>, count: number) {
-	expect(run.error).toBeUndefined();
-	const ids = run.items.map((item) => String(item.json.id));
-	expect(ids).toHaveLength(count);
-	expect(new Set(ids).size).toBe(count);
-}
-
-const tooMany = () => sim.log.filter((entry) => entry.status === 429).length;
+const getAll = () =>
+	runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true }, credentials: sim.credentials() });
 
 describe('executions sharing one key', () => {
-	test.each([2, 4, 8])(
-		'%i executions listing every user at once meet no 429 and read each page once',
-		async (executions) => {
+	test.each([
+		[4, 3000],
+		[8, 1500],
+	])(
+		'%i executions listing %i users each at once, more than one window holds: no 429, each page read once by each',
+		async (executions, users) => {
+			sim.reset({ users, seed: 'concurrency' });
+			sim.setRateLimit({ limit: LIMIT, timeScale: 4 });
+			const pages = Math.ceil(users / 50);
+			expect(executions * pages).toBeGreaterThan(LIMIT);
+
 			const runs = await Promise.all(Array.from({ length: executions }, () => getAll()));
 
-			expect(tooMany()).toBe(0);
-			for (const run of runs) expectComplete(run, 1000);
-			// 1,000 users in pages of 50, each execution: more than one window's budget in all.
-			expect(requestsTo(sim, USERS)).toHaveLength(executions * 20);
-			expect(executions * 20).toBeGreaterThan(LIMIT);
+			expect(sim.log.filter((entry) => entry.status === 429)).toHaveLength(0);
+			for (const run of runs) {
+				expect(run.error).toBeUndefined();
+				const ids = run.items.map((item) => String(item.json.id));
+				expect(new Set(ids).size).toBe(users);
+				expect(ids).toHaveLength(users);
+			}
+			expect(requestsTo(sim, USERS)).toHaveLength(executions * pages);
 		},
-		90_000,
+		120_000,
 	);
-
 });
