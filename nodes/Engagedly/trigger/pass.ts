@@ -82,8 +82,10 @@ export async function userPass(
 		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
 		qs: event.include ? { include: event.include } : undefined,
 		from: pass ? { page: pass.page, total: pass.total } : undefined,
+		// The deadline stops the scan in the pager (past it, or when a rate-limit wait would cross
+		// it); the share is counted here.
 		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
-		proceed: () => pages < maxPages && Date.now() - startedAt < pollTiming.budgetMs,
+		proceed: () => pages < maxPages,
 		onPage: () => {
 			pages++;
 			request.onPage();
