@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../nodes/Engagedly/api/userAttributes';
-import { changesFor, needsFullUser, patchBody } from '../../nodes/Engagedly/actions/user/changes';
+import { changesFor, fieldsNotCarried, patchBody } from '../../nodes/Engagedly/actions/user/changes';
 
 const attribute = (attribute_key: string, data_type: string): UserAttribute => ({
 	name: attribute_key,
@@ -25,7 +25,7 @@ const ATTRIBUTES = [
 	attribute('custom-attribute-text', 'text'),
 ];
 
-/** A user as the contract profile renders the list element. */
+/** A user as the contract profile renders the single user (the list element lacks departments, business units and birth date). */
 const contractUser: IDataObject = {
 	id: 'u1',
 	email: 'Ana.Lima@example.test',
@@ -123,8 +123,22 @@ test('a field the record does not carry is written rather than assumed unchanged
 	expect(changesFor(withoutManager, { manager_id: 'm1' }, ATTRIBUTES)).toEqual({ manager_id: { from: null, to: 'm1' } });
 });
 
-test('HR managers and the other fields the list lacks need the single-user read', () => {
-	expect(needsFullUser(sameUser)).toBe(false);
-	expect(needsFullUser({ ...sameUser, hr_managers: ['u2'] })).toBe(true);
-	expect(needsFullUser({ review_date: '2026-01-01' })).toBe(true);
+test('the fields a record does not carry are named, so they are read where they are carried (the contract list lacks memberships and the birth date; every list lacks HR managers and review dates)', () => {
+	const listElement = { ...contractUser };
+	for (const key of ['departments', 'business_unit', 'birthdate']) delete listElement[key];
+	expect(fieldsNotCarried(contractUser, sameUser, ATTRIBUTES)).toEqual([]);
+	expect(fieldsNotCarried(vendorUser, sameUser, ATTRIBUTES)).toEqual([]);
+	expect(fieldsNotCarried(listElement, sameUser, ATTRIBUTES)).toEqual(['departments', 'birth_date']);
+	expect(fieldsNotCarried(contractUser, { ...sameUser, hr_managers: ['u2'], review_date: '2026-01-01' }, ATTRIBUTES)).toEqual([
+		'hr_managers',
+		'review_date',
+	]);
+});
+
+test('the address is compared only when asked (a user matched by employee ID), whatever its case', () => {
+	expect(changesFor(contractUser, { email: 'new.lima@example.test' }, ATTRIBUTES)).toEqual({});
+	expect(changesFor(contractUser, { email: 'ANA.LIMA@example.test' }, ATTRIBUTES, true)).toEqual({});
+	expect(changesFor(contractUser, { email: 'new.lima@example.test' }, ATTRIBUTES, true)).toEqual({
+		email: { from: 'Ana.Lima@example.test', to: 'new.lima@example.test' },
+	});
 });

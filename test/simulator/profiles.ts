@@ -12,6 +12,7 @@
  * them exactly where the contract says otherwise.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the simulator runs in plain Node, not inside n8n */
+import { renderSingleUserOnly } from './render';
 import type { Store } from './store';
 
 export type Profile = 'contract' | 'vendor';
@@ -68,7 +69,10 @@ function daysToAnniversary(joining: string, today = new Date()): number {
  * elements. Keys the contract does not have are added with the blanks the vendor's examples
  * show (`""` for nickname and marital status, `null` for the rest).
  */
-function vendorUser(store: Store, user: Json, single: boolean): Json {
+function vendorUser(store: Store, rendered: Json, single: boolean): Json {
+	// The vendor's list example carries what the contract gives only in single-user answers.
+	const record = single ? undefined : store.users.get(String(rendered.id));
+	const user: Json = record ? { ...rendered, ...renderSingleUserOnly(store, record) } : rendered;
 	const employeeType = user.employee_type;
 	const option =
 		typeof employeeType === 'string'

@@ -47,6 +47,22 @@ function memberships(store: Store, kind: 'department' | 'business', user: UserRe
 }
 
 /**
+ * The fields the contract gives in single-user answers only (its User table: `business_unit`,
+ * `employee_type` and `birthdate` "single-user response", `departments` "single-user and write
+ * responses"). The list leaves them out, so a client that compares a list element with what it
+ * would write must read them where they are carried. The vendor profile adds them back to list
+ * elements, as the vendor's list example has them.
+ */
+export function renderSingleUserOnly(store: Store, user: UserRecord): Record<string, unknown> {
+	return {
+		departments: memberships(store, 'department', user),
+		business_unit: memberships(store, 'business', user),
+		employee_type: user.employee_type,
+		birthdate: dayMonthYear(user.birth_date),
+	};
+}
+
+/**
  * The list-element rendering; also how users appear embedded in other users (`primary_reporter`,
  * `direct_reports`, ...), never with embeds of their own.
  */
@@ -70,11 +86,7 @@ export function renderUserSummary(store: Store, user: UserRecord): Record<string
 		// The spec gives ids of job titles and locations on a user as strings.
 		job_title: jobTitle ? { id: String(jobTitle.id), name: jobTitle.name } : null,
 		location: location ? { id: String(location.id), name: location.name } : null,
-		departments: memberships(store, 'department', user),
-		business_unit: memberships(store, 'business', user),
-		employee_type: user.employee_type,
 		gender: user.gender,
-		birthdate: dayMonthYear(user.birth_date),
 		joining_date: user.joining_date,
 		phone_number: user.phone_number,
 		level: user.level,
@@ -101,6 +113,7 @@ function managerOf(store: Store, user: UserRecord): Record<string, unknown> | nu
 export function renderUser(store: Store, user: UserRecord, include: Set<UserInclude> = new Set()): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		...renderUserSummary(store, user),
+		...renderSingleUserOnly(store, user),
 		education: user.education,
 		about_me: user.about_me,
 		secondary_phone_number: user.secondary_phone_number,

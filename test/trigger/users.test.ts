@@ -8,7 +8,7 @@ import { sleep } from 'n8n-workflow';
 
 import { loadOptions } from '../helpers/engine';
 import { createPoller, type Poller } from '../helpers/poll';
-import { requestsTo, useSimulator } from '../helpers/simulator';
+import { credentialsFor, requestsTo, useSimulator } from '../helpers/simulator';
 import { startSimulator, type FaultSpec } from '../simulator';
 
 const USERS = 'GET /beta/users';
@@ -16,6 +16,9 @@ const PAGE = 50;
 
 // A "minute" of the rate limit lasts a second, so the many full scans here never wait long.
 const sim = useSimulator({ users: 250, timeScale: 60 });
+
+/** Fields the contract's user list leaves to single-user answers (the vendor's list has them). */
+const LIST_LACKS = ['birthdate', 'business_unit', 'departments', 'employee_type'];
 
 const maxRequests = () => Math.ceil(sim.store.users.size / PAGE);
 
@@ -208,7 +211,12 @@ describe('userUpdated', () => {
 	it('offers the system fields and the organisation’s custom attributes to watch', async () => {
 		const options = (await loadOptions('getWatchableUserFields', sim.credentials())) as Array<{ name: string; value: string }>;
 		const values = options.map((option) => option.value);
-		for (const field of ['status', 'email', 'job_title', 'departments', 'manager', 'title']) expect(values).toContain(field);
+		for (const field of ['status', 'email', 'job_title', 'manager', 'title']) expect(values).toContain(field);
+		// Only what this account's list carries: the contract's leaves these to single-user answers.
+		for (const field of LIST_LACKS) {
+			if (sim.profile === 'contract') expect(values).not.toContain(field);
+			else expect(values).toContain(field);
+		}
 		for (const attribute of sim.store.customAttributes()) {
 			expect(options).toContainEqual(expect.objectContaining({ name: attribute.name, value: attribute.attribute_key }));
 		}
@@ -283,10 +291,27 @@ describe('userUpdated', () => {
 		});
 	});
 
+	it('a watched field this account’s list does not carry fails the poll by name instead of never firing', async () => {
+		const poller = await createPoller({
+			parameters: { event: 'userUpdated', watchedFields: ['departments', 'employee_id'] },
+			credentials: sim.credentials(),
+		});
+		const first = await poller.poll('trigger', 'activate');
+		if (sim.profile === 'vendor') {
+			expect(first.error).toBeUndefined();
+			return;
+		}
+		expect(first.error?.message).toBe("Engagedly's user list does not carry Departments: it cannot be watched");
+		const manual = await poller.poll('manual');
+		expect(manual.error?.message).toBe("Engagedly's user list does not carry Departments: it cannot be watched");
+	});
+
 	it('keeps still over polls of unchanged users in this profile; an employee type change fires once, in the profile’s form', async () => {
+		// The contract's list carries neither birth date nor employee type: there, the change is not watchable.
+		const listed = sim.profile === 'vendor' ? ['birthdate', 'employee_type'] : [];
 		const poller = await activated({
 			event: 'userUpdated',
-			watchedFields: ['birthdate', 'employee_id', 'employee_type', 'joining_date', customKey('Cost Center')],
+			watchedFields: [...listed, 'employee_id', 'joining_date', customKey('Cost Center')],
 		});
 		for (let i = 0; i < 3; i++) expect((await poll(poller)).ids).toEqual([]);
 		await poller.restart();
@@ -301,6 +326,10 @@ describe('userUpdated', () => {
 		const rendered = (name: string) =>
 			sim.profile === 'vendor' ? { id: String(options.find((option) => option.value === name)!.id), name } : name;
 		const changed = await poll(poller);
+		if (sim.profile === 'contract') {
+			expect(changed.ids).toEqual([]);
+			return;
+		}
 		expect(changed.ids).toEqual([someone.id]);
 		expect(changed.items[0].changes).toEqual({ employee_type: { previous: rendered(before), current: rendered(after) } });
 		expect((await poll(poller)).ids).toEqual([]);
@@ -311,7 +340,11 @@ describe('userUpdated', () => {
 		// Same seed and size as this file's simulator after its reset: the same users, rendered the other way.
 		const twin = await startSimulator({ users: 250, timeScale: 60, profile: other });
 		try {
-			const fields = ((await loadOptions('getWatchableUserFields', sim.credentials())) as Array<{ value: string }>).map((o) => o.value);
+			// Whatever both profiles' lists carry: the contract side offers exactly that.
+			const contractSide = sim.profile === 'contract' ? sim : twin;
+			const fields = ((await loadOptions('getWatchableUserFields', credentialsFor(contractSide))) as Array<{ value: string }>).map(
+				(o) => o.value,
+			);
 			const credentials = sim.credentials();
 			const poller = await createPoller({ parameters: { event: 'userUpdated', watchedFields: fields }, credentials });
 			expect((await poller.poll('trigger', 'activate')).items).toEqual([]);

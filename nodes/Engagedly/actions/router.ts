@@ -5,7 +5,7 @@ import { checkParameters } from '../parameters/check';
 import { readMaxRateLimitWait } from '../parameters/readers';
 import { asNodeError } from '../transport/errors';
 import type { ItemRequest } from '../transport/request';
-import type { BatchOperation, EngagedlyOperation, ItemOperation, OperationMap } from './types';
+import type { BatchFailure, BatchOperation, BatchRun, EngagedlyOperation, ItemOperation, OperationMap } from './types';
 import { resources } from './resources';
 
 function operationFor(this: IExecuteFunctions, itemIndex: number) {
@@ -50,17 +50,45 @@ function batchOperation(this: IExecuteFunctions, itemCount: number): BatchOperat
 	}
 }
 
+/** How many failures a run's error names; the rest are counted. */
+const NAMED_FAILURES = 5;
+
+/** Where a failure of a batch run came from: its input item, or the record no item stood for. */
+function failurePlace(result: BatchFailure): string {
+	if ('item' in result) return `item ${result.item}`;
+	return `user ${String(result.user.email ?? result.user.id)}`;
+}
+
 /**
- * An operation that takes every item at once runs once. Its results keep the item they come
- * from; an item it could not handle is an error item paired with that item, whatever "Continue
- * On Fail" says, since the rest of the run went on (the operation checks each item's parameters
- * with checkParameters as it reads them). A failure of the whole run (a refused guard, a read
- * that failed) is one error item per input item with "Continue On Fail", else the node's error.
+ * A batch run in which something failed, without "Continue On Fail": the run's error, so the
+ * execution fails and n8n's error workflow fires. Everything else was applied already; the
+ * message counts what was written and names the first failures.
+ */
+function failedRun(this: IExecuteFunctions, run: BatchRun): NodeOperationError {
+	const failures = run.results.filter((result): result is BatchFailure => 'error' in result);
+	const first = failures[0];
+	const named = failures.slice(0, NAMED_FAILURES).map((failure) => `${failurePlace(failure)}: ${failure.error.message}`);
+	const more = failures.length > NAMED_FAILURES ? `\n…and ${failures.length - NAMED_FAILURES} more.` : '';
+	return new NodeOperationError(this.getNode(), `${failures.length} failed: ${run.tally}`, {
+		itemIndex: 'item' in first ? first.item : 0,
+		description: `Everything else was applied. First failures:\n${named.join('\n')}${more}\nTurn on Continue On Fail to get every failure as an item of its own.`,
+	});
+}
+
+const pairing = (item: number | number[]) => (Array.isArray(item) ? item.map((index) => ({ item: index })) : { item });
+
+/**
+ * An operation that takes every item at once runs once. Its results keep the items they come
+ * from. An item it could not handle does not stop the rest of the run (the operation checks each
+ * item's parameters with checkParameters as it reads them); afterwards, with "Continue On Fail"
+ * each such failure is an error item paired with its item, and without it the run ends in an
+ * error that says what was done. A failure of the whole run (a refused guard, a read that failed)
+ * is one error item per input item with "Continue On Fail", else the node's error.
  */
 async function routeBatch(this: IExecuteFunctions, operation: BatchOperation, itemCount: number): Promise<INodeExecutionData[]> {
-	let results;
+	let run: BatchRun;
 	try {
-		results = await operation.executeAll.call(this, itemCount, requestFor.call(this, 0));
+		run = await operation.executeAll.call(this, itemCount, requestFor.call(this, 0));
 	} catch (error) {
 		if (this.continueOnFail()) {
 			return Array.from({ length: itemCount }, (_, item) => ({ json: errorJson(error), pairedItem: { item } }));
@@ -69,10 +97,11 @@ async function routeBatch(this: IExecuteFunctions, operation: BatchOperation, it
 		failure.context.itemIndex ??= 0;
 		throw failure;
 	}
-	return results.map((result) => {
+	if (!this.continueOnFail() && run.results.some((result) => 'error' in result)) throw failedRun.call(this, run);
+	return run.results.map((result) => {
 		if ('user' in result) return { json: { ...errorJson(result.error), user: result.user } };
 		if ('error' in result) return { json: errorJson(result.error), pairedItem: { item: result.item } };
-		return result.item === undefined ? { json: result.json } : { json: result.json, pairedItem: { item: result.item } };
+		return result.item === undefined ? { json: result.json } : { json: result.json, pairedItem: pairing(result.item) };
 	});
 }
 

@@ -13,15 +13,22 @@ export interface ItemOperation {
 
 /**
  * One output item of an operation that takes every input item at once: its JSON and the input
- * item it comes from (`item`; undefined for a result no input item stands for, such as a user a
- * sync deactivated because no item named them), or an error of one input item (or of a record
- * no item stands for: `user` says which), which becomes a `continueOnFail`-style error item
- * while the rest of the run goes on.
+ * items it comes from (`item`: one, several for a summary of them all, or undefined for a result
+ * no input item stands for, such as a user a sync deactivated because no item named them), or an
+ * error of one input item (or of a record no item stands for: `user` says which).
  */
-export type BatchResult =
-	| { json: IDataObject; item?: number }
-	| { error: Error; item: number }
-	| { error: Error; user: IDataObject };
+export type BatchFailure = { error: Error; item: number } | { error: Error; user: IDataObject };
+
+export type BatchResult = { json: IDataObject; item?: number | number[] } | BatchFailure;
+
+/**
+ * What such a run did: its output, and a one-line tally of it (what was written, what failed)
+ * for the error that ends a run in which anything failed without "Continue On Fail".
+ */
+export interface BatchRun {
+	results: BatchResult[];
+	tally: string;
+}
 
 /**
  * An operation that needs every item before it can act (Sync reads the directory once for all
@@ -30,7 +37,7 @@ export type BatchResult =
  */
 export interface BatchOperation {
 	description: INodeProperties[];
-	executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchResult[]>;
+	executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun>;
 }
 
 export type EngagedlyOperation = ItemOperation | BatchOperation;

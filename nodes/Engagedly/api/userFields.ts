@@ -1,6 +1,9 @@
 /**
  * The user fields the "User Updated" event can watch. Only fields that the user *list* carries
- * can be watched: reading each user on its own would cost one request per user per poll.
+ * can be watched: reading each user on its own would cost one request per user per poll. The
+ * contract's list leaves out departments, business units, employee type and birth date (the
+ * vendor's carries them), so which of these can be watched depends on the account: see
+ * `carriedBy`.
  * Custom attributes (keys `custom-attribute-…`) are read from the list element's
  * `custom_attributes` map.
  */
@@ -38,3 +41,6 @@ const SYSTEM_KEYS = new Set(SYSTEM_FIELDS.map((field) => field.value));
 export function isCustomAttributeKey(key: string): boolean {
 	return !SYSTEM_KEYS.has(key);
 }
+
+/** Whether a list element carries a watchable field (custom attributes and the manager always are). */
+export const carriedBy = (user: object, key: string): boolean => key === 'manager' || isCustomAttributeKey(key) || key in user;

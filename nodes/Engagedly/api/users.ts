@@ -81,15 +81,31 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
 	if (known !== undefined) return known;
 	if (people.pending.has(key)) throw new WaitingForCreation(this, address.trim(), request.itemIndex);
 	if (people.complete) return null;
-	const body = await engagedlyRequest.call(this, 'GET', '/users', 'page', {
-		...request,
-		qs: { email: address.trim(), include: 'primary_reporter' },
-	});
-	const match = (body.data as IDataObject[]).find((user) => emailKey(user.email) === key) ?? null;
+	const match = await readUserByEmail.call(this, address, request);
 	// The answer (found or not) is kept, so every item that names an unknown address fails with
 	// its own index; a failed request keeps nothing and is tried again by the next item.
 	people.byEmail.set(key, match);
 	return match;
+}
+
+/**
+ * The user with this address as Engagedly has them now, whatever this run has read before: a
+ * creation refused because the address "has already been taken" was raced by another execution,
+ * and only a fresh read says who took it.
+ */
+export async function readUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+	const key = emailKey(address);
+	const body = await engagedlyRequest.call(this, 'GET', '/users', 'page', {
+		...request,
+		qs: { email: address.trim(), include: 'primary_reporter' },
+	});
+	return (body.data as IDataObject[]).find((user) => emailKey(user.email) === key) ?? null;
+}
+
+/** A user this run has read or written, by id (Dry Run renders the people a write names). */
+export function knownUser(context: PeopleContext, id: string): IDataObject | undefined {
+	for (const user of peopleOf(context).byEmail.values()) if (user && String(user.id) === id) return user;
+	return undefined;
 }
 
 /**

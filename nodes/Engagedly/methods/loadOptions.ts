@@ -2,9 +2,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n
 
 import { business, department, jobTitle, location } from '../actions/structure/kinds';
 import { fetchUserAttributes } from '../api/userAttributes';
-import { isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
+import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
 import { paginate } from '../transport/paginate';
-import { requestList } from '../transport/request';
+import { engagedlyRequest, requestList } from '../transport/request';
 import { userLabel } from './listSearch';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -87,6 +87,10 @@ export async function getGenders(this: ILoadOptionsFunctions): Promise<INodeProp
  */
 export async function getWatchableUserFields(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const attributes = await fetchUserAttributes.call(this);
+	// One user of the list says which system fields this account's list carries: a field it does
+	// not carry could be picked but would never fire.
+	const sample = await engagedlyRequest.call(this, 'GET', '/users', 'page', { qs: { page: 1, size: 1 } });
+	const [user] = sample.data as IDataObject[];
 	const custom = attributes
 		.filter((attribute) => !attribute.preset && isCustomAttributeKey(attribute.attribute_key))
 		.map((attribute) => ({
@@ -95,5 +99,6 @@ export async function getWatchableUserFields(this: ILoadOptionsFunctions): Promi
 			description: `Custom attribute (${attribute.data_type})`,
 		}))
 		.sort(byName);
-	return [...SYSTEM_FIELDS.map((field) => ({ ...field })).sort(byName), ...custom];
+	const system = SYSTEM_FIELDS.filter((field) => !user || carriedBy(user, field.value));
+	return [...system.map((field) => ({ ...field })).sort(byName), ...custom];
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { carriedBy, SYSTEM_FIELDS } from '../api/userFields';
 import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { includeFor, readField, sameValue } from './fields';
@@ -14,6 +15,20 @@ const PATH = '/users';
 const SAMPLE_RECORDS = 250;
 
 export type UserEvent = 'newUser' | 'userActivated' | 'userDeactivated' | 'userUpdated';
+
+/**
+ * A watched field this account's user list does not carry would never fire: the poll fails and
+ * names it instead (a workflow saved against another account, or before its list changed).
+ */
+function checkCarried(context: IPollFunctions, user: IDataObject, fields: string[]): void {
+	const missing = fields.filter((field) => !carriedBy(user, field));
+	if (missing.length === 0) return;
+	const names = missing.map((field) => SYSTEM_FIELDS.find((entry) => entry.value === field)?.name ?? field).join(', ');
+	throw new NodeOperationError(context.getNode(), `Engagedly's user list does not carry ${names}: it cannot be watched`, {
+		description:
+			'Engagedly gives it only when one user is read, which would cost a request per user at every poll. Remove it from Fields to Watch (the list there offers only what this account’s user list carries).',
+	});
+}
 
 /** Watched fields, de-duplicated and sorted so that their order in the editor does not matter. */
 export function watchedFields(context: IPollFunctions): string[] {
@@ -90,6 +105,7 @@ const userUpdated: EventFamily<UserState> = {
 		const fields = watchedFields(context);
 		const user = await firstUser(context, request, includeFor(fields));
 		if (!user) return [];
+		checkCarried(context, user, fields);
 		// Nothing has changed, so `changes` shows every watched field: the value saved by the
 		// last active poll where there is one, else the current value.
 		const users = saved?.users ?? {};
@@ -107,7 +123,10 @@ const userUpdated: EventFamily<UserState> = {
 
 	async poll(context, request, saved, config) {
 		const fields = watchedFields(context);
-		const valuesOf = (user: IDataObject) => fields.map((field) => readField(user, field));
+		const valuesOf = (user: IDataObject) => {
+			checkCarried(context, user, fields);
+			return fields.map((field) => readField(user, field));
+		};
 		const jsonOf = (values: unknown[]) => values.map((value) => JSON.stringify(value ?? null));
 		return await userPass(context, request, validUserState(saved), config, {
 			include: includeFor(fields),

@@ -36,6 +36,12 @@ export const CONTRACT_DEVIATIONS: Deviation[] = [
 		operations: /^GET \/beta\/users\/\{id\}$/,
 		why: 'single-user keys only the vendor lists',
 	},
+	{
+		place: user('(departments|business_unit|employee_type|birthdate)'),
+		what: /example: missing/,
+		operations: /^GET \/beta\/users$/,
+		why: 'the contract gives these in single-user answers only; the vendor list example has them',
+	},
 	{ place: /^secondary_phone_number$/, why: 'a blank is null (contract); the vendor single-user example has ""' },
 	{
 		place: /^(direct_reports|hr_managers|secondary_managers)$/,

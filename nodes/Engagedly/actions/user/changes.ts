@@ -21,14 +21,8 @@ export type Changes = Record<string, FieldChange>;
 /** Never part of an update: the address is what the user was matched by; the type is create-only. */
 const NOT_UPDATED = new Set(['email', 'employee_type']);
 
-/** Write fields the user list does not carry: comparing them takes the single-user read. */
-const SINGLE_USER_ONLY = new Set(['hr_managers', 'secondary_managers', 'secondary_phone_number', 'promotion_date', 'review_date', 'education']);
-
-/** The `include` of that read, for the two people lists. */
+/** The `include` of the single-user read, for the two people lists. */
 export const FULL_USER_INCLUDE = 'primary_reporter,hr_managers,secondary_managers';
-
-/** Whether comparing this body needs the user's single-user record (see SINGLE_USER_ONLY). */
-export const needsFullUser = (body: IDataObject): boolean => Object.keys(body).some((wire) => SINGLE_USER_ONLY.has(wire));
 
 const DATES = new Set(['joining_date', 'promotion_date', 'review_date', 'birth_date']);
 const ID_LISTS: Record<string, string> = {
@@ -80,11 +74,16 @@ function attributeValue(value: unknown, attribute: UserAttribute | undefined): u
 	}
 }
 
-/** The user's current value of a write field, in the compared form; undefined when the record does not say. */
+/**
+ * The user's current value of a write field, in the compared form; undefined when the record
+ * does not carry the field (the contract's list leaves out departments, businesses and the birth
+ * date, and every list leaves out what only the single-user answer has).
+ */
 function currentValue(user: IDataObject, wire: string, attributes: UserAttribute[]): unknown {
 	if (wire.startsWith('custom-attribute-')) {
 		const custom = asRecord(user.custom_attributes);
-		if (!custom || !(wire in custom)) return null;
+		if (!custom) return undefined;
+		if (!(wire in custom)) return null;
 		// The list renders `{name, value}`; a bare value is read as well.
 		const entry = asRecord(custom[wire]);
 		const value = entry && 'value' in entry ? entry.value : custom[wire];
@@ -99,10 +98,11 @@ function currentValue(user: IDataObject, wire: string, attributes: UserAttribute
 			return 'primary_reporter' in user ? idOfReference(user.primary_reporter) : undefined;
 		case 'location':
 		case 'job_title':
-			return idOfReference(user[wire]);
+			return wire in user ? idOfReference(user[wire]) : undefined;
 		case 'birth_date':
-			return day(user.birthdate_as_date ?? user.birthdate);
+			return 'birthdate_as_date' in user || 'birthdate' in user ? day(user.birthdate_as_date ?? user.birthdate) : undefined;
 		default:
+			if (!(wire in user)) return undefined;
 			return DATES.has(wire) ? day(user[wire]) : text(user[wire]);
 	}
 }
@@ -119,18 +119,33 @@ function wantedValue(wire: string, value: unknown, attributes: UserAttribute[]):
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+const comparedFields = (body: IDataObject, email: boolean) =>
+	Object.keys(body).filter((wire) => !NOT_UPDATED.has(wire) || (email && wire === 'email'));
+
+/**
+ * The fields of `body` that `user` does not carry: comparing them takes a read of the record
+ * where they are carried (the single user), never an assumption that they changed.
+ */
+export function fieldsNotCarried(user: IDataObject, body: IDataObject, attributes: UserAttribute[]): string[] {
+	return comparedFields(body, false).filter((wire) => currentValue(user, wire, attributes) === undefined);
+}
+
 /**
  * The fields of `body` whose value differs from `user`'s, each with the value before and the
- * value to write (in the compared form: ids for references, days for dates). A field the record
- * does not carry counts as changed, so it is written rather than silently skipped.
+ * value to write (in the compared form: ids for references, days for dates). A field that even
+ * the single-user answer does not carry counts as changed, so it is written rather than silently
+ * skipped. `email` compares the address too: a user matched by employee ID takes the address the
+ * HR system gives now.
  */
-export function changesFor(user: IDataObject, body: IDataObject, attributes: UserAttribute[]): Changes {
+export function changesFor(user: IDataObject, body: IDataObject, attributes: UserAttribute[], email = false): Changes {
 	const changes: Changes = {};
-	for (const [wire, value] of Object.entries(body)) {
-		if (NOT_UPDATED.has(wire)) continue;
-		const to = wantedValue(wire, value, attributes);
-		const from = currentValue(user, wire, attributes);
-		if (from === undefined || !same(from, to)) changes[wire] = { from: from ?? null, to };
+	for (const wire of comparedFields(body, email)) {
+		const to = wire === 'email' ? String(body.email).trim().toLowerCase() : wantedValue(wire, body[wire], attributes);
+		const current = currentValue(user, wire, attributes);
+		const from = wire === 'email' && typeof current === 'string' ? current.toLowerCase() : current;
+		if (from === undefined || !same(from, to)) {
+			changes[wire] = wire === 'email' ? { from: user.email ?? null, to: body.email } : { from: from ?? null, to };
+		}
 	}
 	return changes;
 }

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { perExecution } from '../../transport/perExecution';
-import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import type { RecordKind } from '../structure/kinds';
 import { business, department, jobTitle, location } from '../structure/kinds';
+import { recordsOf } from './lookups';
 
 /** The user fields whose values are records of a list Engagedly has: wire name → that list. */
-const LISTED: Record<string, RecordKind> = {
+export const LISTED: Record<string, RecordKind> = {
 	job_title: jobTitle,
 	location,
 	departments: department,
@@ -30,7 +29,7 @@ export async function idsForNames(this: IExecuteFunctions, body: IDataObject, re
 	for (const [wire, kind] of Object.entries(LISTED)) {
 		const given = body[wire];
 		if (given === undefined) continue;
-		const records = await perExecution(this, `records:${kind.path}`, async () => await paginate.call(this, kind.path, request));
+		const records = await recordsOf.call(this, kind, request);
 		const idOf = (value: unknown): string => {
 			const text = String(value).trim();
 			if (records.some((record) => String(record.id) === text)) return text;

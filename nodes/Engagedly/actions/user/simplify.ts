@@ -44,7 +44,7 @@ const nameOf = (value: unknown): string | null => {
 
 /**
  * The ten fields a person or an agent needs: id, name, email, status, job title, location,
- * manager (name and email), department names, employee id and joining date (a day). Names stand
+ * manager (name and email), department names (null where the answer does not carry them), employee id and joining date (a day). Names stand
  * for the `{id, name}` references; the manager is the user's `primary_reporter`.
  */
 export function simplifyUser(user: IDataObject): IDataObject {
@@ -58,7 +58,9 @@ export function simplifyUser(user: IDataObject): IDataObject {
 		job_title: nameOf(user.job_title),
 		location: nameOf(user.location),
 		manager: manager ? { name: manager.name ?? null, email: manager.email ?? null } : null,
-		departments: Array.isArray(user.departments) ? user.departments.map(nameOf).filter((name) => name !== null) : [],
+		// Null, not an empty list, where the answer does not say (the contract's user list): "in no
+		// department" would be a claim the answer does not make.
+		departments: Array.isArray(user.departments) ? user.departments.map(nameOf).filter((name) => name !== null) : null,
 		employee_id: isBlank(user.employee_id) ? null : user.employee_id,
 		joining_date: toApiDay(user.joining_date) ?? null,
 	};

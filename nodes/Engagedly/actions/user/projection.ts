@@ -1,0 +1,136 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { knownUser } from '../../api/users';
+import { isBlank } from '../../parameters/values';
+import type { ItemRequest } from '../../transport/request';
+import { liveUserAttributes } from './customAttributes';
+import { recordsOf } from './lookups';
+import { LISTED } from './names';
+
+/**
+ * Dry Run's user: what Engagedly would answer after the write, so a dry run outputs what the
+ * real run would (the same fields, the same Simplify), not the request body. `base` is the user
+ * as a write answer gives them (null for a creation: every field the contract's User table lists,
+ * blank); `body` is what the write would send. References become `{id, name}` from the lists the
+ * run has read, people become their user records, and values are written in the form the base
+ * already has them (a day or a timestamp).
+ */
+
+/** The contract's User fields (its User table), blank, for a user the run would create. */
+function blankUser(): IDataObject {
+	return {
+		id: null,
+		name: null,
+		status: 'Active',
+		email: null,
+		first_name: null,
+		middle_name: null,
+		last_name: null,
+		title: null,
+		employee_id: null,
+		block_reason_code: null,
+		user_blocked_at: null,
+		display_picture: null,
+		job_title: null,
+		location: null,
+		gender: null,
+		joining_date: null,
+		phone_number: null,
+		level: null,
+		custom_attributes: {},
+		departments: [],
+		business_unit: [],
+		employee_type: null,
+		birthdate: null,
+		education: null,
+		about_me: null,
+		secondary_phone_number: null,
+		promotion_date: null,
+		review_date: null,
+		primary_reporter: null,
+	};
+}
+
+/** Where a write field shows in the answer, where its name differs. */
+const OUTPUT_NAME: Record<string, string> = { businesses: 'business_unit', manager_id: 'primary_reporter', birth_date: 'birthdate' };
+
+const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** A day written as the answer writes that field: `YYYY-MM-DD` where it already is one, else a UTC timestamp. */
+const asAnswerDate = (day: string, current: unknown) => (isDay(current) ? day : `${day}T00:00:00.000Z`);
+
+async function reference(this: IExecuteFunctions, wire: string, id: unknown, request: ItemRequest): Promise<IDataObject | null> {
+	if (isBlank(id)) return null;
+	const records = await recordsOf.call(this, LISTED[wire], request);
+	const record = records.find((entry) => String(entry.id) === String(id));
+	return { id: String(id), name: record?.name ?? null };
+}
+
+const person = (context: IExecuteFunctions, id: unknown): IDataObject | null =>
+	isBlank(id) ? null : (knownUser(context, String(id)) ?? { id: String(id) });
+
+export async function projectedUser(
+	this: IExecuteFunctions,
+	base: IDataObject | null,
+	body: IDataObject,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	const user: IDataObject = { ...(base ?? blankUser()) };
+	const attributes = await liveUserAttributes.call(this, request);
+	const custom: IDataObject = { ...((user.custom_attributes as IDataObject | null) ?? {}) };
+	if (!base) {
+		for (const attribute of attributes.filter((a) => !a.preset)) {
+			custom[attribute.attribute_key] = { name: attribute.name, value: attribute.data_type === 'multiple-select' ? [] : null };
+		}
+	}
+	for (const [wire, value] of Object.entries(body)) {
+		const attribute = attributes.find((a) => a.attribute_key === wire && !a.preset);
+		if (attribute) {
+			const rendered = Array.isArray(value) ? value.map(String) : isBlank(value) ? null : String(value);
+			custom[wire] = { name: attribute.name, value: rendered };
+			continue;
+		}
+		const output = OUTPUT_NAME[wire] ?? wire;
+		switch (wire) {
+			case 'job_title':
+			case 'location':
+				user[output] = await reference.call(this, wire, value, request);
+				break;
+			case 'departments':
+			case 'businesses': {
+				const before = Array.isArray(user[output]) ? (user[output] as IDataObject[]) : [];
+				const units: IDataObject[] = [];
+				for (const id of Array.isArray(value) ? value : []) {
+					const unit = (await reference.call(this, wire, id, request)) as IDataObject;
+					units.push({ ...unit, is_admin: before.find((entry) => String(entry.id) === String(id))?.is_admin === true });
+				}
+				user[output] = units;
+				break;
+			}
+			case 'manager_id':
+				user[output] = person(this, value);
+				break;
+			case 'hr_managers':
+			case 'secondary_managers':
+				user[output] = (Array.isArray(value) ? value : []).map((id) => person(this, id));
+				break;
+			case 'birth_date':
+				// The answer writes a birth date day first (DD-MM-YYYY); the vendor's also as a day.
+				user.birthdate = isBlank(value) ? null : String(value).split('-').reverse().join('-');
+				if ('birthdate_as_date' in user) user.birthdate_as_date = isBlank(value) ? null : value;
+				break;
+			case 'joining_date':
+			case 'promotion_date':
+			case 'review_date':
+				user[output] = isBlank(value) ? null : asAnswerDate(String(value), user[output]);
+				break;
+			default:
+				user[output] = isBlank(value) ? null : value;
+		}
+	}
+	user.custom_attributes = custom;
+	if (!base || 'first_name' in body || 'last_name' in body) {
+		user.name = [user.first_name, user.last_name].filter((part) => !isBlank(part)).join(' ') || null;
+	}
+	return user;
+}
