@@ -18,7 +18,7 @@ import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { peopleBench } from './people';
 import { sharingBench } from './sharing';
-import { syncBench } from './sync';
+import { syncBench, syncEveryFieldBench } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
 
 const USERS = 10_000;
@@ -171,7 +171,7 @@ async function main() {
 	fresh();
 
 	// 5. Sync (issue 13): real minutes, so about a minute and a half of its own.
-	rows.push(...(await syncBench(sim, credentials)));
+	rows.push(...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)));
 	fresh();
 
 	await sim.stop();
@@ -192,7 +192,8 @@ async function main() {
  */
 async function syncOnly() {
 	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE });
-	const section = (await syncBench(sim, { ...sim.keys.demo, baseUrl: sim.baseUrl })).join('\n');
+	const credentials = { ...sim.keys.demo, baseUrl: sim.baseUrl };
+	const section = [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials))].join('\n');
 	await sim.stop();
 	const current = readFileSync(RESULTS, 'utf8');
 	const start = current.indexOf('## Sync:');

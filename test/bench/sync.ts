@@ -11,6 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import type { Simulator, UserRecord } from '../simulator';
+import { everyFieldMapping } from '../user/syncKit';
 
 const USERS = 10_000;
 const LIMIT = 200;
@@ -61,6 +62,84 @@ const parameters = (costCenter: string) => ({
 	// On, with every Active user named: the guard and the deactivation pass cost nothing.
 	deactivateMissing: true,
 });
+
+/**
+ * Every field an HR system keeps (job title, location, manager, departments, businesses), given
+ * for every Active user: the same organisation synced with nothing changed, then with `changes`
+ * users moved to another department. The contract's user list carries no memberships, so they
+ * are read from the units' members; the claim is ceil(N/50) + the lists + one read per unit, and
+ * one write per change.
+ */
+function everyField(sim: Simulator, changes: number): Array<{ json: IDataObject }> {
+	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+	const active = sim.store.sortedUsers().filter((u) => u.status === 'Active');
+	// A unit by name where its name is its own, else by id (a value is an id or exactly one name).
+	const unique = (kind: 'departments' | 'businesses', name: string) =>
+		[...sim.store[kind].values()].filter((unit) => unit.name.toLowerCase() === name.toLowerCase()).length === 1;
+	const units = (kind: 'department' | 'business', user: UserRecord) =>
+		sim.store.unitsOf(kind, user.id).map(({ unit }) => (unique(kind === 'department' ? 'departments' : 'businesses', unit.name) ? unit.name : unit.id));
+	const departments = [...sim.store.departments.values()];
+	return active.map((user, index) => {
+		const manager = user.manager_id ? sim.store.getUser(user.manager_id) : undefined;
+		const json: IDataObject = {
+			email: user.email,
+			firstName: user.first_name,
+			lastName: user.last_name,
+			jobTitle: user.job_title_id === null ? '' : sim.store.jobTitles.get(user.job_title_id)!.name,
+			location: user.location_id === null ? '' : sim.store.locations.get(user.location_id)!.name,
+			managerEmail: manager?.email ?? '',
+			departments: units('department', user),
+			businesses: units('business', user),
+			costCenter: user.custom[costCenter],
+		};
+		const changeEvery = changes ? Math.floor(active.length / changes) : 0;
+		if (changes && index % changeEvery === 0 && index / changeEvery < changes) {
+			const current = new Set(sim.store.unitsOf('department', user.id).map(({ unit }) => unit.id));
+			json.departments = [departments.find((unit) => !current.has(unit.id))!.id];
+		}
+		return { json };
+	});
+}
+
+const everyFieldParameters = (costCenter: string) => ({
+	...parameters(costCenter),
+	deactivateMissing: false,
+	additionalFields: everyFieldMapping,
+});
+
+export async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	const rows: string[] = [];
+	for (const changes of [0, 100]) {
+		sim.reset({ users: USERS, seed: 'bench-sync-fields' });
+		sim.setRateLimit({ limit: LIMIT, timeScale: 1 });
+		const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+		const input = everyField(sim, changes);
+		sim.clearLog();
+		const run = await runEngagedly({ parameters: everyFieldParameters(costCenter), credentials, input });
+		if (run.error) throw run.error;
+		const count = (test: (route: string) => boolean) => sim.log.filter((entry) => test(entry.route ?? '')).length;
+		const outcomes = new Map<string, number>();
+		for (const item of run.items) outcomes.set(String(item.json.outcome), (outcomes.get(String(item.json.outcome)) ?? 0) + 1);
+		const pages = count((route) => route === 'GET /beta/users');
+		const lists = count((route) => /^GET \/beta\/(job_titles|locations|departments|businesses|user-attributes)$/.test(route));
+		const members = count((route) => /^GET \/beta\/(departments|businesses)\/:id$/.test(route));
+		const singles = count((route) => route === 'GET /beta/users/:id');
+		const writes = sim.log.filter((entry) => entry.method !== 'GET').length;
+		rows.push(
+			`| ${changes === 0 ? 'nothing changed' : `${changes} users moved to another department`} | ${input.length.toLocaleString('en')} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${lists} | ${members} (${sim.store.departments.size} departments + ${sim.store.businesses.size} businesses) | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${[...outcomes].map(([outcome, n]) => `${n} ${outcome}`).join(', ')} |`,
+		);
+	}
+	return [
+		'### Every field, nothing changed: what a nightly Sync costs',
+		'',
+		`Every Active user of ${USERS.toLocaleString('en')} as an item giving job title, location, manager, departments and businesses (by name), in the contract's profile, whose user list carries no memberships: they are read from each unit's members, once per run. ${LIMIT} requests a minute per key in real minutes.`,
+		'',
+		'| run | items | requests | reads of the directory (ceil(N/50)) | list reads (attribute definitions, job titles, locations, departments, businesses) | unit member reads | single-user reads | writes | 429 answers | outcomes |',
+		'|---|---|---|---|---|---|---|---|---|---|',
+		...rows,
+		'',
+	];
+}
 
 export async function syncBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	sim.reset({ users: USERS, seed: 'bench-sync' });

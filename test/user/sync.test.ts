@@ -10,51 +10,13 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
-import type { Simulator, UserRecord } from '../simulator';
 import { customAttributes, freshEmail, jsonOf, mapping, routes, snapshot, writes } from './helpers';
+import { outcomes, syncKit } from './syncKit';
 
 const USERS = 120;
 const sim = useSimulator({ seed: 29, users: USERS });
 
-/** The mandatory custom attribute (Cost Center) every employee carries. */
-const costCenter = (s: Simulator) => customAttributes(s).find((a) => a.mandatory)!;
-
-/** An employee as the HR source gives them: plain fields, the manager by email. */
-function employee(user: UserRecord): IDataObject {
-	const manager = user.manager_id ? sim.store.getUser(user.manager_id) : undefined;
-	return {
-		email: user.email,
-		firstName: user.first_name,
-		lastName: user.last_name,
-		jobTitle: user.job_title_id === null ? '' : String(user.job_title_id),
-		managerEmail: manager?.email ?? '',
-		costCenter: user.custom[costCenter(sim).attribute_key],
-	};
-}
-
-const activeUsers = () => sim.store.sortedUsers().filter((u) => u.status === 'Active');
-
-function syncParameters(extra: IDataObject = {}): IDataObject {
-	return {
-		resource: 'user',
-		operation: 'sync',
-		email: '={{ $json.email }}',
-		firstName: '={{ $json.firstName }}',
-		lastName: '={{ $json.lastName }}',
-		additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}' },
-		customAttributes: mapping({ [costCenter(sim).attribute_key]: '={{ $json.costCenter }}' }),
-		...extra,
-	};
-}
-
-const run = async (employees: IDataObject[], extra: IDataObject = {}) =>
-	await runEngagedly({
-		parameters: syncParameters(extra),
-		credentials: sim.credentials(),
-		input: employees.map((json) => ({ json })),
-	});
-
-const outcomes = (items: INodeExecutionData[]) => jsonOf(items).map((json) => json.outcome ?? `error: ${String(json.error)}`);
+const { costCenter, employee, activeUsers, syncParameters, run } = syncKit(sim);
 
 test('the whole organisation: one read of the directory, the new hire created, only changed fields sent, the rest unchanged', async () => {
 	const users = activeUsers();
@@ -87,7 +49,7 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	expect(writes(sim).map((entry) => [entry.route, entry.path === `/beta/users/${renamed.id}` ? 'renamed' : entry.path === `/beta/users/${retitled.id}` ? 'retitled' : entry.path, entry.body])).toEqual([
 		['PATCH /beta/users/:id', 'renamed', { last_name: renamedTo }],
 		['PATCH /beta/users/:id', 'retitled', { job_title: String(otherTitle.id) }],
-		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter(sim).attribute_key]: 'CC-777' }],
+		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter().attribute_key]: 'CC-777' }],
 	]);
 
 	// One output item per input item, in input order, each paired with its item.
@@ -217,42 +179,38 @@ test('Dry Run: the same output as the real run, and nothing written', async () =
 	expect(outcomes(real.items).filter((o) => o !== 'unchanged')).toEqual(['updated', 'created', 'deactivated']);
 });
 
-test('duplicate emails, a missing email and an invalid value are error items of their own; the rest of the sync goes on', async () => {
+test('with Continue On Fail, duplicate emails and an invalid value are error items of their own; the rest of the sync goes on', async () => {
 	const users = activeUsers();
 	const employees = users.map(employee);
 	employees[1] = { ...employees[1], lastName: 'Changed' };
 	employees[2] = { ...employees[2], email: users[4].email.toUpperCase() };
-	employees[3] = { ...employees[3], email: '' };
+	employees[3] = { ...employees[3], jobTitle: '999999' };
 	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
 	sim.clearLog();
 
-	const { items, error } = await run(employees, { deactivateMissing: true });
+	const { items, error } = await run(employees, { deactivateMissing: true }, true);
 	expect(error).toBeUndefined();
-	expect(items).toHaveLength(employees.length + 2);
+	expect(items).toHaveLength(employees.length + 1);
 	const head = items.slice(0, 6);
 	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5].map((item) => ({ item })));
 	expect(outcomes(head)).toEqual([
 		'unchanged',
 		'updated',
 		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
-		'error: Email is empty',
+		'error: No job title in Engagedly has the ID or name "999999" (job_title)',
 		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
 		expect.stringMatching(/^error: .*Cost Center.* must be text/) as unknown,
 	]);
 	expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
 		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }],
 	]);
-	// Named by an item, even a failed one, users 4 and 5 stay; items 2 and 3 named nobody else, so
-	// users 2 and 3 are missing from the input and deactivated.
+	// Named by an item, even a failed one, users 3, 4 and 5 stay; item 2 named users[4], so
+	// users[2] is missing from the input and deactivated.
 	const deactivated = items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
-	expect(deactivated).toEqual([
-		[users[2].id, 'deactivated'],
-		[users[3].id, 'deactivated'],
-	]);
+	expect(deactivated).toEqual([[users[2].id, 'deactivated']]);
 	expect(outcomes(items.slice(6, employees.length))).toEqual(employees.slice(6).map(() => 'unchanged'));
-	expect(sim.store.getUser(users[3].id).status).toBe('Blocked');
-	expect(sim.store.getUser(users[4].id).status).toBe('Active');
-	expect(sim.store.getUser(users[5].id).status).toBe('Active');
+	expect(sim.store.getUser(users[2].id).status).toBe('Blocked');
+	for (const kept of [3, 4, 5]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
 /** A new hire listed before their manager, who is new too. */
@@ -291,7 +249,7 @@ test('in a dry run, a new hire whose manager is new too is previewed without the
 	expect(sim.store.userByEmail(report)).toBeUndefined();
 });
 
-test('a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
+test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
 	employees[0] = { ...employees[0], lastName: 'Refused' };
@@ -304,7 +262,7 @@ test('a write Engagedly refuses (422) is the error of that item; the items after
 		match: { method: 'PATCH' },
 	});
 	sim.clearLog();
-	const { items, error } = await run(employees);
+	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 	expect(items[0].json).toMatchObject({ httpCode: '422' });
@@ -314,26 +272,26 @@ test('a write Engagedly refuses (422) is the error of that item; the items after
 	expect(sim.store.getUser(users[0].id).last_name).toBe(users[0].last_name);
 });
 
-test('a job title ID no record has is the error of that item, before any write; the items after it are still synced', async () => {
+test('with Continue On Fail, a job title ID no record has is the error of that item, before any write; the items after it are still synced', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
 	const title = users[0].job_title_id;
 	employees[0] = { ...employees[0], jobTitle: '999999' };
 	employees[1] = { ...employees[1], lastName: 'Synced Too' };
 	sim.clearLog();
-	const { items, error } = await run(employees);
+	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual(['error: No job title in Engagedly has the ID or name "999999" (job_title)', 'updated', 'unchanged']);
 	expect(writes(sim).map((entry) => entry.path)).toEqual([`/beta/users/${users[1].id}`]);
 	expect(sim.store.getUser(users[0].id).job_title_id).toBe(title);
 });
 
-test('an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
+test('with Continue On Fail, an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
 	employees[1] = { ...employees[1], managerEmail: 'nobody.here@example.test' };
 	sim.clearLog();
-	const { items, error } = await run(employees);
+	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual([
 		'unchanged',
@@ -372,15 +330,23 @@ test('with Continue On Fail, a refused run is one error item per input item, and
 	expect(writes(sim)).toEqual([]);
 });
 
-test('an item naming a deactivated user updates their fields and leaves them deactivated', async () => {
-	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
+	const blocked = snapshot(sim.store.sortedUsers().find((u) => u.status === 'Blocked')!);
 	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
 	sim.clearLog();
-	const { items, error } = await run(employees);
-	expect(error).toBeUndefined();
-	expect(items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'updated' });
-	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
-	expect(sim.store.getUser(blocked.id).status).toBe('Blocked');
+	const left = await run(employees);
+	expect(left.error).toBeUndefined();
+	expect(left.items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'blocked' });
+	expect(writes(sim)).toEqual([]);
+	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
+
+	sim.clearLog();
+	const back = await run(employees, { reactivateReturning: true });
+	expect(back.error).toBeUndefined();
+	expect(back.items[0].json).toMatchObject({ id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } });
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['PUT /beta/users/:id/activate', 'PATCH /beta/users/:id']);
+	expect(writes(sim)[1].body).toEqual({ last_name: `${blocked.last_name}-Back` });
+	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
 });
 
 describe('a small organisation, one input item', () => {
@@ -433,10 +399,14 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		});
 		expect(error).toBeUndefined();
 		expect(outcomes(items)).toEqual(['updated', hadTitle ? 'unchanged' : 'updated']);
+		// The contract's list does not say who is in which department: each department's members
+		// are read once for the whole run (the vendor's list carries it, so nothing more is read).
+		const memberReads = sim.profile === 'contract' ? sim.store.departments.size : 0;
 		expect(routes(sim).filter((route) => /job_titles|locations|departments/.test(route))).toEqual([
 			'GET /beta/job_titles',
 			'GET /beta/locations',
 			'GET /beta/departments',
+			...Array.from({ length: memberReads }, () => 'GET /beta/departments/:id'),
 		]);
 		expect(sim.store.getUser(a.id)).toMatchObject({ job_title_id: title.id, location_id: place.id });
 		expect(sim.store.unitsOf('department', a.id).map(({ unit }) => unit.id).sort()).toEqual([sales.id, ops.id].sort());
@@ -449,7 +419,7 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		const employees = [{ ...employee(users[12]), jobTitle: 'Chief Vibes Officer' }, { ...employee(users[13]), jobTitle: title.name }];
 		sim.clearLog();
 
-		const { items, error } = await run(employees);
+		const { items, error } = await run(employees, {}, true);
 		expect(error).toBeUndefined();
 		expect(items[0].json.error).toBe('No job title in Engagedly has the ID or name "Chief Vibes Officer" (job_title)');
 		expect(items[0].pairedItem).toEqual({ item: 0 });

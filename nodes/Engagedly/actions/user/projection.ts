@@ -66,8 +66,15 @@ async function reference(this: IExecuteFunctions, wire: string, id: unknown, req
 	return { id: String(id), name: record?.name ?? null };
 }
 
-const person = (context: IExecuteFunctions, id: unknown): IDataObject | null =>
-	isBlank(id) ? null : (knownUser(context, String(id)) ?? { id: String(id) });
+/** A person a write names, as answers embed users: the list element, without embeds of its own. */
+function person(context: IExecuteFunctions, id: unknown): IDataObject | null {
+	if (isBlank(id)) return null;
+	const known = knownUser(context, String(id));
+	if (!known) return { id: String(id) };
+	const embedded: IDataObject = { ...known };
+	for (const key of ['primary_reporter', 'direct_reports', 'hr_managers', 'secondary_managers']) delete embedded[key];
+	return embedded;
+}
 
 export async function projectedUser(
 	this: IExecuteFunctions,

@@ -138,6 +138,7 @@ const isActive = (user: IDataObject) => user.status === 'Active';
 /** Who an item says the employee is: read before anything else, so nobody is acted on for a bad row. */
 interface Identity {
 	email: string;
+	/** The employee ID the item gives ('' if none): matched by when asked, and always a sign of a lookalike. */
 	employeeId: string;
 	/** First and last name, folded: a creation and a deactivation of the same name look like one person. */
 	fullName: string;
@@ -179,7 +180,7 @@ function readIdentities(this: IExecuteFunctions, itemCount: number, settings: Se
 		const identity: Identity = { email: emailKey(address), employeeId: '', fullName: '' };
 		identities.set(item, identity);
 		try {
-			if (settings.matchByEmployeeId) identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
+			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
 			checkParameters.call(this, createFields, item);
 			const { first_name, last_name } = readIdentity.call(this, item);
 			identity.fullName = fullNameOf(first_name, last_name);
@@ -300,10 +301,11 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	for (const [item, identity] of identities) {
 		const byAddress = directory.byEmail.get(identity.email);
 		if (byAddress) named.add(byAddress.id);
-		for (const user of directory.byEmployeeId.get(identity.employeeId) ?? []) named.add(user.id);
+		const byId = settings.matchByEmployeeId ? identity.employeeId : '';
+		for (const user of directory.byEmployeeId.get(byId) ?? []) named.add(user.id);
 		if (failed.has(item)) continue;
 		try {
-			matches.set(item, matchUser.call(this, item, identity, directory));
+			matches.set(item, matchUser.call(this, item, { ...identity, employeeId: byId }, directory));
 		} catch (error) {
 			failed.set(item, error as Error);
 		}
@@ -326,7 +328,8 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 		if (error) results.push({ error, item });
 		const heldWith = held.items.get(item);
 		if (heldWith) {
-			results.push({ json: userOutput(await readCreateBody.call(this, item, itemRequest(item)), settings.simplify, heldOutput(heldWith)), item });
+			const person = { ...readIdentity.call(this, item), employee_id: identities.get(item)!.employeeId || null };
+			results.push({ json: userOutput(person, settings.simplify, heldOutput(heldWith)), item });
 		}
 		const result = done.get(item);
 		if (result) results.push({ json: userOutput(result.user, settings.simplify, outcomeFields(result)), item });

@@ -1,0 +1,67 @@
+/**
+ * Sync as the suites drive it: employees as an HR source gives them (plain fields, the manager by
+ * email), the node's parameters mapped from them with expressions, and a run through n8n's engine.
+ * Shared by sync.test.ts (the whole run) and syncNightly.test.ts (what makes it safe to schedule).
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { runEngagedly } from '../helpers/engine';
+import type { SimulatorHandle } from '../helpers/simulator';
+import type { UserRecord } from '../simulator';
+import { customAttributes, jsonOf, mapping } from './helpers';
+
+export function syncKit(sim: SimulatorHandle) {
+	/** The mandatory custom attribute (Cost Center) every employee carries. */
+	const costCenter = () => customAttributes(sim).find((a) => a.mandatory)!;
+
+	/** An employee as the HR source gives them: plain fields, the manager by email. */
+	function employee(user: UserRecord): IDataObject {
+		const manager = user.manager_id ? sim.store.getUser(user.manager_id) : undefined;
+		return {
+			email: user.email,
+			firstName: user.first_name,
+			lastName: user.last_name,
+			jobTitle: user.job_title_id === null ? '' : String(user.job_title_id),
+			managerEmail: manager?.email ?? '',
+			costCenter: user.custom[costCenter().attribute_key],
+		};
+	}
+
+	const activeUsers = () => sim.store.sortedUsers().filter((u) => u.status === 'Active');
+
+	function syncParameters(extra: IDataObject = {}): IDataObject {
+		return {
+			resource: 'user',
+			operation: 'sync',
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.firstName }}',
+			lastName: '={{ $json.lastName }}',
+			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}' },
+			customAttributes: mapping({ [costCenter().attribute_key]: '={{ $json.costCenter }}' }),
+			...extra,
+		};
+	}
+
+	/** One Sync run; `continueOnFail` as the node's setting "On Error: Continue". */
+	const run = async (employees: IDataObject[], extra: IDataObject = {}, continueOnFail = false) =>
+		await runEngagedly({
+			parameters: syncParameters(extra),
+			credentials: sim.credentials(),
+			input: employees.map((json) => ({ json })),
+			continueOnFail,
+		});
+
+	return { costCenter, employee, activeUsers, syncParameters, run };
+}
+
+/** Additional Fields mapping every field an HR system keeps, by name: job title, location, manager, units, birth date. */
+export const everyFieldMapping: IDataObject = {
+	jobTitle: '={{ $json.jobTitle }}',
+	location: '={{ $json.location }}',
+	manager: '={{ $json.managerEmail }}',
+	departments: '={{ $json.departments }}',
+	businesses: '={{ $json.businesses }}',
+	birthDate: '={{ $json.birthDate ?? "" }}',
+};
+
+export const outcomes = (items: INodeExecutionData[]) => jsonOf(items).map((json) => json.outcome ?? `error: ${String(json.error)}`);
