@@ -330,3 +330,34 @@ describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () =
 		}
 	});
 });
+
+describe('fields the contract gives in single-user answers only', () => {
+	const SINGLE_ONLY = ['departments', 'business_unit', 'employee_type', 'birthdate'];
+	const vendor = useSimulator({ seed: 1, rateLimit: 1_000_000, profile: 'vendor' });
+	type Json = Record<string, unknown>;
+	const listed = async (of: typeof sim, query: Record<string, string | number>) => {
+		const res = await client(of).get('/users', query);
+		expect(res.status).toBe(200);
+		return (res.body as { data: Json[] }).data;
+	};
+
+	test("the contract's user list leaves out departments, business_unit, employee_type and birthdate, embedded users too; the single user and every write answer carry them; the vendor's list has them, as its list example does", async () => {
+		const user = sim.store.sortedUsers().find((u) => sim.store.unitsOf('department', u.id).length > 0 && u.birth_date !== null)!;
+		const [element] = await listed(sim, { email: user.email });
+		for (const key of SINGLE_ONLY) expect({ key, listed: key in element }).toEqual({ key, listed: false });
+		const embedded = (await listed(sim, { size: 50, include: 'primary_reporter' })).map((u) => u.primary_reporter).find((m) => m) as Json;
+		for (const key of SINGLE_ONLY) expect({ key, listed: key in embedded }).toEqual({ key, listed: false });
+
+		const api = client(sim);
+		const single = expectBody(await api.get(`/users/${user.id}`), 200, UserResponse);
+		expect((single.data.departments as Array<{ id: string }>).map((unit) => unit.id).sort()).toEqual(
+			sim.store.unitsOf('department', user.id).map(({ unit }) => unit.id).sort(),
+		);
+		expect(single.data.birthdate).toBe(user.birth_date!.split('-').reverse().join('-'));
+		const patched = expectBody(await api.patch(`/users/${user.id}`, { level: 'L7' }), 200, UserResponse);
+		for (const key of SINGLE_ONLY) expect(patched.data).toHaveProperty(key);
+
+		const [vendorElement] = await listed(vendor, { email: user.email });
+		for (const key of SINGLE_ONLY) expect({ key, listed: key in vendorElement }).toEqual({ key, listed: true });
+	});
+});
