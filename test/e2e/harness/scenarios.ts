@@ -176,8 +176,11 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 					status: 'Active',
 				},
 			]);
+			// Found by address in the list, then read whole: Engagedly's list does not say which
+			// departments a user is in, the single user does.
 			expect(sim.log.map((entry) => [entry.route, entry.query.email, entry.clientKey])).toEqual([
 				['GET /beta/users', colleague.email, sim.keys.demo.clientKey],
+				['GET /beta/users/:id', undefined, sim.keys.demo.clientKey],
 			]);
 		});
 
