@@ -71,6 +71,10 @@ export interface SharedKeyRun {
 	latencyMs: (execution: number, request: number) => number;
 	limit?: number;
 	windowMs?: number;
+	/** Engagedly's clock minus ours: its `Date` header and reset times are on its clock. */
+	clockOffsetMs?: number;
+	/** How Engagedly rounds the reset to epoch seconds (default up). */
+	resetRounding?: 'up' | 'down';
 	/** Builds each execution's pacer; the node's own by default. */
 	pacer?: (clock: VirtualClock) => Pacer;
 }
@@ -95,7 +99,10 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	const clock = new VirtualClock();
 	const limit = run.limit ?? 200;
 	const windowMs = run.windowMs ?? 60_000;
-	const limiter = new RateLimiter({ limit, timeScale: 60_000 / windowMs }, () => clock.now());
+	const limiter = new RateLimiter(
+		{ limit, timeScale: 60_000 / windowMs, clockOffsetMs: run.clockOffsetMs ?? 0, resetRounding: run.resetRounding ?? 'up' },
+		() => clock.now(),
+	);
 	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));
 	let sent = 0;
 	let tooMany = 0;
@@ -113,11 +120,13 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 			const latency = run.latencyMs(index, done);
 			await clock.sleep(latency / 2);
 			const decision = limiter.hit('key');
+			// Stamped as the server answers, on its clock.
+			const date = limiter.httpDate();
 			hitsAtMs.push(clock.now());
 			sent++;
 			await clock.sleep(latency / 2);
 			lastAnswer = Math.max(lastAnswer, clock.now());
-			const headers = lower(decision.headers);
+			const headers = { ...lower(decision.headers), date };
 			pacer.observe(headers);
 			if (decision.allowed) {
 				done++;

@@ -60,3 +60,51 @@ test('four executions on the pacer before issue 11 meet 429s (what the new pacer
 
 	expect(run.tooMany).toBeGreaterThan(0);
 });
+
+/**
+ * Engagedly's reset times are on its clock, which may be seconds ahead of or behind ours. With
+ * its clock behind, a reset read on ours looks earlier than it is; ahead, later. The pacer
+ * learns the offset from the answers' `Date` headers (whole seconds), so neither costs a 429, and
+ * the reset may be rounded either way.
+ */
+describe("on Engagedly's clock, up to 30 s from ours", () => {
+	const OFFSETS = [-30_000, -10_000, -3_000, -800, 0, 800, 3_000, 10_000, 30_000];
+
+	const cases = OFFSETS.flatMap((offset) =>
+		[20, 400].flatMap((latency) =>
+			[1, 4].flatMap((executions) => (['up', 'down'] as const).map((rounding) => [offset, latency, executions, rounding] as const)),
+		),
+	);
+	test.each(cases)(
+		'%i ms, %i ms a request, %i execution(s), reset rounded %s: no 429, within 10 % of the floor',
+		async (clockOffsetMs, latency, executions, resetRounding) => {
+			const run = await playSharedKey({
+				requests: Array(executions).fill(PAGES * 4),
+				latencyMs: jitteredLatency(latency),
+				clockOffsetMs,
+				resetRounding,
+			});
+
+			expect(run.tooMany).toBe(0);
+			expect(run.sent).toBe(executions * PAGES * 4);
+			expect(run.elapsedMs / run.floorMs).toBeLessThanOrEqual(1.1);
+		},
+	);
+
+	test('the same run read on our clock alone (the pacer before issue 21) meets 429s with Engagedly 3 s behind', async () => {
+		const run = await playSharedKey({
+			requests: [PAGES * 4, PAGES * 4],
+			latencyMs: jitteredLatency(20),
+			clockOffsetMs: -3_000,
+			// The pacer blind to Engagedly's clock: the same pacer, its answers without their Date.
+			pacer: (clock) => {
+				const pacer = new RateLimitPacer(clock);
+				const observe = pacer.observe.bind(pacer);
+				pacer.observe = (headers) => observe({ ...headers, date: undefined });
+				return pacer;
+			},
+		});
+
+		expect(run.tooMany).toBeGreaterThan(0);
+	});
+});
