@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { PageOptions, ScanResult } from '../transport/paginate';
 import { scanPages } from '../transport/paginate';
 import type { PassState, UserEntry, UserState } from './state';
 import { STATE_VERSION, ValueTable } from './state';
@@ -47,6 +48,32 @@ export interface PassEvent {
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /**
+ * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
+ * its time budget (the pager stops past the deadline, or before a rate-limit wait that would
+ * cross it), then `resume` says where the next poll goes on.
+ */
+export async function budgetedScan(
+	context: IPollFunctions,
+	request: PollRequest,
+	path: string,
+	options: Pick<PageOptions, 'qs' | 'from' | 'keep' | 'stopAt'>,
+): Promise<ScanResult> {
+	const startedAt = Date.now();
+	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+	let pages = 0;
+	return await scanPages.call(context, path, {
+		...options,
+		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
+		proceed: () => pages < maxPages,
+		onPage: () => {
+			pages++;
+			request.onPage();
+		},
+	});
+}
+
+/**
  * The user events read the whole directory: the list is in name order, so a new or changed user
  * can be on any page. An organisation whose list does not fit in one poll (its time budget, its
  * share of the key) is read over several: each poll goes on from the page the last one stopped
@@ -75,21 +102,9 @@ export async function userPass(
 	let changed = pass?.changed ?? baseline === undefined;
 	const foundIds = new Set(found.map((item) => String(item.id)));
 
-	const startedAt = Date.now();
-	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
-	let pages = 0;
-	const { resume } = await scanPages.call(context, PATH, {
-		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+	const { resume } = await budgetedScan(context, request, PATH, {
 		qs: event.include ? { include: event.include } : undefined,
 		from: pass ? { page: pass.page, total: pass.total } : undefined,
-		// The deadline stops the scan in the pager (past it, or when a rate-limit wait would cross
-		// it); the share is counted here.
-		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
-		proceed: () => pages < maxPages,
-		onPage: () => {
-			pages++;
-			request.onPage();
-		},
 		keep: (user) => {
 			if (user?.id === undefined || user.id === null) return false;
 			const id = String(user.id);

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
  * `config` names the event and its settings; a saved state for another configuration is ignored
  * (the next poll sets a new baseline), so editing the node never replays or misreads history.
  */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export interface SavedState extends IDataObject {
 	v: number;
@@ -18,9 +18,31 @@ export interface SavedState extends IDataObject {
 	gen: number;
 }
 
-/** newPraise: the highest praise id seen (ids are integers that grow). */
-export interface PraiseState extends SavedState {
-	last: number;
+/**
+ * A place in the praise feed: a time (`activity_date`, epoch ms) and the ids of the praises at
+ * exactly that time that it includes (several may share one; ids say nothing of time).
+ */
+export interface PraiseMark extends IDataObject {
+	at: number;
+	ids: Array<number | string>;
+}
+
+/**
+ * newPraise: every praise up to the mark has been seen (emitted, or there at the baseline). A
+ * backlog larger than a poll's budget is read over several polls: `pass` is where the next goes
+ * on, the newest praise of the pass (`top`: newer ones belong to the next pass), how far down the
+ * feed's dated order it has emitted (`down`), and the pinned praises it emitted out of that order.
+ */
+export interface PraiseState extends SavedState, PraiseMark {
+	pass?: PraisePass;
+}
+
+export interface PraisePass extends IDataObject {
+	page: number;
+	total?: number;
+	top: PraiseMark;
+	down?: PraiseMark;
+	pins: Array<number | string>;
 }
 
 /**
