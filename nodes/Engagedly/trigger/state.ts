@@ -57,27 +57,25 @@ export interface PraisePass extends IDataObject {
 export type UserEntry = number | string | number[];
 
 export interface UserState extends SavedState {
-	/** The last complete pass; absent until the first pass is complete. */
+	/** Every user seen, updated as each pass reads them; absent until the first poll. */
 	users?: Record<string, UserEntry>;
 	fields?: string[];
 	/** The values `users` entries point to (userUpdated). */
 	values?: string[];
-	/** A pass over the directory that did not fit in one poll, to be gone on with by the next. */
+	/** Where a pass over the directory that did not fit in one poll goes on. */
 	pass?: PassState;
+	/** The first pass is still in progress: there is no baseline yet, and nothing is emitted. */
+	first?: boolean;
 }
 
 /**
- * A pass in progress: the page to go on from (and the list's total when it stopped, so that
- * deletions in between do not make it skip anyone), the entries read so far (their values in
- * their own table), the items to emit when it completes, and whether anything differs yet.
+ * A pass in progress: the page to go on from, and the list's total when it stopped (so that
+ * deletions in between do not make it skip anyone). Nothing else: what it has read is already
+ * in `users`, and what it found is already emitted.
  */
 export interface PassState extends IDataObject {
 	page: number;
 	total?: number;
-	users: Record<string, UserEntry>;
-	values: string[];
-	items: IDataObject[];
-	changed: boolean;
 }
 
 export function readState<T extends SavedState>(staticData: IDataObject, config: string): T | undefined {
@@ -88,21 +86,14 @@ export function readState<T extends SavedState>(staticData: IDataObject, config:
 const isMap = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * A user state that is neither a complete pass nor a pass in progress, or either of them
- * malformed (hand-edited, half-migrated), is treated as none: the next pass sets a new baseline.
+ * A user state without its users, or malformed (hand-edited, half-migrated), is treated as none:
+ * the next pass sets a new baseline.
  */
 export function validUserState(state: UserState | undefined): UserState | undefined {
-	if (!state || (state.users === undefined && state.pass === undefined)) return undefined;
-	if (state.users !== undefined && !isMap(state.users)) return undefined;
+	if (!state || !isMap(state.users)) return undefined;
 	const pass = state.pass as unknown as Record<string, unknown> | undefined;
 	if (pass !== undefined) {
-		const valid =
-			isMap(pass) &&
-			Number.isInteger(pass.page) &&
-			(pass.page as number) >= 1 &&
-			isMap(pass.users) &&
-			Array.isArray(pass.values) &&
-			Array.isArray(pass.items);
+		const valid = isMap(pass) && Number.isInteger(pass.page) && (pass.page as number) >= 1;
 		if (!valid) return undefined;
 	}
 	return state;
