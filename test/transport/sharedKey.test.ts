@@ -108,3 +108,38 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
 		expect(run.tooMany).toBeGreaterThan(0);
 	});
 });
+
+/**
+ * Several triggers on one key (issue 21). A trigger's Rate Limit Share is the part of each window
+ * the triggers may spend together: each sends only while more than the rest of the window is
+ * left, whoever spent it, so three triggers at 50 % leave half of every window to the workflows
+ * on the key, where before each took half for itself (two of them, all of it).
+ */
+describe('many triggers, one key', () => {
+	const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+	test('three user-event triggers on 50,000 users at 50 % and four Get Many executions at the real 200 a minute: no 429, all complete, each page of each pass once', async () => {
+		const run = await playSharedKey({
+			// Get Many on 12,000 users each (240 pages), starting one after another.
+			requests: [240, 240, 240, 240],
+			startsAtMs: [0, 15_000, 30_000, 45_000],
+			// 50,000 users: 1,000 pages a pass; a baseline pass and one more.
+			triggers: [0, 1, 2].map((i) => ({ pages: 1000, share: 0.5, passes: 2, startsAtMs: i * 20_000 })),
+			latencyMs: jitteredLatency(400),
+		});
+
+		expect(run.tooMany).toBe(0);
+		expect(run.sent).toBe(4 * 240 + 3 * 2 * 1000);
+		for (const passes of run.triggerPages) {
+			expect(passes).toHaveLength(2);
+			for (const pages of passes) expect(pages).toEqual(range(1000));
+		}
+		// Together, the triggers took at most half of any window, and one more each: a request sent
+		// when a new window opens (or a poll starts) goes before its answer can say who came back.
+		const perWindow = new Map<string, number>();
+		for (const window of run.triggerWindows) perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+		expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(100 + 3);
+		// So the executions had at least that half: 960 pages at 100 a minute or better.
+		for (const at of run.finishedAtMs) expect(at).toBeLessThanOrEqual((960 / 100) * 60_000);
+	});
+});

@@ -117,7 +117,11 @@ interface Observation {
 export interface PacingPlan {
 	/** Requests the caller still expects to make; undefined when it cannot tell. */
 	need?: number;
-	/** The part of each window's budget the caller may spend (the trigger's share of the key), 0 to 1. */
+	/**
+	 * The part of each window the caller may spend, 0 to 1 (the trigger's Rate Limit Share): it
+	 * sends only while more than the rest of the window is left, so callers with a share spend it
+	 * together, whoever else is on the key.
+	 */
 	share?: number;
 	/** Epoch ms by which the caller must be done (a poll's time budget): spreading aims before it. */
 	deadlineMs?: number;
@@ -156,9 +160,6 @@ export class RateLimitPacer {
 
 	private window: WindowView | undefined;
 
-	/** Our requests counted in the window of `last` (for the caller's share). */
-	private ownInWindow = 0;
-
 	/** What the last window we saw taught about others, for the start of the next. */
 	private carried: OthersEstimate = { perOurs: 1, intervalMs: 0 };
 
@@ -193,7 +194,6 @@ export class RateLimitPacer {
 		// A 429 describes a cooldown, not a window of counted requests: nothing to learn from it.
 		if (header(headers, 'retry-after') !== undefined || reset === undefined) {
 			this.window = undefined;
-			this.ownInWindow = 0;
 			return;
 		}
 		const view = this.window;
@@ -203,7 +203,6 @@ export class RateLimitPacer {
 			Math.abs(reset - view.serverResetMs) < 1000 &&
 			remaining < previous.remaining;
 		if (sameWindow) {
-			this.ownInWindow++;
 			view.recent.push({ remaining, atMs: now });
 			if (view.recent.length > RECENT_RESPONSES) view.recent.shift();
 			return;
@@ -215,7 +214,6 @@ export class RateLimitPacer {
 				? measured(view)
 				: { perOurs: 1 + (this.carried.perOurs - 1) / 2, intervalMs: this.carried.intervalMs };
 		this.window = { serverResetMs: reset, recent: [{ remaining, atMs: now }] };
-		this.ownInWindow = 1;
 	}
 
 	/** What others are doing, from our recent responses in this window; before the second, the previous window's. */
@@ -233,9 +231,15 @@ export class RateLimitPacer {
 	}
 
 	/**
-	 * What the window has left for us: what our last response said, less the newcomers' reserve,
-	 * less what others are expected to have spent since then and to spend while our request is
-	 * on its way; never more than the caller's share.
+	 * What the window has left for us: what our last response said, less the newcomers' reserve
+	 * (or, for a caller with a share, the part of the window it leaves to everything else), less
+	 * what others are expected to have spent since then and to spend while our request is on its
+	 * way.
+	 *
+	 * A share is therefore what callers with that share may spend of a window *together*, not
+	 * each: a trigger at 50 % stops while half the window is left, whoever spent the other half.
+	 * Two or three triggers on one key at 50 % share that half between them, and the workflows
+	 * they start (and everything else on the key) always find the other half.
 	 *
 	 * Others are expected to keep their ratio to us: as many requests per one of ours as lately,
 	 * one of ours being the time our requests have lately taken, or the spacing we decided on
@@ -249,8 +253,8 @@ export class RateLimitPacer {
 		const expected = (perOurs - 1) * ours;
 		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
 		const newcomers = Math.max(1, Math.ceil(last.limit * NEWCOMERS_SHARE));
-		const shareLeft = Math.floor((this.plan.share ?? 1) * last.limit) - this.ownInWindow;
-		return Math.min(last.remaining - newcomers - theirs, shareLeft);
+		const leftToOthers = Math.max(newcomers, Math.ceil((1 - (this.plan.share ?? 1)) * last.limit));
+		return last.remaining - leftToOthers - theirs;
 	}
 
 	/**
