@@ -167,8 +167,9 @@ async function main() {
 
 	const userRows: string[] = [];
 	for (const users of TRIGGER_SIZES) {
-		fresh(users);
 		for (const event of ['newUser', 'userDeactivated', 'userUpdated'] as const) {
+			// Each event on the organisation as generated: the bulk change of the one before is not its.
+			fresh(users);
 			const parameters =
 				event === 'userUpdated'
 					? { event, watchedFields: ['job_title', 'location', 'status', 'level'] }
