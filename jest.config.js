@@ -4,11 +4,11 @@
  * Three projects, so that the change-and-check loop runs only what checks the node:
  * - `node`: the node and the trigger through n8n's engine against the simulator (`npm test`);
  * - `simulator`: the simulator's own suites, which prove the stand-in follows the spec;
- * - `scale`: the trigger over 10,000 users, slow by nature.
+ * - `scale`: the trigger over 10,000 to 100,000 users, slow by nature.
  * `npm run test:all` runs all three (CI does). The end-to-end suite (test/e2e) has its own config.
  */
 const SIMULATOR = '<rootDir>/test/simulator/';
-const SCALE = ['<rootDir>/test/trigger/scale.test.ts'];
+const SCALE = ['<rootDir>/test/trigger/scale.test.ts', '<rootDir>/test/trigger/stateSize.test.ts'];
 
 const shared = {
 	rootDir: __dirname,

@@ -30,7 +30,7 @@ const TIME_SCALE = 60;
 const TIMED_SCALE = 6;
 const MINUTE_MS = 60_000 / TIMED_SCALE;
 /** The trigger's sizes, and its default Rate Limit Share (50 %: 100 requests a poll). */
-const TRIGGER_SIZES = [10_000, 50_000];
+const TRIGGER_SIZES = [10_000, 50_000, 100_000];
 const PAGES_PER_POLL = 100;
 const RESULTS = path.resolve(__dirname, '../../bench/RESULTS.md');
 
@@ -123,31 +123,85 @@ async function main() {
 	const burst = await praisePoller.poll();
 	const burstRequests = sim.log.length;
 
+	// A backlog of 5,000 praises after a pause, in the least convenient order the API may give.
+	fresh();
+	sim.setPraiseQuirks({ pinnedFirst: true, timestampResolutionMs: 60_000, scatteredIds: true });
+	const backlogPoller = await createPoller({ parameters: { event: 'newPraise' }, credentials });
+	await backlogPoller.poll();
+	const pauseStart = Date.now() - 2500 * 60_000;
+	const backlog = Array.from({ length: 5000 }, (_, i) =>
+		sim.store.addPraise({ activity_date: new Date(pauseStart + Math.floor(i / 2) * 60_000).toISOString(), pinned: i % 1000 === 0 }).id,
+	);
+	sim.clearLog();
+	const backlogEmitted: number[] = [];
+	let backlogPolls = 0;
+	let backlogBytes = 0;
+	let backlogMostInPoll = 0;
+	do {
+		const before = sim.log.length;
+		const outcome = await backlogPoller.poll();
+		if (outcome.error) throw outcome.error;
+		backlogEmitted.push(...outcome.items.map((item) => item.id as number));
+		backlogPolls++;
+		backlogMostInPoll = Math.max(backlogMostInPoll, sim.log.length - before);
+		backlogBytes = Math.max(backlogBytes, backlogPoller.serialisedState().length);
+	} while (backlogPoller.state().pass);
+	const backlogOnce = new Set(backlogEmitted).size === backlogEmitted.length && backlogEmitted.length === backlog.length;
+	sim.setPraiseQuirks({ pinnedFirst: false, timestampResolutionMs: 0, scatteredIds: false });
+
+	/** A tenth of the organisation changed at once, in the way each event sees. */
+	const bulkChange = (event: 'newUser' | 'userDeactivated' | 'userUpdated', users: number): number => {
+		const active = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+		const chosen = active.filter((_, i) => i % 9 === 4).slice(0, users / 10);
+		if (event === 'newUser') {
+			for (let i = 0; i < users / 10; i++) sim.store.addUser({ first_name: `Hire${i}` });
+			return users / 10;
+		}
+		const locations = [...sim.store.locations.keys()];
+		for (const user of chosen) {
+			if (event === 'userDeactivated') sim.store.setUserStatus(user.id, 'Blocked', 'not_known');
+			else sim.store.updateUser(user.id, { location_id: locations.find((id) => id !== user.location_id)! });
+		}
+		return chosen.length;
+	};
+
 	const userRows: string[] = [];
 	for (const users of TRIGGER_SIZES) {
-		fresh(users);
 		for (const event of ['newUser', 'userDeactivated', 'userUpdated'] as const) {
+			// Each event on the organisation as generated: the bulk change of the one before is not its.
+			fresh(users);
 			const parameters =
 				event === 'userUpdated'
 					? { event, watchedFields: ['job_title', 'location', 'status', 'level'] }
 					: { event };
 			const poller = await createPoller({ parameters, credentials });
+			/** A pass: requests of each poll, the largest saved state a user at any of its polls, what it emitted. */
 			const pass = async () => {
 				const perPoll: number[] = [];
+				let peak = 0;
+				let emitted = 0;
+				let inProgress: boolean;
 				do {
 					sim.clearLog();
 					const outcome = await poller.poll();
 					if (outcome.error) throw outcome.error;
 					perPoll.push(sim.log.length);
-				} while (poller.state().pass);
-				return perPoll;
+					emitted += outcome.items.length;
+					const saved = poller.serialisedState();
+					peak = Math.max(peak, saved.length / sim.store.users.size);
+					inProgress = saved.includes('"pass":{');
+				} while (inProgress);
+				return { perPoll, peak, emitted };
 			};
-			await pass();
-			const perPoll = await pass();
-			const requests = perPoll.reduce((a, b) => a + b, 0);
-			const bytesPerUser = JSON.stringify(poller.state()).length / users;
+			const baseline = await pass();
+			const quiet = await pass();
+			const changed = bulkChange(event, users);
+			const bulk = await pass();
+			const caught = await pass();
+			const requests = quiet.perPoll.reduce((a, b) => a + b, 0);
+			const peak = Math.max(baseline.peak, quiet.peak);
 			userRows.push(
-				`| ${event} | ${users.toLocaleString('en')} | ${requests} | ${Math.ceil(users / 50)} | ${(requests / Math.ceil(users / 50)).toFixed(2)} | ${perPoll.length} | ${Math.max(...perPoll)} | ${bytesPerUser.toFixed(1)} |`,
+				`| ${event} | ${users.toLocaleString('en')} | ${requests} | ${Math.ceil(users / 50)} | ${(requests / Math.ceil(users / 50)).toFixed(2)} | ${quiet.perPoll.length} | ${Math.max(...quiet.perPoll)} | ${peak.toFixed(1)} | ${Math.max(bulk.peak, caught.peak).toFixed(1)} | ${bulk.emitted + caught.emitted} of ${changed} |`,
 			);
 		}
 	}
@@ -157,11 +211,12 @@ async function main() {
 		'',
 		`- New Praise, nothing new: ${quietPraise} request(s) per poll.`,
 		`- New Praise, a burst of 120 praises: ${burst.items.length} emitted in ${burstRequests} requests (ceil(120/50) = 3).`,
+		`- New Praise, a backlog of 5,000 praises after a pause, pinned praises listed first, two praises to each minute's timestamp, ids out of time order: ${backlogEmitted.length} emitted over ${backlogPolls} polls (at most ${backlogMostInPoll} requests in a poll), ${backlogOnce ? 'each once' : 'NOT each once'}; the largest saved state at any poll ${backlogBytes} bytes.`,
 		'',
-		`User events, default Rate Limit Share (50 %: at most ${PAGES_PER_POLL} requests a poll), a pass after the baseline:`,
+		`User events, default Rate Limit Share (50 %: at most ${PAGES_PER_POLL} requests a poll): a pass after the baseline; the saved state at its peak (the largest at any poll of the baseline and that pass), then at the peak of the pass that meets a bulk change of a tenth of the organisation (new hires, deactivations, a move to another location) and of the pass after it, and the events those two emitted:`,
 		'',
-		'| user event | users | requests per pass | ceil(N/50) | ratio | polls per pass | most requests in a poll | saved state, bytes per user |',
-		'|---|---|---|---|---|---|---|---|',
+		'| user event | users | requests per pass | ceil(N/50) | ratio | polls per pass | most requests in a poll | peak saved state, bytes a user | with a bulk change of 10 %: peak bytes a user | events emitted of changes made |',
+		'|---|---|---|---|---|---|---|---|---|---|',
 		...userRows,
 		'',
 	);

@@ -10,7 +10,8 @@
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
  */
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
-import { jitteredLatency, OneInReservePacer, playSharedKey } from '../helpers/sharedKey';
+import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
+import { jitteredLatency, OneInReservePacer, playSharedKey, type VirtualClock } from '../helpers/sharedKey';
 import type { Simulator } from '../simulator';
 
 const EXECUTIONS = [1, 2, 4, 8];
@@ -21,6 +22,18 @@ const LIMIT = 200;
 /** Real HTTP: a "minute" of 10 real seconds. */
 const REAL_TIME_SCALE = 6;
 const REAL_WINDOW_MS = 60_000 / REAL_TIME_SCALE;
+/** Engagedly's clock against this host's (issue 21), resets rounded down where it is not 0. */
+const OFFSETS_MS = [-30_000, -3_000, 0, 3_000, 30_000];
+const REAL_OFFSETS_MS = [0, -3_000, 30_000];
+const offsetLabel = (ms: number) => (ms === 0 ? 'same' : `${ms > 0 ? '+' : ''}${ms / 1000} s`);
+
+/** The node's pacer blind to Engagedly's clock: its answers without their `Date` (the pacer before issue 21). */
+const ourClockOnly = (clock: VirtualClock) => {
+	const pacer = new RateLimitPacer(clock);
+	const observe = pacer.observe.bind(pacer);
+	pacer.observe = (headers) => observe({ ...headers, date: undefined });
+	return pacer;
+};
 
 export async function sharingBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	const lines = [
@@ -28,49 +41,79 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 		'',
 		'Get Many executions started together on one key. The floor: the limit\'s 200 requests a minute, spread evenly, or the requests\' own latency back to back where that is longer (a ratio under 1 is work that fits in the first window). "Before": the pacer before issue 11, one request of reserve.',
 		'',
-		"In virtual time, Engagedly's real window (60 s) and latencies, 12,000 users (240 requests) per execution (exact, the same every run; asserted in test/transport/sharedKey.test.ts):",
+		"In virtual time, Engagedly's real window (60 s) and latencies, 12,000 users (240 requests) per execution (exact, the same every run; asserted in test/transport/sharedKey.test.ts). Engagedly's clock: how far it is from this host's (its `Date` and reset times on its clock; where it differs, the reset is also rounded down). \"Our clock only\": the same pacer with the answers' `Date` hidden, reading resets on this host's clock (before issue 21).",
 		'',
-		'| executions | latency | requests | answers 429 | ratio to the floor | before: answers 429 | before: ratio |',
-		'|---|---|---|---|---|---|---|',
+		"| executions | latency | Engagedly's clock | requests | answers 429 | ratio to the floor | our clock only: answers 429 | before issue 11: answers 429 | before issue 11: ratio |",
+		'|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const latency of [20, 400]) {
 		for (const executions of EXECUTIONS) {
-			const work = { requests: Array<number>(executions).fill(PAGES_EACH * 4), latencyMs: jitteredLatency(latency) };
-			const now = await playSharedKey(work);
-			const before = await playSharedKey({ ...work, pacer: (clock) => new OneInReservePacer(clock) });
-			lines.push(
-				`| ${executions} | ${latency} ms | ${now.sent} | ${now.tooMany} | ${(now.elapsedMs / now.floorMs).toFixed(2)} | ${before.tooMany} | ${(before.elapsedMs / before.floorMs).toFixed(2)} |`,
-			);
+			for (const clockOffsetMs of OFFSETS_MS) {
+				const work = {
+					requests: Array<number>(executions).fill(PAGES_EACH * 4),
+					latencyMs: jitteredLatency(latency),
+					clockOffsetMs,
+					resetRounding: clockOffsetMs === 0 ? ('up' as const) : ('down' as const),
+				};
+				const now = await playSharedKey(work);
+				const blind = await playSharedKey({ ...work, pacer: ourClockOnly });
+				const before = await playSharedKey({ ...work, pacer: (clock) => new OneInReservePacer(clock) });
+				lines.push(
+					`| ${executions} | ${latency} ms | ${offsetLabel(clockOffsetMs)} | ${now.sent} | ${now.tooMany} | ${(now.elapsedMs / now.floorMs).toFixed(2)} | ${blind.tooMany} | ${before.tooMany} | ${(before.elapsedMs / before.floorMs).toFixed(2)} |`,
+				);
+			}
 		}
 	}
+
+	// Issue 21: several triggers and executions on one key, in virtual time at the real limit.
+	const many = await playSharedKey({
+		requests: [240, 240, 240, 240],
+		startsAtMs: [0, 15_000, 30_000, 45_000],
+		triggers: [0, 1, 2].map((i) => ({ pages: 1000, share: 0.5, passes: 2, startsAtMs: i * 20_000 })),
+		latencyMs: jitteredLatency(400),
+	});
+	const perWindow = new Map<string, number>();
+	for (const window of many.triggerWindows) perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+	const complete = many.triggerPages.every((passes) => passes.length === 2 && passes.every((pages) => pages.length === 1000 && new Set(pages).size === 1000));
+	lines.push(
+		'',
+		'Several triggers on one key, in virtual time at the real 200 a minute and 400 ms a request (asserted in test/transport/sharedKey.test.ts): three user-event triggers on 50,000 users (1,000 pages a pass, two passes each, a poll a minute, Rate Limit Share 50 %) and four Get Many executions of 12,000 users started 15 s apart.',
+		'',
+		'| requests | answers 429 | every pass read whole, each page once | most trigger requests in one window (share: 100) | last Get Many done (minutes) | all done (minutes) |',
+		'|---|---|---|---|---|---|',
+		`| ${many.sent} | ${many.tooMany} | ${complete ? 'yes' : 'NO'} | ${Math.max(...perWindow.values())} | ${(Math.max(...many.finishedAtMs) / 60_000).toFixed(1)} | ${(many.elapsedMs / 60_000).toFixed(1)} |`,
+	);
 	lines.push(
 		'',
 		`Over real HTTP through n8n's engine, ${USERS_EACH.toLocaleString('en')} users (${PAGES_EACH} requests) per execution, a window of ${REAL_WINDOW_MS / 1000} real seconds:`,
 		'',
-		'| executions | users returned, each | requests | answers 429 | seconds | ratio to the floor |',
-		'|---|---|---|---|---|---|',
+		"| executions | Engagedly's clock | users returned, each | requests | answers 429 | seconds | ratio to the floor |",
+		'|---|---|---|---|---|---|---|',
 	);
-	for (const executions of EXECUTIONS) {
-		sim.reset({ users: USERS_EACH, seed: 'bench-sharing' });
-		sim.setRateLimit({ limit: LIMIT, timeScale: REAL_TIME_SCALE });
-		const started = Date.now();
-		const runs = await Promise.all(
-			Array.from({ length: executions }, async () =>
-				await runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true }, credentials }),
-			),
-		);
-		const elapsed = Date.now() - started;
-		const failed = runs.find((run) => run.error);
-		if (failed) throw failed.error;
-		const returned = runs.map((run) => new Set(run.items.map((item) => item.json.id)).size);
-		const requests = sim.log.length;
-		const tooMany = sim.log.filter((entry) => entry.status === 429).length;
-		// Latency floor: one execution's requests back to back, measured alone on this machine.
-		const floorMs = Math.max((requests / LIMIT) * REAL_WINDOW_MS, executions === 1 ? elapsed : 0);
-		lines.push(
-			`| ${executions} | ${Math.min(...returned)} | ${requests} | ${tooMany} | ${(elapsed / 1000).toFixed(1)} | ${executions === 1 ? '1.00 (alone: its own latency)' : (elapsed / floorMs).toFixed(2)} |`,
-		);
+	for (const clockOffsetMs of REAL_OFFSETS_MS) {
+		for (const executions of EXECUTIONS) {
+			sim.reset({ users: USERS_EACH, seed: 'bench-sharing' });
+			sim.setRateLimit({ limit: LIMIT, timeScale: REAL_TIME_SCALE, clockOffsetMs, resetRounding: clockOffsetMs === 0 ? 'up' : 'down' });
+			const started = Date.now();
+			const runs = await Promise.all(
+				Array.from({ length: executions }, async () =>
+					await runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true }, credentials }),
+				),
+			);
+			const elapsed = Date.now() - started;
+			const failed = runs.find((run) => run.error);
+			if (failed) throw failed.error;
+			const returned = runs.map((run) => new Set(run.items.map((item) => item.json.id)).size);
+			const requests = sim.log.length;
+			const tooMany = sim.log.filter((entry) => entry.status === 429).length;
+			// Latency floor: one execution's requests back to back, measured alone on this machine.
+			const floorMs = Math.max((requests / LIMIT) * REAL_WINDOW_MS, executions === 1 ? elapsed : 0);
+			lines.push(
+				`| ${executions} | ${offsetLabel(clockOffsetMs)} | ${Math.min(...returned)} | ${requests} | ${tooMany} | ${(elapsed / 1000).toFixed(1)} | ${executions === 1 ? '1.00 (alone: its own latency)' : (elapsed / floorMs).toFixed(2)} |`,
+			);
+		}
 	}
+	sim.setRateLimit({ clockOffsetMs: 0, resetRounding: 'up' });
 	lines.push('');
 	return lines;
 }

@@ -57,20 +57,40 @@ export class VirtualClock implements PacerClock {
 export interface Pacer {
 	beforeRequest(): Promise<void>;
 	observe(headers: Record<string, unknown>): void;
-	setPlan(plan: { need?: number }): void;
+	setPlan(plan: { need?: number; share?: number; deadlineMs?: number }): void;
+	delayMs?(): number;
 	retryDelayMs(headers: Record<string, unknown>): number;
 	cooldown(ms: number): Promise<void>;
+}
+
+/**
+ * A user-event trigger as the node polls: a poll a minute, each with its own pacer (a new
+ * execution context), its share and a 30-second deadline, at most `share` × 200 pages a poll, going
+ * on from where the last poll stopped until a pass over `pages` pages is complete, `passes` times.
+ */
+export interface TriggerSpec {
+	pages: number;
+	share: number;
+	passes: number;
+	/** The first poll, ms of virtual time. */
+	startsAtMs?: number;
 }
 
 export interface SharedKeyRun {
 	/** Requests each execution makes (pages of a list). */
 	requests: number[];
+	/** User-event triggers polling on the same key meanwhile. */
+	triggers?: TriggerSpec[];
 	/** When each execution starts, ms of virtual time; 0 for all when omitted. */
 	startsAtMs?: number[];
 	/** Milliseconds a request takes, half on the way there: the n-th request of an execution (seeded, so repeatable). */
 	latencyMs: (execution: number, request: number) => number;
 	limit?: number;
 	windowMs?: number;
+	/** Engagedly's clock minus ours: its `Date` header and reset times are on its clock. */
+	clockOffsetMs?: number;
+	/** How Engagedly rounds the reset to epoch seconds (default up). */
+	resetRounding?: 'up' | 'down';
 	/** Builds each execution's pacer; the node's own by default. */
 	pacer?: (clock: VirtualClock) => Pacer;
 }
@@ -85,7 +105,16 @@ export interface SharedKeyResult {
 	floorMs: number;
 	/** When each counted request reached the limiter, ms of virtual time. */
 	hitsAtMs: number[];
+	/** Each trigger's pages read, pass by pass, in order (1-based): a complete pass reads each once. */
+	triggerPages: number[][][];
+	/** The window (its X-RateLimit-Reset) each of the triggers' requests was counted in. */
+	triggerWindows: string[];
+	/** When each execution (not trigger) received its last page, ms of virtual time from the first start. */
+	finishedAtMs: number[];
 }
+
+const POLL_INTERVAL_MS = 60_000;
+const POLL_BUDGET_MS = 30_000;
 
 /** Lower-cased, as n8n hands a response's headers to the node. */
 const lower = (headers: Record<string, string>) =>
@@ -95,12 +124,64 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	const clock = new VirtualClock();
 	const limit = run.limit ?? 200;
 	const windowMs = run.windowMs ?? 60_000;
-	const limiter = new RateLimiter({ limit, timeScale: 60_000 / windowMs }, () => clock.now());
+	const limiter = new RateLimiter(
+		{ limit, timeScale: 60_000 / windowMs, clockOffsetMs: run.clockOffsetMs ?? 0, resetRounding: run.resetRounding ?? 'up' },
+		() => clock.now(),
+	);
 	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));
 	let sent = 0;
 	let tooMany = 0;
 	let lastAnswer = 0;
 	const hitsAtMs: number[] = [];
+
+	const triggerPages: number[][][] = (run.triggers ?? []).map(() => []);
+	const triggerWindows: string[] = [];
+	const finishedAtMs: number[] = run.requests.map(() => 0);
+
+	/** One request through the limiter (the answer stamped on Engagedly's clock): its headers, or undefined after a 429 waited out. */
+	const send = async (pacer: Pacer, latency: number): Promise<Record<string, string> | undefined> => {
+		await pacer.beforeRequest();
+		await clock.sleep(latency / 2);
+		const decision = limiter.hit('key');
+		const date = limiter.httpDate();
+		hitsAtMs.push(clock.now());
+		sent++;
+		await clock.sleep(latency / 2);
+		lastAnswer = Math.max(lastAnswer, clock.now());
+		const headers = { ...lower(decision.headers), date };
+		pacer.observe(headers);
+		if (decision.allowed) return headers;
+		tooMany++;
+		await pacer.cooldown(pacer.retryDelayMs(headers));
+		return undefined;
+	};
+
+	const trigger = async (index: number) => {
+		const spec = run.triggers![index];
+		await clock.sleep(spec.startsAtMs ?? 0);
+		const maxPages = Math.max(1, Math.floor(spec.share * limit));
+		for (let pass = 0; pass < spec.passes; pass++) {
+			const read: number[] = [];
+			triggerPages[index].push(read);
+			for (let page = 1; page <= spec.pages; ) {
+				const pollAt = clock.now();
+				const deadlineMs = pollAt + POLL_BUDGET_MS;
+				const pacer = makePacer(clock);
+				pacer.setPlan({ share: spec.share, deadlineMs });
+				for (let inPoll = 0; page <= spec.pages; ) {
+					// The pager: after the first page, stop at the share or before a wait past the deadline.
+					if (inPoll > 0 && (inPoll >= maxPages || clock.now() + (pacer.delayMs?.() ?? 0) > deadlineMs)) break;
+					pacer.setPlan({ need: spec.pages - page + 1 });
+					const headers = await send(pacer, run.latencyMs(1000 + index, page));
+					if (!headers) continue;
+					triggerWindows.push(headers['x-ratelimit-reset']);
+					read.push(page++);
+					inPoll++;
+				}
+				await clock.sleep(Math.max(0, pollAt + POLL_INTERVAL_MS - clock.now()));
+			}
+		}
+	};
 
 	const execution = async (index: number) => {
 		await clock.sleep(run.startsAtMs?.[index] ?? 0);
@@ -109,28 +190,23 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		for (let done = 0; done < total; ) {
 			// paginate() knows the number of pages only after the first has said the list's total.
 			pacer.setPlan({ need: done === 0 ? undefined : total - done });
-			await pacer.beforeRequest();
-			const latency = run.latencyMs(index, done);
-			await clock.sleep(latency / 2);
-			const decision = limiter.hit('key');
-			hitsAtMs.push(clock.now());
-			sent++;
-			await clock.sleep(latency / 2);
-			lastAnswer = Math.max(lastAnswer, clock.now());
-			const headers = lower(decision.headers);
-			pacer.observe(headers);
-			if (decision.allowed) {
-				done++;
-				continue;
-			}
-			tooMany++;
-			await pacer.cooldown(pacer.retryDelayMs(headers));
+			if (await send(pacer, run.latencyMs(index, done))) done++;
 		}
+		finishedAtMs[index] = clock.now();
 	};
 
 	const firstStart = clock.now() + Math.min(...run.requests.map((_, i) => run.startsAtMs?.[i] ?? 0));
-	await clock.run(Promise.all(run.requests.map((_, i) => execution(i))));
-	return { sent, tooMany, elapsedMs: lastAnswer - firstStart, floorMs: floorMs(run, limit, windowMs), hitsAtMs };
+	await clock.run(Promise.all([...run.requests.map((_, i) => execution(i)), ...(run.triggers ?? []).map((_, i) => trigger(i))]));
+	return {
+		sent,
+		tooMany,
+		elapsedMs: lastAnswer - firstStart,
+		floorMs: floorMs(run, limit, windowMs),
+		hitsAtMs,
+		triggerPages,
+		triggerWindows,
+		finishedAtMs: finishedAtMs.map((at) => at - firstStart),
+	};
 }
 
 /**

@@ -62,7 +62,10 @@ export interface Simulator {
 	clearLog(): void;
 	/** Fresh data (same Store object), empty log, rate-limit counters and faults cleared. */
 	reset(options?: { seed?: number | string; users?: number }): void;
+	/** Also Engagedly's clock (`clockOffsetMs`) and the reset's rounding; stays in force across reset(). */
 	setRateLimit(options: Partial<RateLimitSettings>): void;
+	/** Switches for a less convenient praise feed (see Store.praiseQuirks); stay in force across reset(). */
+	setPraiseQuirks(quirks: Partial<Store['praiseQuirks']>): void;
 	resetRateLimit(): void;
 	readonly faults: FaultRegistry;
 	stop(): Promise<void>;
@@ -77,6 +80,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	let users = options.users ?? 250;
 	const store = new Store({ seed, users });
 	const limiter = new RateLimiter({ limit: options.rateLimit ?? 200, timeScale: options.timeScale ?? 1 });
+	store.clock = () => limiter.serverNow();
 	const faults = new FaultRegistry();
 	const log: RequestLogEntry[] = [];
 
@@ -123,6 +127,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			faults.clear();
 		},
 		setRateLimit: (changes) => limiter.set(changes),
+		setPraiseQuirks: (quirks) => {
+			store.praiseQuirks = { ...store.praiseQuirks, ...quirks };
+		},
 		resetRateLimit: () => limiter.reset(),
 		faults,
 		stop: () => stopServer(server, sockets),

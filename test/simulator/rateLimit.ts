@@ -7,6 +7,11 @@
  *
  * `timeScale` shrinks every duration (window, cooldowns, quiet period): with 60, a "minute"
  * lasts one real second. Header values are real epoch seconds / real seconds, rounded up.
+ *
+ * Engagedly's clock is not this host's: `clockOffsetMs` puts the simulator's clock that far ahead
+ * (negative: behind). `X-RateLimit-Reset` and the `Date` header are times on that clock, and
+ * `resetRounding: 'down'` writes the reset rounded down (a second before the window really
+ * resets), as a server may: neither document says which way it rounds.
  */
 
 export interface RateLimitSettings {
@@ -14,6 +19,10 @@ export interface RateLimitSettings {
 	limit: number;
 	/** 60 = a minute lasts one second. */
 	timeScale: number;
+	/** Engagedly's clock minus the host's, in ms: its `Date` and reset times are on its clock. */
+	clockOffsetMs: number;
+	/** How `X-RateLimit-Reset` rounds the window's end to epoch seconds (default up). */
+	resetRounding: 'up' | 'down';
 }
 
 /** Cooldown steps in minutes; the last one repeats. */
@@ -36,7 +45,7 @@ export interface RateLimitDecision {
 
 export class RateLimiter {
 	private buckets = new Map<string, Bucket>();
-	private settings: RateLimitSettings = { limit: 200, timeScale: 1 };
+	private settings: RateLimitSettings = { limit: 200, timeScale: 1, clockOffsetMs: 0, resetRounding: 'up' };
 
 	constructor(
 		settings: Partial<RateLimitSettings> = {},
@@ -62,6 +71,28 @@ export class RateLimiter {
 			if (!(changes.timeScale > 0)) throw new Error('timeScale must be > 0');
 			this.settings.timeScale = changes.timeScale;
 		}
+		if (changes.clockOffsetMs !== undefined) {
+			if (!Number.isFinite(changes.clockOffsetMs)) throw new Error('clockOffsetMs must be a number');
+			this.settings.clockOffsetMs = changes.clockOffsetMs;
+		}
+		if (changes.resetRounding !== undefined) {
+			if (changes.resetRounding !== 'up' && changes.resetRounding !== 'down') throw new Error("resetRounding must be 'up' or 'down'");
+			this.settings.resetRounding = changes.resetRounding;
+		}
+	}
+
+	get clockOffsetMs(): number {
+		return this.settings.clockOffsetMs;
+	}
+
+	/** The time on Engagedly's clock (the host's plus the offset). */
+	serverNow(): number {
+		return this.now() + this.settings.clockOffsetMs;
+	}
+
+	/** The `Date` header: Engagedly's clock, to the second, as HTTP writes it. */
+	httpDate(): string {
+		return new Date(this.serverNow()).toUTCString();
 	}
 
 	/** Forget every counter and cooldown. */
@@ -121,11 +152,13 @@ export class RateLimiter {
 		return { allowed: false, headers };
 	}
 
+	/** `resetAt` is on the host's clock; the header gives it on Engagedly's. */
 	private headers(remaining: number, resetAt: number): Record<string, string> {
+		const serverReset = (resetAt + this.settings.clockOffsetMs) / 1000;
 		return {
 			'X-RateLimit-Limit': String(this.settings.limit),
 			'X-RateLimit-Remaining': String(remaining),
-			'X-RateLimit-Reset': String(Math.ceil(resetAt / 1000)),
+			'X-RateLimit-Reset': String(this.settings.resetRounding === 'down' ? Math.floor(serverReset) : Math.ceil(serverReset)),
 		};
 	}
 }

@@ -164,6 +164,8 @@ export function createServer(ctx: ServerContext): http.Server {
 			return Array.isArray(value) ? value[0] : value;
 		};
 		const clientKey = header('ClientKey') ?? null;
+		// Engagedly's clock, which need not be this host's (RateLimiter's clockOffsetMs).
+		res.setHeader('Date', ctx.limiter.httpDate());
 		const log: RequestLogEntry = {
 			time: new Date().toISOString(),
 			method,

@@ -344,6 +344,19 @@ export class Store {
 	certificates = new Map<number, CertificateRecord>();
 	/** Uploaded profile pictures by user id. */
 	pictures = new Map<string, Buffer>();
+	/** Engagedly's clock (the host's unless a suite moves it: see RateLimiter's clockOffsetMs). */
+	clock: () => number = Date.now;
+	/**
+	 * How the praise feed may be less convenient than newest-first by id (switches a suite turns
+	 * on; they stay across load()): pinned praises listed first whatever their age, new praises'
+	 * `activity_date` cut to a coarse resolution (so many share one), and ids of new praises
+	 * scattered instead of growing with time.
+	 */
+	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
+		pinnedFirst: false,
+		timestampResolutionMs: 0,
+		scatteredIds: false,
+	};
 
 	/** Ids of records created at run time come from here, so a replayed test gets the same ids. */
 	private rng = new Prng('runtime');
@@ -961,10 +974,12 @@ export class Store {
 
 	/** Post a praise now (or at `activity_date`); the author defaults to the admin. */
 	addPraise(partial: Partial<PraiseRecord> = {}): PraiseRecord {
-		const at = partial.activity_date ?? new Date().toISOString();
+		const { timestampResolutionMs, scatteredIds } = this.praiseQuirks;
+		const now = this.clock();
+		const at = partial.activity_date ?? new Date(timestampResolutionMs > 0 ? now - (now % timestampResolutionMs) : now).toISOString();
 		const others = this.sortedUsers().filter((u) => u.id !== this.adminId);
 		const praise: PraiseRecord = {
-			id: nextId(this.praises.keys()),
+			id: scatteredIds ? this.scatteredId() : nextId(this.praises.keys()),
 			activity_date: at,
 			last_updated_at: partial.last_updated_at ?? at,
 			title: null,
@@ -985,13 +1000,22 @@ export class Store {
 		return praise;
 	}
 
+	/** An unused id anywhere from 1 to well past the largest: not in time order (seeded, so repeatable). */
+	private scatteredId(): number {
+		const range = 10 * (this.praises.size + 100);
+		for (;;) {
+			const id = this.rng.int(1, range);
+			if (!this.praises.has(id)) return id;
+		}
+	}
+
 	/** Edit a praise; `last_updated_at` always moves forward (strictly), as an edit does. */
 	editPraise(id: number, patch: Partial<Omit<PraiseRecord, 'id'>> = {}): PraiseRecord {
 		const praise = this.praises.get(id);
 		if (!praise) throw new Error(`Praise ${id} not found`);
 		Object.assign(praise, patch);
 		if (patch.last_updated_at === undefined) {
-			const now = Date.now();
+			const now = this.clock();
 			const previous = Date.parse(praise.last_updated_at);
 			praise.last_updated_at = new Date(Math.max(now, previous + 1)).toISOString();
 		}

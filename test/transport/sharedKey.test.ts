@@ -60,3 +60,86 @@ test('four executions on the pacer before issue 11 meet 429s (what the new pacer
 
 	expect(run.tooMany).toBeGreaterThan(0);
 });
+
+/**
+ * Engagedly's reset times are on its clock, which may be seconds ahead of or behind ours. With
+ * its clock behind, a reset read on ours looks earlier than it is; ahead, later. The pacer
+ * learns the offset from the answers' `Date` headers (whole seconds), so neither costs a 429, and
+ * the reset may be rounded either way.
+ */
+describe("on Engagedly's clock, up to 30 s from ours", () => {
+	const OFFSETS = [-30_000, -10_000, -3_000, -800, 0, 800, 3_000, 10_000, 30_000];
+
+	const cases = OFFSETS.flatMap((offset) =>
+		[20, 400].flatMap((latency) =>
+			[1, 4].flatMap((executions) => (['up', 'down'] as const).map((rounding) => [offset, latency, executions, rounding] as const)),
+		),
+	);
+	test.each(cases)(
+		'%i ms, %i ms a request, %i execution(s), reset rounded %s: no 429, within 10 % of the floor',
+		async (clockOffsetMs, latency, executions, resetRounding) => {
+			const run = await playSharedKey({
+				requests: Array(executions).fill(PAGES * 4),
+				latencyMs: jitteredLatency(latency),
+				clockOffsetMs,
+				resetRounding,
+			});
+
+			expect(run.tooMany).toBe(0);
+			expect(run.sent).toBe(executions * PAGES * 4);
+			expect(run.elapsedMs / run.floorMs).toBeLessThanOrEqual(1.1);
+		},
+	);
+
+	test('the same run read on our clock alone (the pacer before issue 21) meets 429s with Engagedly 3 s behind', async () => {
+		const run = await playSharedKey({
+			requests: [PAGES * 4, PAGES * 4],
+			latencyMs: jitteredLatency(20),
+			clockOffsetMs: -3_000,
+			// The pacer blind to Engagedly's clock: the same pacer, its answers without their Date.
+			pacer: (clock) => {
+				const pacer = new RateLimitPacer(clock);
+				const observe = pacer.observe.bind(pacer);
+				pacer.observe = (headers) => observe({ ...headers, date: undefined });
+				return pacer;
+			},
+		});
+
+		expect(run.tooMany).toBeGreaterThan(0);
+	});
+});
+
+/**
+ * Several triggers on one key (issue 21). A trigger's Rate Limit Share is the part of each window
+ * the triggers may spend together: each sends only while more than the rest of the window is
+ * left, whoever spent it, so three triggers at 50 % leave half of every window to the workflows
+ * on the key, where before each took half for itself (two of them, all of it).
+ */
+describe('many triggers, one key', () => {
+	const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+	test('three user-event triggers on 50,000 users at 50 % and four Get Many executions at the real 200 a minute: no 429, all complete, each page of each pass once', async () => {
+		const run = await playSharedKey({
+			// Get Many on 12,000 users each (240 pages), starting one after another.
+			requests: [240, 240, 240, 240],
+			startsAtMs: [0, 15_000, 30_000, 45_000],
+			// 50,000 users: 1,000 pages a pass; a baseline pass and one more.
+			triggers: [0, 1, 2].map((i) => ({ pages: 1000, share: 0.5, passes: 2, startsAtMs: i * 20_000 })),
+			latencyMs: jitteredLatency(400),
+		});
+
+		expect(run.tooMany).toBe(0);
+		expect(run.sent).toBe(4 * 240 + 3 * 2 * 1000);
+		for (const passes of run.triggerPages) {
+			expect(passes).toHaveLength(2);
+			for (const pages of passes) expect(pages).toEqual(range(1000));
+		}
+		// Together, the triggers took at most half of any window, and one more each: a request sent
+		// when a new window opens (or a poll starts) goes before its answer can say who came back.
+		const perWindow = new Map<string, number>();
+		for (const window of run.triggerWindows) perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
+		expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(100 + 3);
+		// So the executions had at least that half: 960 pages at 100 a minute or better.
+		for (const at of run.finishedAtMs) expect(at).toBeLessThanOrEqual((960 / 100) * 60_000);
+	});
+});

@@ -22,6 +22,14 @@ import { perContext } from './perExecution';
  * so it spreads what is left over the time until then instead of spending it at once: workflows
  * starting mid-window still find budget, and the total time is the same. A caller that needs
  * less, or does not know, goes at full speed.
+ *
+ * `X-RateLimit-Reset` is a time on Engagedly's clock, and hosts drift by seconds: read on this
+ * host's clock, a reset seen 3 s early sends the next burst into a window that is still spent, and
+ * the cooldown that follows hits every workflow on the key. So the pacer learns how far Engagedly's
+ * clock is from ours from each answer's `Date` header (whole seconds, stamped while the request
+ * was on its way: every answer bounds the offset, and the bounds tighten as answers come), and
+ * waits on our clock until the reset has surely passed on Engagedly's: the offset's lower bound,
+ * and a second for a reset that may have been rounded down.
  */
 
 /**
@@ -29,8 +37,15 @@ import { perContext } from './perExecution';
  * request goes out before they can know anything (a part of the limit, at least one request).
  */
 const NEWCOMERS_SHARE = 0.02;
-/** A window is one minute; a reset further away than that is clock skew, not a real window. */
-const MAX_WINDOW_MS = 61_000;
+/**
+ * A window is one minute; a reset further away than that (with the second of rounding and the
+ * offset's uncertainty) is a header we misread, not a window to wait for.
+ */
+const MAX_WINDOW_MS = 63_000;
+/** Neither document says which way the reset is rounded to epoch seconds: assume down, the later end. */
+const RESET_ROUNDING_MS = 1000;
+/** An HTTP `Date` is cut to the second: Engagedly's clock was somewhere in the second it names. */
+const DATE_RESOLUTION_MS = 1000;
 /** Lands just after the server's window turns over rather than just before it. */
 const RESET_MARGIN_MS = 250;
 /** The documented budget of a window, until a response says otherwise. */
@@ -48,15 +63,51 @@ function header(headers: Headers, name: string): number | undefined {
 	return raw === undefined || raw === null || raw === '' || !Number.isFinite(value) ? undefined : value;
 }
 
-/** X-RateLimit-Reset is epoch seconds; small numbers are read as "seconds from now". */
-function resetAt(headers: Headers, now: number): number | undefined {
+/**
+ * X-RateLimit-Reset is epoch seconds on Engagedly's clock (`serverMs`, to tell windows apart);
+ * `atMs` is when it has surely passed there, on ours. Small numbers are "seconds from now".
+ */
+function resetAt(headers: Headers, now: number, offset: ClockOffset): { serverMs: number; atMs: number } | undefined {
 	const reset = header(headers, 'x-ratelimit-reset');
 	if (reset === undefined) return undefined;
-	return reset > 1e9 ? reset * 1000 : now + reset * 1000;
+	if (reset <= 1e9) return { serverMs: now + reset * 1000, atMs: now + reset * 1000 };
+	return { serverMs: reset * 1000, atMs: reset * 1000 + RESET_ROUNDING_MS - offset.lowMs };
+}
+
+/**
+ * How far Engagedly's clock is ahead of ours (negative: behind), as a range every answer's `Date`
+ * narrows: the server stamped it between our sending the request and our reading the answer, and
+ * its clock was then somewhere in the second the header names. Before any `Date`, the clocks are
+ * taken to agree.
+ */
+class ClockOffset {
+	lowMs = 0;
+
+	private highMs = Number.POSITIVE_INFINITY;
+
+	private known = false;
+
+	learn(headers: Headers, sentAtMs: number | undefined, receivedAtMs: number): void {
+		const raw = headers.date ?? headers.Date;
+		const stamped = Date.parse(String(Array.isArray(raw) ? raw[0] : raw));
+		if (raw === undefined || !Number.isFinite(stamped)) return;
+		const low = stamped - receivedAtMs;
+		const high = stamped + DATE_RESOLUTION_MS - (sentAtMs ?? receivedAtMs);
+		// A range that no longer overlaps means a clock was set meanwhile: start again from this answer.
+		if (!this.known || low > this.highMs || high < this.lowMs) {
+			this.known = true;
+			this.lowMs = low;
+			this.highMs = high;
+			return;
+		}
+		this.lowMs = Math.max(this.lowMs, low);
+		this.highMs = Math.min(this.highMs, high);
+	}
 }
 
 interface Observation {
 	remaining: number;
+	/** When the window has surely reset, on our clock. */
 	resetAtMs: number | undefined;
 	limit: number;
 	/** When the response arrived. */
@@ -66,7 +117,11 @@ interface Observation {
 export interface PacingPlan {
 	/** Requests the caller still expects to make; undefined when it cannot tell. */
 	need?: number;
-	/** The part of each window's budget the caller may spend (the trigger's share of the key), 0 to 1. */
+	/**
+	 * The part of each window the caller may spend, 0 to 1 (the trigger's Rate Limit Share): it
+	 * sends only while more than the rest of the window is left, so callers with a share spend it
+	 * together, whoever else is on the key.
+	 */
 	share?: number;
 	/** Epoch ms by which the caller must be done (a poll's time budget): spreading aims before it. */
 	deadlineMs?: number;
@@ -74,7 +129,8 @@ export interface PacingPlan {
 
 /** Our recent responses in one window: what was left after each, and when it came. */
 interface WindowView {
-	resetAtMs: number;
+	/** The window's reset as the header gives it (Engagedly's clock): the same for every answer in it. */
+	serverResetMs: number;
 	/** Oldest first, at most RECENT_RESPONSES. */
 	recent: Array<{ remaining: number; atMs: number }>;
 }
@@ -104,9 +160,6 @@ export class RateLimitPacer {
 
 	private window: WindowView | undefined;
 
-	/** Our requests counted in the window of `last` (for the caller's share). */
-	private ownInWindow = 0;
-
 	/** What the last window we saw taught about others, for the start of the next. */
 	private carried: OthersEstimate = { perOurs: 1, intervalMs: 0 };
 
@@ -120,6 +173,8 @@ export class RateLimitPacer {
 
 	private plan: PacingPlan = {};
 
+	private readonly offset = new ClockOffset();
+
 	/** Tells the pacer what the caller knows about the rest of its work (see PacingPlan). */
 	setPlan(plan: PacingPlan): void {
 		this.plan = { ...this.plan, ...plan };
@@ -130,24 +185,24 @@ export class RateLimitPacer {
 		if (remaining === undefined) return;
 		const now = this.clock.now();
 		if (this.sentAtMs !== undefined) this.roundTripMs = Math.max(now - this.sentAtMs, this.roundTripMs * 0.8);
-		const reset = resetAt(headers, now);
+		this.offset.learn(headers, this.sentAtMs, now);
+		const window = resetAt(headers, now, this.offset);
+		const reset = window?.serverMs;
 		const limit = header(headers, 'x-ratelimit-limit') ?? this.last?.limit ?? DOCUMENTED_LIMIT;
 		const previous = this.last;
-		this.last = { remaining, resetAtMs: reset, limit, atMs: now };
+		this.last = { remaining, resetAtMs: window?.atMs, limit, atMs: now };
 		// A 429 describes a cooldown, not a window of counted requests: nothing to learn from it.
 		if (header(headers, 'retry-after') !== undefined || reset === undefined) {
 			this.window = undefined;
-			this.ownInWindow = 0;
 			return;
 		}
 		const view = this.window;
 		const sameWindow =
 			view !== undefined &&
 			previous !== undefined &&
-			Math.abs(reset - view.resetAtMs) < 1000 &&
+			Math.abs(reset - view.serverResetMs) < 1000 &&
 			remaining < previous.remaining;
 		if (sameWindow) {
-			this.ownInWindow++;
 			view.recent.push({ remaining, atMs: now });
 			if (view.recent.length > RECENT_RESPONSES) view.recent.shift();
 			return;
@@ -158,8 +213,7 @@ export class RateLimitPacer {
 			view && view.recent.length >= 2
 				? measured(view)
 				: { perOurs: 1 + (this.carried.perOurs - 1) / 2, intervalMs: this.carried.intervalMs };
-		this.window = { resetAtMs: reset, recent: [{ remaining, atMs: now }] };
-		this.ownInWindow = 1;
+		this.window = { serverResetMs: reset, recent: [{ remaining, atMs: now }] };
 	}
 
 	/** What others are doing, from our recent responses in this window; before the second, the previous window's. */
@@ -177,9 +231,15 @@ export class RateLimitPacer {
 	}
 
 	/**
-	 * What the window has left for us: what our last response said, less the newcomers' reserve,
-	 * less what others are expected to have spent since then and to spend while our request is
-	 * on its way; never more than the caller's share.
+	 * What the window has left for us: what our last response said, less the newcomers' reserve
+	 * (or, for a caller with a share, the part of the window it leaves to everything else), less
+	 * what others are expected to have spent since then and to spend while our request is on its
+	 * way.
+	 *
+	 * A share is therefore what callers with that share may spend of a window *together*, not
+	 * each: a trigger at 50 % stops while half the window is left, whoever spent the other half.
+	 * Two or three triggers on one key at 50 % share that half between them, and the workflows
+	 * they start (and everything else on the key) always find the other half.
 	 *
 	 * Others are expected to keep their ratio to us: as many requests per one of ours as lately,
 	 * one of ours being the time our requests have lately taken, or the spacing we decided on
@@ -193,8 +253,8 @@ export class RateLimitPacer {
 		const expected = (perOurs - 1) * ours;
 		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
 		const newcomers = Math.max(1, Math.ceil(last.limit * NEWCOMERS_SHARE));
-		const shareLeft = Math.floor((this.plan.share ?? 1) * last.limit) - this.ownInWindow;
-		return Math.min(last.remaining - newcomers - theirs, shareLeft);
+		const leftToOthers = Math.max(newcomers, Math.ceil((1 - (this.plan.share ?? 1)) * last.limit));
+		return last.remaining - leftToOthers - theirs;
 	}
 
 	/**
@@ -253,8 +313,9 @@ export class RateLimitPacer {
 		const retryAfter = header(headers, 'retry-after');
 		if (retryAfter !== undefined) return Math.max(retryAfter, 0) * 1000;
 		const now = this.clock.now();
-		const reset = resetAt(headers, now);
-		if (reset !== undefined) return Math.max(reset - now, 0);
+		// observe() has already learnt the offset from this answer.
+		const reset = resetAt(headers, now, this.offset);
+		if (reset !== undefined) return Math.max(reset.atMs - now, 0);
 		return 60_000;
 	}
 

@@ -57,7 +57,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'The trigger reads the whole user list, 50 users per request, to find what changed. A poll reads at most 30 seconds’ worth and its share of the rate limit (up to 5,000 users with the default 50 %); a larger organisation is read over several polls, and its events come when the whole list has been read. See “User events and organisation size” in the trigger’s documentation.',
+			'The trigger reads the whole user list, 50 users per request, to find what changed. A poll reads at most 30 seconds’ worth and its share of the rate limit (up to 5,000 users with the default 50 %); a larger organisation is read over several polls, each emitting the changes on the pages it read. See “User events and organisation size” in the trigger’s documentation.',
 		name: 'userPollNotice',
 		type: 'notice',
 		default: '',
@@ -92,7 +92,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 100 },
 				default: DEFAULT_RATE_LIMIT_SHARE,
 				description:
-					'The part of the API key’s 200 requests a minute one poll may use; the rest stays for your other workflows. A user event reads up to 100 users per percent each poll and goes on from there at the next poll.',
+					'The part of the API key’s 200 requests a minute the triggers on this key may use together (a trigger stops while only the rest is left); the rest stays for your other workflows. A user event reads up to 100 users per percent each poll and goes on from there at the next poll.',
 			},
 		],
 	},

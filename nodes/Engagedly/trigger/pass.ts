@@ -1,6 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { PageOptions, ScanResult } from '../transport/paginate';
 import { scanPages } from '../transport/paginate';
 import type { PassState, UserEntry, UserState } from './state';
 import { STATE_VERSION, ValueTable } from './state';
@@ -19,16 +20,13 @@ const REQUESTS_PER_MINUTE = 200;
  */
 export const pollTiming = { budgetMs: 30_000 };
 
-/**
- * What an event keeps per user and when it fires, for a pass that compares every user with the
- * last complete pass.
- */
+/** What an event keeps per user and when it fires, for a pass that compares every user with what was saved for them. */
 export interface PassEvent {
 	/** `include` for the list request (custom attributes), if the event reads any. */
 	include?: string;
 	/** The compact entry kept for a user, its values stored in `table` where it has any. */
 	entryOf(user: IDataObject, table: ValueTable): UserEntry;
-	/** Whether the entry differs from the last complete pass's (then the state must be saved). */
+	/** Whether the entry differs from the one saved (then the state must be saved). */
 	differs(before: UserEntry | undefined, entry: UserEntry, beforeValues: string[], table: ValueTable): boolean;
 	/** The item to emit for this user, or undefined when the change is not the event. */
 	itemFor(
@@ -38,7 +36,7 @@ export interface PassEvent {
 		beforeValues: string[],
 		table: ValueTable,
 	): IDataObject | undefined;
-	/** An entry of the last complete pass, rewritten into the new pass's value table. */
+	/** An entry rewritten into a fresh value table (the table is compacted when a pass completes). */
 	carry(entry: UserEntry, beforeValues: string[], table: ValueTable): UserEntry;
 	/** Saved with the state (the watched fields of userUpdated). */
 	extra?: IDataObject;
@@ -47,16 +45,46 @@ export interface PassEvent {
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
 /**
+ * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
+ * its time budget (the pager stops past the deadline, or before a rate-limit wait that would
+ * cross it), then `resume` says where the next poll goes on.
+ */
+export async function budgetedScan(
+	context: IPollFunctions,
+	request: PollRequest,
+	path: string,
+	options: Pick<PageOptions, 'qs' | 'from' | 'keep' | 'stopAt'>,
+): Promise<ScanResult> {
+	const startedAt = Date.now();
+	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+	let pages = 0;
+	return await scanPages.call(context, path, {
+		...options,
+		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
+		proceed: () => pages < maxPages,
+		onPage: () => {
+			pages++;
+			request.onPage();
+		},
+	});
+}
+
+/**
  * The user events read the whole directory: the list is in name order, so a new or changed user
  * can be on any page. An organisation whose list does not fit in one poll (its time budget, its
  * share of the key) is read over several: each poll goes on from the page the last one stopped
- * at and saves its place, the new entries and the items found so far. Events are emitted only
- * when a pass is complete, so a change is reported once, when the pass that saw it ends; a poll
- * that fails saves nothing, and the next goes on from the last saved page. Until the first pass
- * is complete there is no baseline, and nothing is emitted.
+ * at and saves its place. Each user read is compared with what was saved for them and saved
+ * anew at once, and a change that is the event is emitted by the poll that reads it: the saved
+ * state is one small entry per user and the place, never a record, whatever changed (a bulk
+ * change of a tenth of the organisation included). A user the list shows twice (it shifted while
+ * read) is compared with the entry of the first sighting, so it is reported once; a change made
+ * to a page already read this pass comes out in the next pass. A poll that fails saves nothing
+ * and emits nothing, and the next goes on from the last saved page. Until the first pass is
+ * complete there is no baseline, and nothing is emitted.
  *
- * The pager proves each part of the pass (shifts, totals, envelopes); a complete pass that
- * listed nobody is a fault, not an empty organisation (the key belongs to a user).
+ * The pager proves each part of the pass (shifts, totals, envelopes); a pass read in one poll
+ * that listed nobody is a fault, not an empty organisation (the key belongs to a user).
  */
 export async function userPass(
 	context: IPollFunctions,
@@ -65,92 +93,69 @@ export async function userPass(
 	config: string,
 	event: PassEvent,
 ): Promise<PollResult> {
-	const baseline = saved?.users;
-	const beforeValues = saved?.values ?? [];
+	const firstPass = saved?.users === undefined || saved.first === true;
 	const pass = saved?.pass;
-	const table = new ValueTable(pass?.values);
-	// Copies: the saved state must stay as it was if this poll fails (n8n keeps the object).
-	const users: Record<string, UserEntry> = { ...pass?.users };
-	const found: IDataObject[] = [...(pass?.items ?? [])];
-	let changed = pass?.changed ?? baseline === undefined;
-	const foundIds = new Set(found.map((item) => String(item.id)));
+	// Entries point into one table; the values a pass makes unused are dropped when it completes.
+	const table = new ValueTable(saved?.values);
+	// A copy: the saved state must stay as it was if this poll fails (n8n keeps the object).
+	const users: Record<string, UserEntry> = { ...saved?.users };
+	const items: IDataObject[] = [];
+	let changed = false;
+	let read = 0;
 
-	const startedAt = Date.now();
-	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
-	let pages = 0;
-	const { resume } = await scanPages.call(context, PATH, {
-		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
+	const { resume } = await budgetedScan(context, request, PATH, {
 		qs: event.include ? { include: event.include } : undefined,
 		from: pass ? { page: pass.page, total: pass.total } : undefined,
-		// The deadline stops the scan in the pager (past it, or when a rate-limit wait would cross
-		// it); the share is counted here.
-		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
-		proceed: () => pages < maxPages,
-		onPage: () => {
-			pages++;
-			request.onPage();
-		},
 		keep: (user) => {
 			if (user?.id === undefined || user.id === null) return false;
+			read++;
 			const id = String(user.id);
 			const entry = event.entryOf(user, table);
+			const before = has(users, id) ? users[id] : undefined;
 			users[id] = entry;
-			if (!baseline) return false;
-			const before = has(baseline, id) ? baseline[id] : undefined;
-			if (event.differs(before, entry, beforeValues, table)) changed = true;
-			// A user the list showed twice (it shifted while read) is reported as last seen.
-			if (foundIds.delete(id)) found.splice(found.findIndex((item) => String(item.id) === id), 1);
-			const item = event.itemFor(user, before, entry, beforeValues, table);
-			if (item) {
-				found.push(item);
-				foundIds.add(id);
-			}
+			if (firstPass) return false;
+			if (!event.differs(before, entry, table.values, table)) return false;
+			changed = true;
+			const item = event.itemFor(user, before, entry, table.values, table);
+			if (item) items.push(item);
 			return false;
 		},
 	});
 
 	if (resume) {
-		const next: PassState = {
-			page: resume.page,
-			total: resume.total,
-			users,
-			values: table.values,
-			items: found,
-			changed,
-		};
-		// The last complete pass stays the baseline until this one is complete.
-		return { items: [], state: stateOf(config, event, baseline, beforeValues, next) };
+		return { items, state: stateOf(config, event, users, table.values, { page: resume.page, total: resume.total }, firstPass) };
 	}
-
-	if (Object.keys(users).length === 0) {
+	if (!pass && read === 0) {
 		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
 			description:
 				'That cannot be a real answer (the API key belongs to a user), so nothing was emitted or saved; the next poll tries again. If it persists, check the credential’s Base URL.',
 		});
 	}
-	// A user missing from a pass is kept as it was: a list that shifts while it is read can hide
+	// A user missing from a pass keeps their entry: a list that shifts while it is read can hide
 	// a user for one pass, and forgetting them would report them as new on the next. The API
 	// deletes no users (they are deactivated and stay listed), so the state does not grow.
-	for (const id of Object.keys(baseline ?? {})) {
-		if (!has(users, id)) users[id] = event.carry(baseline![id], beforeValues, table);
-	}
 	// Nothing changed and no pass was in progress: the saved state stays as it is (no write).
-	return { items: found, state: changed || pass ? stateOf(config, event, users, table.values) : undefined };
+	if (!changed && !pass && !firstPass) return { items };
+	const compact = new ValueTable();
+	for (const id of Object.keys(users)) users[id] = event.carry(users[id], table.values, compact);
+	return { items, state: stateOf(config, event, users, compact.values) };
 }
 
 function stateOf(
 	config: string,
 	event: PassEvent,
-	users: Record<string, UserEntry> | undefined,
+	users: Record<string, UserEntry>,
 	values: string[],
 	pass?: PassState,
+	first = false,
 ): UserState {
 	return {
 		v: STATE_VERSION,
 		config,
 		...event.extra,
 		...(values.length > 0 ? { values } : {}),
-		...(users ? { users } : {}),
+		users,
 		...(pass ? { pass } : {}),
+		...(first ? { first: true } : {}),
 	} as UserState;
 }

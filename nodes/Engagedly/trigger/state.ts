@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
  * `config` names the event and its settings; a saved state for another configuration is ignored
  * (the next poll sets a new baseline), so editing the node never replays or misreads history.
  */
-export const STATE_VERSION = 1;
+export const STATE_VERSION = 2;
 
 export interface SavedState extends IDataObject {
 	v: number;
@@ -18,9 +18,31 @@ export interface SavedState extends IDataObject {
 	gen: number;
 }
 
-/** newPraise: the highest praise id seen (ids are integers that grow). */
-export interface PraiseState extends SavedState {
-	last: number;
+/**
+ * A place in the praise feed: a time (`activity_date`, epoch ms) and the ids of the praises at
+ * exactly that time that it includes (several may share one; ids say nothing of time).
+ */
+export interface PraiseMark extends IDataObject {
+	at: number;
+	ids: Array<number | string>;
+}
+
+/**
+ * newPraise: every praise up to the mark has been seen (emitted, or there at the baseline). A
+ * backlog larger than a poll's budget is read over several polls: `pass` is where the next goes
+ * on, the newest praise of the pass (`top`: newer ones belong to the next pass), how far down the
+ * feed's dated order it has emitted (`down`), and the pinned praises it emitted out of that order.
+ */
+export interface PraiseState extends SavedState, PraiseMark {
+	pass?: PraisePass;
+}
+
+export interface PraisePass extends IDataObject {
+	page: number;
+	total?: number;
+	top: PraiseMark;
+	down?: PraiseMark;
+	pins: Array<number | string>;
 }
 
 /**
@@ -35,27 +57,25 @@ export interface PraiseState extends SavedState {
 export type UserEntry = number | string | number[];
 
 export interface UserState extends SavedState {
-	/** The last complete pass; absent until the first pass is complete. */
+	/** Every user seen, updated as each pass reads them; absent until the first poll. */
 	users?: Record<string, UserEntry>;
 	fields?: string[];
 	/** The values `users` entries point to (userUpdated). */
 	values?: string[];
-	/** A pass over the directory that did not fit in one poll, to be gone on with by the next. */
+	/** Where a pass over the directory that did not fit in one poll goes on. */
 	pass?: PassState;
+	/** The first pass is still in progress: there is no baseline yet, and nothing is emitted. */
+	first?: boolean;
 }
 
 /**
- * A pass in progress: the page to go on from (and the list's total when it stopped, so that
- * deletions in between do not make it skip anyone), the entries read so far (their values in
- * their own table), the items to emit when it completes, and whether anything differs yet.
+ * A pass in progress: the page to go on from, and the list's total when it stopped (so that
+ * deletions in between do not make it skip anyone). Nothing else: what it has read is already
+ * in `users`, and what it found is already emitted.
  */
 export interface PassState extends IDataObject {
 	page: number;
 	total?: number;
-	users: Record<string, UserEntry>;
-	values: string[];
-	items: IDataObject[];
-	changed: boolean;
 }
 
 export function readState<T extends SavedState>(staticData: IDataObject, config: string): T | undefined {
@@ -66,21 +86,14 @@ export function readState<T extends SavedState>(staticData: IDataObject, config:
 const isMap = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * A user state that is neither a complete pass nor a pass in progress, or either of them
- * malformed (hand-edited, half-migrated), is treated as none: the next pass sets a new baseline.
+ * A user state without its users, or malformed (hand-edited, half-migrated), is treated as none:
+ * the next pass sets a new baseline.
  */
 export function validUserState(state: UserState | undefined): UserState | undefined {
-	if (!state || (state.users === undefined && state.pass === undefined)) return undefined;
-	if (state.users !== undefined && !isMap(state.users)) return undefined;
+	if (!state || !isMap(state.users)) return undefined;
 	const pass = state.pass as unknown as Record<string, unknown> | undefined;
 	if (pass !== undefined) {
-		const valid =
-			isMap(pass) &&
-			Number.isInteger(pass.page) &&
-			(pass.page as number) >= 1 &&
-			isMap(pass.users) &&
-			Array.isArray(pass.values) &&
-			Array.isArray(pass.items);
+		const valid = isMap(pass) && Number.isInteger(pass.page) && (pass.page as number) >= 1;
 		if (!valid) return undefined;
 	}
 	return state;

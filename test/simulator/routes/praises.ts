@@ -1,6 +1,7 @@
 /**
  * Public praises, newest first (activity_date, then id, both descending) so that a poller
  * reading page 1 sees new posts first; edits move `last_updated_at` but not the position.
+ * With `store.praiseQuirks.pinnedFirst`, pinned praises come before all others.
  */
 import { ok, paginate } from '../http';
 import { renderActor } from '../render';
@@ -44,7 +45,10 @@ export function renderPraise(store: Store, praise: PraiseRecord, viewer: UserRec
 }
 
 export function sortedPraises(store: Store): PraiseRecord[] {
+	const pinnedFirst = store.praiseQuirks.pinnedFirst;
 	return [...store.praises.values()].sort((a, b) => {
+		// A feed may put pinned posts on top, whatever their age (a switch: see Store.praiseQuirks).
+		if (pinnedFirst && a.pinned !== b.pinned) return a.pinned ? -1 : 1;
 		const byDate = Date.parse(b.activity_date) - Date.parse(a.activity_date);
 		return byDate !== 0 ? byDate : b.id - a.id;
 	});
