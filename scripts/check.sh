@@ -4,7 +4,8 @@
 # (scripts/use-node24.sh), npm ci, build, lint, typecheck, the workflow lint, the jest suites, then
 # the end-to-end suite in real n8n processes (the two pinned n8n releases are installed once into
 # ~/.cache and reused: about 6 minutes then; the first run installs them, about 11 minutes and
-# 3 GB each). The last line is `N passed, N failed`, the totals of the jest runs.
+# 3 GB each), then the editor suite in Chromium (installed from Debian's packages when missing).
+# The last line is `N passed, N failed`, the totals of the jest runs and the editor suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/use-node24.sh
@@ -27,15 +28,24 @@ npm run "$suite" -- --json --outputFile="$reports/unit.json" || status=$?
 # The node's suites once more against the simulator's vendor profile (the vendor's OpenAPI shapes).
 npm run test:vendor -- --json --outputFile="$reports/vendor.json" || status=$?
 npm run test:e2e -- --json --outputFile="$reports/e2e.json" || status=$?
+# The editor suite (test/editor): n8n's editor in Chromium, through Playwright's JSON reporter.
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/editor.json" npm run test:editor || status=$?
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
 for (const file of process.argv.slice(1)) {
-	if (!fs.existsSync(file)) { failed += 1; console.log(`no jest report from ${file}: counted as one failure`); continue; }
+	if (!fs.existsSync(file)) { failed += 1; console.log(`no report from ${file}: counted as one failure`); continue; }
 	const r = JSON.parse(fs.readFileSync(file, "utf8"));
+	if (r.stats) {
+		// Playwright: expected = passed; unexpected, flaky (none: no retries) and skipped (a test
+		// that did not run did not pass) are failures, and so is an error outside the tests (setup).
+		passed += r.stats.expected;
+		failed += r.stats.unexpected + r.stats.flaky + r.stats.skipped + (r.errors?.length ?? 0);
+		continue;
+	}
 	passed += r.numPassedTests;
 	failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
 }
 console.log(`${passed} passed, ${failed} failed`);
-' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" || { echo "0 passed, 1 failed"; status=1; }
+' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" "$reports/editor.json" || { echo "0 passed, 1 failed"; status=1; }
 exit "$status"

@@ -11,7 +11,7 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { BatchResult } from '../types';
-import { createFields, readCreateBody } from './create.operation';
+import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
 import { idsForNames } from './names';
 import { readIdentity } from './shared';
@@ -61,7 +61,7 @@ const runFields: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
 	runFields[0],
-	...createFields,
+	...syncFields,
 	...runFields.slice(1),
 ]);
 
@@ -112,7 +112,7 @@ function readAddresses(this: IExecuteFunctions, itemCount: number, failed: Map<n
 				named.add(given);
 				itemsOf.set(given, [...(itemsOf.get(given) ?? []), item]);
 			}
-			checkParameters.call(this, createFields, item);
+			checkParameters.call(this, syncFields, item);
 			emails.set(item, String(readIdentity.call(this, item).email));
 		} catch (error) {
 			failed.set(item, error as Error);
