@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The Engagedly API credential as a builder creates it: Save runs the credential's test against
  * Engagedly (the simulator); a wrong pair shows the message that names it, the right one passes.

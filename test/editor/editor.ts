@@ -152,3 +152,12 @@ export async function screenshot(page: Page, testInfo: TestInfo, file: string): 
 	await page.screenshot({ path: target });
 	if (process.env.ENGAGEDLY_SCREENSHOTS === '1') process.stdout.write(`[editor] wrote docs/${file}\n`);
 }
+
+/** The values of one column of the output table ("outcome"), row by row. */
+export async function outputColumn(output: Locator, column: string): Promise<string[]> {
+	const table = output.getByTestId('ndv-data-container').locator('table').first();
+	await expect(table.locator('thead th').filter({ hasText: new RegExp(`^\\s*${column}\\s*$`) })).toHaveCount(1);
+	const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+	const index = headers.indexOf(column);
+	return (await table.locator('tbody tr').evaluateAll((rows, at) => rows.map((row) => row.children[at]?.textContent?.trim() ?? ''), index));
+}

@@ -38,6 +38,7 @@ function prepared(): { install: N8nInstall; tarball: string } {
 
 export const test = base.extend<{ page: Page }, { editor: Editor }>({
 	editor: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
 		async ({}, use, workerInfo) => {
 			const { install, tarball } = prepared();
 			const demo = await startDemoSimulator();

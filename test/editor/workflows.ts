@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Workflows the editor suite opens, imported with the examples. They are built from the HR sync
  * example's own Sync node, so the suite follows the example's parameters as they change.
@@ -39,7 +38,7 @@ export function syncWorkflow(): ExampleWorkflow {
 			'Three employees': { main: [[{ node: SYNC_WORKFLOW.node, type: 'main', index: 0 }]] },
 		},
 		settings: { executionOrder: 'v1' },
-	} as ExampleWorkflow;
+	} as unknown as ExampleWorkflow;
 }
 
 export function editorWorkflows(): ExampleWorkflow[] {
