@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # `npm run check`: everything CI checks (.ci/run and .github/workflows/ci.yml run exactly this),
 # from a fresh clone on a machine with only its stock Node. Node 24 from the npm registry
-# (scripts/use-node24.sh), npm ci, build, lint, typecheck, the workflow lint, the jest suites, then
+# (scripts/use-node24.sh), npm ci (skipped when node_modules matches the lockfile), build, lint, typecheck, the workflow lint, the jest suites, then
 # the end-to-end suite in real n8n processes (the two pinned n8n releases are installed once into
 # ~/.cache and reused: about 6 minutes then; the first run installs them, about 11 minutes and
 # 3 GB each), then the editor suite in Chromium (installed from Debian's packages when missing).
 # The last line is `N passed, N failed`, the totals of the jest runs and the editor suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/use-node24.sh
+check_started=$SECONDS
+# Node 24 and the dependencies (npm ci, unless node_modules already matches package-lock.json).
+. scripts/setup.sh
 echo "node $(node --version), npm $(npm --version)"
 
-npm ci --no-audit --no-fund
 npm run build
 npm run lint
 npm run typecheck
@@ -30,7 +31,7 @@ npm run test:vendor -- --json --outputFile="$reports/vendor.json" || status=$?
 npm run test:e2e -- --json --outputFile="$reports/e2e.json" || status=$?
 # The editor suite (test/editor): n8n's editor in Chromium, through Playwright's JSON reporter.
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/editor.json" npm run test:editor || status=$?
-node -e '
+CHECK_SECONDS=$((SECONDS - check_started)) node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
 for (const file of process.argv.slice(1)) {
@@ -46,6 +47,7 @@ for (const file of process.argv.slice(1)) {
 	passed += r.numPassedTests;
 	failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
 }
+console.log(`npm run check took ${Math.round(Number(process.env.CHECK_SECONDS) / 60)} min`);
 console.log(`${passed} passed, ${failed} failed`);
 ' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" "$reports/editor.json" || { echo "0 passed, 1 failed"; status=1; }
 exit "$status"

@@ -4,7 +4,7 @@
  * and the output table shows them.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, screenshot, watchDynamicParameters } from './editor';
+import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, refreshMapper, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
 test('User Create with a custom attribute from the mapper: executed, the output shows the new user', async ({ page, editor }, testInfo) => {
@@ -24,6 +24,7 @@ test('User Create with a custom attribute from the mapper: executed, the output 
 	await newWorkflow(page, editor.n8n.baseUrl);
 	const ndv = await addEngagedlyAction(page, 'Create a user');
 	await chooseCredential(page, ndv, CREDENTIAL_ID);
+	await refreshMapper(page, ndv);
 	await fill(ndv, 'email', email);
 	await fill(ndv, 'firstName', 'Rosa');
 	await fill(ndv, 'lastName', 'Delgado');

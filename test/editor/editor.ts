@@ -161,3 +161,15 @@ export async function outputColumn(output: Locator, column: string): Promise<str
 	const index = headers.indexOf(column);
 	return (await table.locator('tbody tr').evaluateAll((rows, at) => rows.map((row) => row.children[at]?.textContent?.trim() ?? ''), index));
 }
+
+/**
+ * The mapper's "Refresh … List": the editor loads the mapper's fields once, with the credential
+ * the node had then, and keeps them when the credential is changed.
+ */
+export async function refreshMapper(page: Page, ndv: Locator): Promise<void> {
+	const menu = ndv.getByTestId('columns-parameter-input-options-container');
+	await menu.hover();
+	await menu.getByTestId('action-toggle').click();
+	await page.getByText(/^Refresh .* List$/).click();
+	await expect(page.getByText('Loading options')).toHaveCount(0);
+}

@@ -41,6 +41,8 @@ export const test = base.extend<{ page: Page }, { editor: Editor }>({
 		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
 		async ({}, use, workerInfo) => {
 			const { install, tarball } = prepared();
+			const started = Date.now();
+			process.stdout.write(`[editor] starting the simulators and n8n ${install.version} with the demo (about a minute)...\n`);
 			const demo = await startDemoSimulator();
 			const large = await startSimulator({ ...LARGE_ORGANISATION, profile: demo.profile });
 			const n8n = await N8nInstance.create({ install, tarball });
@@ -51,6 +53,7 @@ export const test = base.extend<{ page: Page }, { editor: Editor }>({
 				await n8n.start();
 				await n8n.setupOwner();
 				const cookie = await n8n.login();
+				process.stdout.write(`[editor] n8n is up at ${n8n.baseUrl} after ${Math.round((Date.now() - started) / 1000)} s\n`);
 				await use({ n8n, demo, large, cookie });
 			} finally {
 				// n8n's own log, for a failure's report.

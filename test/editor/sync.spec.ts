@@ -20,7 +20,7 @@ test('Sync on three items: Dry Run shows the outcomes and writes nothing, then t
 	await openWorkflow(page, editor.n8n.baseUrl, SYNC_WORKFLOW.id);
 	const ndv = await openNode(page, SYNC_WORKFLOW.node);
 	const dryRun = parameter(ndv, 'dryRun').locator('.el-switch');
-	await expect(dryRun).toHaveAttribute('aria-checked', 'true');
+	await expect(dryRun).toHaveClass(/\bis-checked\b/);
 
 	const writesBefore = editor.demo.log.filter((entry) => entry.method !== 'GET').length;
 	let output = await executeStep(ndv);
@@ -37,7 +37,7 @@ test('Sync on three items: Dry Run shows the outcomes and writes nothing, then t
 	expect(store.userByEmail(THREE_EMPLOYEES.newHire)).toBeUndefined();
 
 	await dryRun.click();
-	await expect(dryRun).toHaveAttribute('aria-checked', 'false');
+	await expect(dryRun).not.toHaveClass(/\bis-checked\b/);
 	output = await executeStep(ndv);
 	await expect.poll(() => store.userByEmail(THREE_EMPLOYEES.newHire)?.status).toBe('Active');
 	const newHire = store.userByEmail(THREE_EMPLOYEES.newHire)!;
