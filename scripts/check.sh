@@ -9,12 +9,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 check_started=$SECONDS
+# Into a log (CI, a pipe, a file): plain lines. CI=true stops the spinners of n8n-node's build
+# and lint (clack), NO_COLOR their colours, and `plain` drops the cursor codes they still print.
+if [ ! -t 1 ]; then export CI="${CI:-true}" NO_COLOR="${NO_COLOR:-1}"; fi
+plain() {
+	if [ -t 1 ]; then "$@"; else "$@" 2>&1 | sed -u $'s/\x1b\\[[0-9;?]*[A-Za-z]//g'; fi
+}
 # Node 24 and the dependencies (npm ci, unless node_modules already matches package-lock.json).
 . scripts/setup.sh
 echo "node $(node --version), npm $(npm --version)"
 
-npm run build
-npm run lint
+plain npm run build
+plain npm run lint
 npm run typecheck
 npm run lint:workflows
 
