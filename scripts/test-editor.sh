@@ -7,7 +7,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/use-node24.sh
 started=$SECONDS
-export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
+# Debian's Chromium; elsewhere (GitHub's Ubuntu runners, whose `chromium` package is a snap
+# wrapper) a Chrome already installed does the same.
+if [ -z "${CHROMIUM:-}" ]; then
+	CHROMIUM=/usr/bin/chromium
+	if [ ! -x "$CHROMIUM" ] && ! grep -qi '^ID=debian' /etc/os-release 2>/dev/null; then
+		for candidate in /usr/bin/google-chrome /usr/bin/google-chrome-stable; do
+			if [ -x "$candidate" ]; then CHROMIUM="$candidate"; break; fi
+		done
+	fi
+fi
+export CHROMIUM
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 if [ ! -x "$CHROMIUM" ]; then
 	if [ "$(id -u)" -eq 0 ]; then sudo=""; elif sudo -n true 2>/dev/null; then sudo="sudo -n"; else
