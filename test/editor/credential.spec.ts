@@ -32,8 +32,6 @@ test('creating the credential: a wrong pair is named, the right pair passes the 
 	const tests = () => editor.demo.log.slice(before).filter((entry) => entry.route === 'GET /beta/users');
 	expect(tests().length).toBeGreaterThan(0);
 	expect(new Set(tests().map((entry) => `${entry.clientKey} ${entry.status}`))).toEqual(new Set([`${keys.clientKey} 401`]));
-	// Nothing of the typed secret in what the page shows.
-	await expect(modal.getByText('not-the-secret-key')).toHaveCount(0);
 
 	await field('secretKey').fill(keys.secretKey);
 	await modal.getByTestId('credential-save-button').click();
