@@ -10,8 +10,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 check_started=$SECONDS
 # Into a log (CI, a pipe, a file): plain lines. CI=true stops the spinners of n8n-node's build
-# and lint (clack), NO_COLOR their colours, and `plain` drops the cursor codes they still print.
-if [ ! -t 1 ]; then export CI="${CI:-true}" NO_COLOR="${NO_COLOR:-1}"; fi
+# and lint (clack, also in the test scripts' builds); `plain` drops the colour and cursor codes
+# they still print. (NO_COLOR would only make Node warn: npm sets FORCE_COLOR for them.)
+if [ ! -t 1 ]; then export CI="${CI:-true}"; fi
 plain() {
 	if [ -t 1 ]; then "$@"; else "$@" 2>&1 | sed -u $'s/\x1b\\[[0-9;?]*[A-Za-z]//g'; fi
 }
