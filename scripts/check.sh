@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
 # `npm run check`: everything CI checks (.ci/run and .github/workflows/ci.yml run exactly this),
 # from a fresh clone on a machine with only its stock Node. Node 24 from the npm registry
-# (scripts/use-node24.sh), npm ci, build, lint, typecheck, the workflow lint, the jest suites, then
+# (scripts/use-node24.sh), npm ci (skipped when node_modules matches the lockfile), build, lint, typecheck, the workflow lint, the jest suites, then
 # the end-to-end suite in real n8n processes (the two pinned n8n releases are installed once into
 # ~/.cache and reused: about 6 minutes then; the first run installs them, about 11 minutes and
-# 3 GB each). The last line is `N passed, N failed`, the totals of the jest runs.
+# 3 GB each), then the editor suite in Chromium (installed from Debian's packages when missing).
+# The last line is `N passed, N failed`, the totals of the jest runs and the editor suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/use-node24.sh
+check_started=$SECONDS
+# Into a log (CI, a pipe, a file): plain lines. CI=true stops the spinners of n8n-node's build
+# and lint (clack, also in the test scripts' builds); `plain` drops the colour and cursor codes
+# they still print. (NO_COLOR would only make Node warn: npm sets FORCE_COLOR for them.)
+if [ ! -t 1 ]; then export CI="${CI:-true}"; fi
+plain() {
+	if [ -t 1 ]; then "$@"; else "$@" 2>&1 | sed -u $'s/\x1b\\[[0-9;?]*[A-Za-z]//g'; fi
+}
+# Node 24 and the dependencies (npm ci, unless node_modules already matches package-lock.json).
+. scripts/setup.sh
 echo "node $(node --version), npm $(npm --version)"
 
-npm ci --no-audit --no-fund
-npm run build
-npm run lint
+plain npm run build
+plain npm run lint
 npm run typecheck
 npm run lint:workflows
 
@@ -27,15 +36,25 @@ npm run "$suite" -- --json --outputFile="$reports/unit.json" || status=$?
 # The node's suites once more against the simulator's vendor profile (the vendor's OpenAPI shapes).
 npm run test:vendor -- --json --outputFile="$reports/vendor.json" || status=$?
 npm run test:e2e -- --json --outputFile="$reports/e2e.json" || status=$?
-node -e '
+# The editor suite (test/editor): n8n's editor in Chromium, through Playwright's JSON reporter.
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/editor.json" npm run test:editor || status=$?
+CHECK_SECONDS=$((SECONDS - check_started)) node -e '
 const fs = require("fs");
 let passed = 0, failed = 0;
 for (const file of process.argv.slice(1)) {
-	if (!fs.existsSync(file)) { failed += 1; console.log(`no jest report from ${file}: counted as one failure`); continue; }
+	if (!fs.existsSync(file)) { failed += 1; console.log(`no report from ${file}: counted as one failure`); continue; }
 	const r = JSON.parse(fs.readFileSync(file, "utf8"));
+	if (r.stats) {
+		// Playwright: expected = passed; unexpected, flaky (none: no retries) and skipped (a test
+		// that did not run did not pass) are failures, and so is an error outside the tests (setup).
+		passed += r.stats.expected;
+		failed += r.stats.unexpected + r.stats.flaky + r.stats.skipped + (r.errors?.length ?? 0);
+		continue;
+	}
 	passed += r.numPassedTests;
 	failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
 }
+console.log(`npm run check took ${Math.round(Number(process.env.CHECK_SECONDS) / 60)} min`);
 console.log(`${passed} passed, ${failed} failed`);
-' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" || { echo "0 passed, 1 failed"; status=1; }
+' "$reports/unit.json" "$reports/vendor.json" "$reports/e2e.json" "$reports/editor.json" || { echo "0 passed, 1 failed"; status=1; }
 exit "$status"

@@ -78,7 +78,9 @@ function removeAbandonedRuns(): void {
 }
 
 async function main(): Promise<void> {
-	const started = Date.now();
+	// From the command (`npm start` records it before installing anything), not from this script.
+	const fromCommand = Number(process.env.ENGAGEDLY_START_TIME);
+	const started = Number.isFinite(fromCommand) && fromCommand > 0 ? fromCommand * 1000 : Date.now();
 	const profile = profileArgument(process.argv.slice(2));
 	removeAbandonedRuns();
 	const watchdog = new Watchdog();
@@ -141,12 +143,14 @@ async function main(): Promise<void> {
 	const workflows = exampleNames().map(example);
 	const mcpPath = workflows.flatMap((w) => w.nodes).find((node) => node.type.endsWith('.mcpTrigger'))?.parameters.path;
 	say('');
-	say(`Engagedly demo is running (n8n ${n8n.version}, ready in ${Math.round((Date.now() - started) / 1000)} s)`);
+	say(`Engagedly demo is running (n8n ${n8n.version}, ready ${Math.round((Date.now() - started) / 1000)} s after npm start)`);
 	say('');
 	say(`  n8n editor   ${n8n.baseUrl}`);
 	say(`               log in as ${OWNER.email} / ${OWNER.password}`);
 	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)}, ${sim.profile} shapes)`);
-	say(`  credentials  "${CREDENTIAL_NAME}" (ClientKey ${sim.keys.demo.clientKey}) and "${LOOKUP_KEY.name}" are set up`);
+	say(`  credentials  "${CREDENTIAL_NAME}" and "${LOOKUP_KEY.name}" are set up; the simulator's demo keys:`);
+	say(`               ClientKey ${sim.keys.demo.clientKey}   SecretKey ${sim.keys.demo.secretKey}`);
+	say(`               curl -H 'ClientKey: ${sim.keys.demo.clientKey}' -H 'SecretKey: ${sim.keys.demo.secretKey}' '${sim.baseUrl}/beta/users?size=1'`);
 	say(`  ports        n8n ${n8n.port}, simulator ${sim.port}, task runners' broker ${n8n.brokerPort} (N8N_PORT, SIMULATOR_PORT, N8N_RUNNERS_BROKER_PORT)`);
 	say('');
 	say('The example workflows:');

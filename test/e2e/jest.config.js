@@ -16,6 +16,7 @@ module.exports = {
 	maxWorkers: 1,
 	testTimeout: 10 * 60 * 1000,
 	slowTestThreshold: 60,
+	reporters: ['default', '<rootDir>/test/e2e/harness/progress-reporter.js'],
 	// Every n8n, simulator and `npm start` is stopped in afterAll; what can remain are idle
 	// keep-alive sockets of fetch, which must not keep CI waiting.
 	forceExit: true,

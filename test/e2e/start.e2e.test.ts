@@ -97,10 +97,14 @@ describe('npm start', () => {
 		expect([await portInUse(n8n), await portInUse(simulator), await portInUse(broker)]).toEqual([true, true, true]);
 	});
 
-	test('the simulator answers with the demo keys, in the shapes of the profile asked for', async () => {
-		const response = await fetch(`http://127.0.0.1:${demo.ports.simulator}/beta/users?size=1`, {
-			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
-		});
+	test('the simulator answers the printed curl, with both printed keys, in the shapes of the profile asked for', async () => {
+		const [, clientKey, secretKey] = await demo.waitForOutput(/ClientKey (\S+) {3}SecretKey (\S+)/, 0);
+		expect([clientKey, secretKey]).toEqual(['demo-client-key', 'demo-secret-key']);
+		const [, first, second, url] = await demo.waitForOutput(/curl -H '([^']+)' -H '([^']+)' '([^']+)'/, 0);
+		expect(url).toBe(`http://127.0.0.1:${demo.ports.simulator}/beta/users?size=1`);
+		const headers = Object.fromEntries([first, second].map((header) => header.split(': ')));
+		expect(headers).toEqual({ ClientKey: clientKey, SecretKey: secretKey });
+		const response = await fetch(url, { headers });
 		expect(response.status).toBe(200);
 		const departments = await fetch(`http://127.0.0.1:${demo.ports.simulator}/beta/departments?size=1`, {
 			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },

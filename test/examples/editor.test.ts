@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import type { INode, INodeTypeDescription, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
+import type { INode, INodeProperties, INodeTypeDescription, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { CREDENTIAL_ID, DEMO_ORGANISATION } from '../e2e/harness/demo';
@@ -44,6 +44,22 @@ function stale(saved: ResourceMapperField[], live: ResourceMapperField[]): boole
 	});
 }
 
+/** The list fields (`multipleValues`) shown for this node, at any depth of its collections, whose value is a text. */
+function textsInListFields(properties: INodeProperties[], node: INode, type: INodeTypeDescription): string[] {
+	const walk = (declared: INodeProperties[], values: Record<string, unknown>, at: string, top: boolean): string[] =>
+		declared
+			.filter((property) => values[property.name] !== undefined && (!top || NodeHelpers.displayParameter(node.parameters, property, node, type)))
+			.flatMap((property) => {
+				const value = values[property.name];
+				if (property.typeOptions?.multipleValues && property.type !== 'fixedCollection' && !Array.isArray(value)) return [`${at}${property.name}`];
+				if (property.type === 'collection' && value && typeof value === 'object' && !Array.isArray(value)) {
+					return walk(property.options as INodeProperties[], value as Record<string, unknown>, `${at}${property.name}.`, false);
+				}
+				return [];
+			});
+	return [...new Set(walk(properties, node.parameters, '', true))];
+}
+
 test('the examples have Engagedly nodes to check', () => {
 	expect(engagedlyNodes.length).toBeGreaterThan(5);
 });
@@ -61,6 +77,10 @@ describe.each(engagedlyNodes)('examples/$file, node "$name"', ({ node }) => {
 		};
 
 		expect(NodeHelpers.getNodeParametersIssues(description.properties, withDefaults, description)).toBeNull();
+		// A list field (HR Managers, Members...) holds a list, each entry text or an expression: the
+		// editor shows a single text there as one entry per character ("=", "{", "{"...), which
+		// the engine reads fine but a builder cannot edit.
+		expect(textsInListFields(description.properties, withDefaults, description)).toEqual([]);
 		expect(node.credentials?.[CREDENTIAL_TYPE]?.id).toBe(CREDENTIAL_ID);
 	});
 

@@ -167,26 +167,23 @@ function minutesAndSeconds(ms: number): string {
 
 /**
  * Progress of `npm ci` in the staging folder: how many of the lockfile's packages are unpacked,
- * how long it has taken, and what a first install usually takes. On a terminal one line is
- * rewritten every 2 seconds; elsewhere (CI, logs) a line is printed every 30 seconds.
+ * how long it has taken, and what a first install usually takes, as a plain line every 30
+ * seconds (no cursor movement, so logs stay readable).
  */
 function reportProgress(staging: string, packages: string[], started: number): () => void {
-	const tty = Boolean(process.stderr.isTTY);
-	const line = () => {
+	return every30Seconds(() => {
 		const unpacked = packages.filter((key) => fs.existsSync(path.join(staging, key, 'package.json'))).length;
 		const percent = Math.floor((100 * unpacked) / packages.length);
 		// npm reads every package's metadata before it unpacks the first one (a minute or more).
 		const step = unpacked === 0 ? `npm is resolving ${packages.length} packages` : `${unpacked} of ${packages.length} packages unpacked (${percent} %)`;
-		return `[n8n install] ${step}, ${minutesAndSeconds(Date.now() - started)} so far; a first install takes about ${FIRST_INSTALL.minutes} minutes`;
-	};
-	const timer = setInterval(
-		() => process.stderr.write(tty ? `\r\u001b[K${line()}` : `${line()}\n`),
-		tty ? 2_000 : 30_000,
-	);
-	return () => {
-		clearInterval(timer);
-		if (tty) process.stderr.write(`\r\u001b[K${line()}\n`);
-	};
+		return `${step}, ${minutesAndSeconds(Date.now() - started)} so far; a first install takes about ${FIRST_INSTALL.minutes} minutes`;
+	});
+}
+
+/** Logs `line()` every 30 seconds until the returned function is called. */
+function every30Seconds(line: () => string): () => void {
+	const timer = setInterval(() => log(line()), 30_000);
+	return () => clearInterval(timer);
 }
 
 /** Unfinished installs whose process is gone (killed, or the machine stopped): about 3 GB each. */
@@ -230,15 +227,21 @@ async function install(manifest: string, dir: string, options: InstallOptions): 
 			`about ${FIRST_INSTALL.minutes} minutes and ${FIRST_INSTALL.gigabytes} GB; every later run reuses it`,
 	);
 	try {
-		const env = node24Env({ npm_config_yes: 'true', npm_config_update_notifier: 'false' });
+		const env = node24Env({ npm_config_yes: 'true', npm_config_update_notifier: 'false', npm_config_progress: 'false' });
 		const stopReporting = reportProgress(staging, packages, started);
 		try {
 			await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], staging, env, options);
 		} finally {
 			stopReporting();
 		}
-		log('compiling sqlite3 for Node 24 (about a minute)');
-		await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, { ...env, npm_config_nodedir: node24Headers() }, options);
+		log('compiling sqlite3 for Node 24 (one to two minutes)');
+		const compiling = Date.now();
+		const stopCompiling = every30Seconds(() => `compiling sqlite3, ${minutesAndSeconds(Date.now() - compiling)} so far`);
+		try {
+			await run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], staging, { ...env, npm_config_nodedir: node24Headers() }, options);
+		} finally {
+			stopCompiling();
+		}
 		const check = spawnSync(node24Bin(), ['-e', "require('sqlite3')"], { cwd: staging, encoding: 'utf8' });
 		if (check.status !== 0) throw new Error(`sqlite3 does not load under Node 24 after the rebuild:\n${check.stderr}`);
 		fs.writeFileSync(path.join(staging, MARKER), `${new Date().toISOString()}\n`);

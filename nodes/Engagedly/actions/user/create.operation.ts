@@ -5,10 +5,18 @@ import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { NAMED_FIELDS } from './names';
 import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
 export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
+
+/** Sync's: Create's, with the structure lists taken by name too (names.ts resolves them). */
+export const syncFields: INodeProperties[] = [
+	...identityFields,
+	userFieldsCollection('create', { byName: NAMED_FIELDS }),
+	customAttributesField(),
+];
 
 const properties: INodeProperties[] = [...createFields, optionsCollection()];
 

@@ -14,6 +14,9 @@ export const LISTED: Record<string, RecordKind> = {
 	businesses: business,
 };
 
+/** The wire names of the fields Sync takes by name as well as by ID. */
+export const NAMED_FIELDS: readonly string[] = Object.keys(LISTED);
+
 const folded = (text: unknown) => String(text ?? '').trim().toLowerCase();
 
 /**

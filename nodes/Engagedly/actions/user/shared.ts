@@ -138,7 +138,7 @@ export function editorPlace(wire: string, write: UserWrite): string | undefined 
 	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
 }
 
-export function userFieldsCollection(write: UserWrite): INodeProperties {
+export function userFieldsCollection(write: UserWrite, { byName = [] }: { byName?: readonly string[] } = {}): INodeProperties {
 	const update = write === 'update';
 	return {
 		displayName: update ? 'Update Fields' : 'Additional Fields',
@@ -146,7 +146,24 @@ export function userFieldsCollection(write: UserWrite): INodeProperties {
 		type: 'collection',
 		placeholder: update ? 'Add field to update' : 'Add field',
 		default: {},
-		options: USER_FIELDS.filter((field) => field.on.includes(write)).map((field) => field.property),
+		options: USER_FIELDS.filter((field) => field.on.includes(write)).map((field) =>
+			byName.includes(field.wire) ? acceptingNames(field.property) : field.property,
+		),
+	};
+}
+
+/**
+ * A dropdown whose value the operation also takes by name (Sync's job title, location,
+ * departments and business units: an HR system knows them by name). Without
+ * `allowArbitraryValues` the editor marks such a value, once an expression gives it, as "not
+ * supported", on a workflow that runs.
+ */
+function acceptingNames(property: INodeProperties): INodeProperties {
+	const many = property.type === 'multiOptions';
+	return {
+		...property,
+		allowArbitraryValues: true,
+		description: `Choose from the list, or give ${many ? 'names or IDs' : 'a name or an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a>`,
 	};
 }
 

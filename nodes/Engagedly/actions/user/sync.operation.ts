@@ -12,7 +12,7 @@ import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import { business, department } from '../structure/kinds';
-import { createFields, readCreateBody } from './create.operation';
+import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
 import { membershipsOf } from './lookups';
 import { idsForNames } from './names';
@@ -95,7 +95,7 @@ const runFields: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
 	runFields[0],
-	...createFields,
+	...syncFields,
 	...runFields.slice(1),
 ]);
 
@@ -181,7 +181,7 @@ function readIdentities(this: IExecuteFunctions, itemCount: number, settings: Se
 		identities.set(item, identity);
 		try {
 			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
-			checkParameters.call(this, createFields, item);
+			checkParameters.call(this, syncFields, item);
 			const { first_name, last_name } = readIdentity.call(this, item);
 			identity.fullName = fullNameOf(first_name, last_name);
 		} catch (error) {

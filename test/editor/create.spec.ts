@@ -1,0 +1,52 @@
+/**
+ * User → Create as a builder fills it in: the identity, a job title from the dropdown, the
+ * mandatory custom attribute and one more added from the mapper; "Execute step" creates the user
+ * and the output table shows them.
+ */
+import { CREDENTIAL_ID } from '../e2e/harness/demo';
+import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, refreshMapper, screenshot, watchDynamicParameters } from './editor';
+import { expect, test } from './fixtures';
+
+test('User Create with a custom attribute from the mapper: executed, the output shows the new user', async ({ page, editor }, testInfo) => {
+	const store = editor.demo.store;
+	const attribute = (name: string) => {
+		const found = store.customAttributes().find((candidate) => candidate.name === name);
+		if (!found) throw new Error(`the demo organisation has no custom attribute ${name}`);
+		return found;
+	};
+	const costCenter = attribute('Cost Center');
+	const desk = attribute('Desk Number');
+	expect(costCenter.mandatory).toBe(true);
+	const email = 'rosa.delgado@acme-demo.example';
+	expect(store.userByEmail(email)).toBeUndefined();
+
+	const dynamic = watchDynamicParameters(page);
+	await newWorkflow(page, editor.n8n.baseUrl);
+	const ndv = await addEngagedlyAction(page, 'Create a user');
+	await chooseCredential(page, ndv, CREDENTIAL_ID);
+	await refreshMapper(page, ndv);
+	await fill(ndv, 'email', email);
+	await fill(ndv, 'firstName', 'Rosa');
+	await fill(ndv, 'lastName', 'Delgado');
+	await addField(page, ndv, 0, 'Job Title Name or ID');
+	await choose(page, ndv, 'jobTitle', 'Software Engineer');
+
+	// The mapper shows the mandatory attribute at once; the others are added from its list.
+	const mapper = ndv.getByTestId('mapping-fields-container');
+	await fill(mapper, costCenter.attribute_key, 'CC-207');
+	await ndv.getByText('Add custom attribute to send').click();
+	await page.getByText(desk.name, { exact: true }).click();
+	await fill(mapper, desk.attribute_key, 'B-4-17');
+	await screenshot(page, testInfo, 'user-create.png');
+
+	const output = await executeStep(ndv);
+	await expect(output.getByText('1 item')).toBeVisible();
+	await expect(output.locator('table')).toContainText(email);
+	const created = store.userByEmail(email);
+	expect(created).toBeDefined();
+	await expect(output.locator('table')).toContainText(created!.id);
+	expect(created!.custom[costCenter.attribute_key]).toBe('CC-207');
+	expect(created!.custom[desk.attribute_key]).toBe('B-4-17');
+	expect(store.jobTitles.get(created!.job_title_id!)?.name).toBe('Software Engineer');
+	expect(dynamic.failures).toEqual([]);
+});

@@ -1,0 +1,52 @@
+/**
+ * The example workflows as a builder opens them from `npm start`: each Engagedly node opens with
+ * its dropdowns filled from Engagedly and no issue marked, and the onboarding example runs from
+ * "Execute workflow". These are the README's screenshots (`npm run screenshots` writes them).
+ */
+import { example } from '../e2e/harness/demo';
+import { openNode, openWorkflow, screenshot, watchDynamicParameters } from './editor';
+import { expect, test } from './fixtures';
+
+/** The examples' Engagedly nodes, opened one by one; the README shows four of them. */
+const PICTURES: Record<string, Record<string, string>> = {
+	onboarding: { 'Create or update the user': 'onboarding-create-user.png' },
+	offboarding: { Deactivate: 'offboarding-deactivate.png' },
+	recognition: { 'New praise in Engagedly': 'recognition-trigger.png' },
+	'hris-sync': {},
+	'user-lookup': {},
+	'ai-agent-tools': {},
+};
+
+for (const [name, pictures] of Object.entries(PICTURES)) {
+	test(`the ${name} example's Engagedly nodes open with their dropdowns loaded and no issue`, async ({ page, editor }, testInfo) => {
+		const workflow = example(name);
+		const nodes = workflow.nodes.filter((node) => /^n8n-nodes-engagedly\.engagedly/.test(node.type));
+		expect(nodes.length).toBeGreaterThan(0);
+		const dynamic = watchDynamicParameters(page);
+		await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
+		for (const node of nodes) {
+			const ndv = await openNode(page, node.name);
+			await expect(page.getByText('Loading options')).toHaveCount(0);
+			await expect(ndv.getByTestId('parameter-issues'), node.name).toHaveCount(0);
+			if (pictures[node.name]) await screenshot(page, testInfo, pictures[node.name]);
+			await ndv.getByTestId('ndv-close-button').click();
+			await expect(ndv).toBeHidden();
+		}
+		expect(dynamic.failures).toEqual([]);
+	});
+}
+
+test('the onboarding example runs from "Execute workflow" and every node succeeds', async ({ page, editor }, testInfo) => {
+	const workflow = example('onboarding');
+	await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
+	await page.getByTestId('execute-workflow-button').click();
+	await expect(page.getByText('Workflow executed successfully')).toBeVisible();
+	for (const node of workflow.nodes) {
+		await expect(page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).getByTestId('canvas-node-status-success')).toBeVisible();
+	}
+	// The new hire of the example's Set node is in Engagedly now.
+	const newHire = JSON.stringify(workflow.nodes.find((node) => node.type === 'n8n-nodes-base.set')).match(/[\w.]+@acme-demo\.example/)?.[0];
+	expect(newHire).toBeDefined();
+	expect(editor.demo.store.userByEmail(newHire!)?.status).toBe('Active');
+	await screenshot(page, testInfo, 'onboarding-execution.png');
+});

@@ -1,0 +1,76 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/**
+ * What every editor test stands on, started once per worker: the demo as `npm start` sets it up
+ * (the demo organisation's simulator, its credential and the example workflows, in a real n8n
+ * with the packed package in `.n8n/nodes`), plus a second simulator of 10,000 users for the user
+ * picker, and the owner logged in. Tests read both simulators' state and request logs.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+import { test as base, type Page } from '@playwright/test';
+
+import { example, exampleNames, importDemo, simulatorCredential, startDemoSimulator, type ExampleWorkflow } from '../e2e/harness/demo';
+import type { N8nInstall } from '../e2e/harness/install';
+import { N8nInstance } from '../e2e/harness/instance';
+import { startSimulator, type Simulator } from '../simulator';
+import { editorWorkflows } from './workflows';
+
+/** The credential of the 10,000-user organisation. */
+export const LARGE_CREDENTIAL = { id: 'engagedly-large-org', name: 'Engagedly (10,000 users)' };
+export const LARGE_ORGANISATION = { seed: 'editor-large', users: 10_000 } as const;
+
+export interface Editor {
+	n8n: N8nInstance;
+	/** The demo organisation (250 users), behind the credential the examples use. */
+	demo: Simulator;
+	/** 10,000 users, behind LARGE_CREDENTIAL. */
+	large: Simulator;
+	cookie: string;
+}
+
+function prepared(): { install: N8nInstall; tarball: string } {
+	const install = process.env.ENGAGEDLY_EDITOR_INSTALL;
+	const tarball = process.env.ENGAGEDLY_EDITOR_TARBALL;
+	if (!install || !tarball) throw new Error('run the editor suite with npm run test:editor (its global setup installs n8n and packs the package)');
+	return { install: JSON.parse(install) as N8nInstall, tarball };
+}
+
+export const test = base.extend<{ page: Page }, { editor: Editor }>({
+	editor: [
+		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+		async ({}, use, workerInfo) => {
+			const { install, tarball } = prepared();
+			const started = Date.now();
+			process.stdout.write(`[editor] starting the simulators and n8n ${install.version} with the demo (about a minute)...\n`);
+			const demo = await startDemoSimulator();
+			const large = await startSimulator({ ...LARGE_ORGANISATION, profile: demo.profile });
+			const n8n = await N8nInstance.create({ install, tarball });
+			try {
+				const workflows: ExampleWorkflow[] = [...exampleNames().map(example), ...editorWorkflows()];
+				await importDemo(n8n, demo, workflows);
+				await n8n.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
+				await n8n.start();
+				await n8n.setupOwner();
+				const cookie = await n8n.login();
+				process.stdout.write(`[editor] n8n is up at ${n8n.baseUrl} after ${Math.round((Date.now() - started) / 1000)} s\n`);
+				await use({ n8n, demo, large, cookie });
+			} finally {
+				// n8n's own log, for a failure's report.
+				fs.mkdirSync(workerInfo.project.outputDir, { recursive: true });
+				fs.writeFileSync(path.join(workerInfo.project.outputDir, `n8n-worker-${workerInfo.workerIndex}.log`), n8n.output());
+				await n8n.dispose();
+				await Promise.all([demo.stop(), large.stop()]);
+			}
+		},
+		{ scope: 'worker', timeout: 10 * 60_000 },
+	],
+	page: async ({ page, editor }, use) => {
+		const at = editor.cookie.indexOf('=');
+		const [name, value] = [editor.cookie.slice(0, at), editor.cookie.slice(at + 1)];
+		await page.context().addCookies([{ name, value, url: editor.n8n.baseUrl }]);
+		await use(page);
+	},
+});
+
+export { expect } from '@playwright/test';
