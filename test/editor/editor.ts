@@ -71,7 +71,9 @@ export function parameter(ndv: Locator, name: string): Locator {
  * loaded from Engagedly for the load-options ones).
  */
 export async function openDropdown(page: Page, ndv: Locator, name: string): Promise<Locator> {
-	await parameter(ndv, name).locator('input').first().click();
+	// A multiple select keeps a disabled input under its tags, which take the click: the first
+	// input that is enabled is the one a person's click reaches, in single and multiple selects.
+	await parameter(ndv, name).locator('input:not([disabled])').first().click();
 	const options = page.locator('.el-popper:visible').getByRole('option');
 	await expect(options.first()).toBeVisible();
 	return options;
