@@ -110,6 +110,43 @@ describe('unchanged means unwritten', () => {
 	});
 });
 
+test('a unit whose answer has no members is not believed: the items giving departments fail, nothing is written for them', async () => {
+	const users = uniquelyNamed(activeUsers()).slice(0, 3);
+	const employees = users.map(fullEmployee);
+	const target = [...sim.store.departments.values()].find((unit) => !unitNames('department', users[0]).includes(unit.name))!;
+	employees[0] = { ...employees[0], departments: [String(target.id)] };
+	sim.faults.add({
+		kind: 'rewrite',
+		times: Infinity,
+		match: { method: 'GET', path: '/beta/departments/:id' },
+		rewrite: (body) => {
+			const answer = body as { data: Record<string, unknown> };
+			const unit = { ...answer.data };
+			delete unit.members;
+			return { ...answer, data: unit };
+		},
+	});
+	sim.clearLog();
+	const { items } = await run(employees, fullFields, true);
+	if (sim.profile === 'vendor') {
+		// The vendor's list carries memberships: no unit is read, and the one change is written.
+		expect(requestsTo(sim, 'GET /beta/departments/:id')).toEqual([]);
+		expect(writes(sim).map((entry) => entry.body)).toEqual([{ departments: [String(target.id)] }]);
+		return;
+	}
+	expect(writes(sim)).toEqual([]);
+	// Every item that gives departments fails (a failed read is not kept, so each tries once);
+	// one that gives none needs no membership and is compared as usual.
+	expect(items.map((item) => item.json.error ?? item.json.outcome)).toEqual(
+		employees.map((json) =>
+			(json.departments as string[]).length
+				? expect.stringMatching(/^Engagedly's answer for department .+ has no list of members$/)
+				: 'unchanged',
+		),
+	);
+	expect(sim.store.unitsOf('department', users[0].id).map(({ unit }) => unit.id)).not.toContain(target.id);
+});
+
 describe('a small organisation, every employee in the input, Deactivate Missing Users at 100 %', () => {
 	const small = useSimulator({ seed: 11, users: 40 });
 	const kit = syncKit(small);
