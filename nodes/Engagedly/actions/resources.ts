@@ -1,24 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as business from './business';
 import * as certificate from './certificate';
+import * as department from './department';
+import * as jobTitle from './jobTitle';
 import * as learnerReport from './learnerReport';
 import * as learningResource from './learningResource';
+import * as location from './location';
 import * as permission from './permission';
 import * as praise from './praise';
-import { businessResource, departmentResource, jobTitleResource, locationResource } from './structure';
 import type { ResourceModule } from './types';
 import * as user from './user';
 import * as userAttribute from './userAttribute';
 
 /** Resource value (saved in workflows, keep stable) → its operations. */
 export const resources: Record<string, ResourceModule> = {
-	business: businessResource,
+	business,
 	certificate,
-	department: departmentResource,
-	jobTitle: jobTitleResource,
+	department,
+	jobTitle,
 	learnerReport,
 	learningResource,
-	location: locationResource,
+	location,
 	permission,
 	praise,
 	user,

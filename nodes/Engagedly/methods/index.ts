@@ -1,4 +1,4 @@
-import { structureKinds } from '../actions/structure/kinds';
+import { structureKinds } from '../actions/records/kinds';
 import * as listSearch from './listSearch';
 import * as loadOptions from './loadOptions';
 import * as resourceMapping from './resourceMapping';

@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { business, department, jobTitle, location } from '../actions/structure/kinds';
+import { business, department, jobTitle, location } from '../actions/records/kinds';
 import { fetchUserAttributes } from '../api/userAttributes';
 import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
 import { paginate } from '../transport/paginate';

@@ -6,7 +6,7 @@ import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import type { RecordKind } from '../structure/kinds';
+import type { RecordKind } from '../records/kinds';
 
 /**
  * The organisation's lists a user write is checked against, each read at most once per run:

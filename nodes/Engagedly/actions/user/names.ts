@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../transport/request';
-import type { RecordKind } from '../structure/kinds';
-import { business, department, jobTitle, location } from '../structure/kinds';
+import type { RecordKind } from '../records/kinds';
+import { business, department, jobTitle, location } from '../records/kinds';
 import { recordsOf } from './lookups';
 
 /** The user fields whose values are records of a list Engagedly has: wire name → that list. */

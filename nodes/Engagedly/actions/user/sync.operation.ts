@@ -11,7 +11,7 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
-import { business, department } from '../structure/kinds';
+import { business, department } from '../records/kinds';
 import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
 import { membershipsOf } from './lookups';

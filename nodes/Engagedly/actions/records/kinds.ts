@@ -1,10 +1,22 @@
 /**
  * The organisation's structure records: departments and businesses (named groups of users),
- * locations and job titles (a name plus a few text fields). Each kind is one entry of data here;
- * its operations are built from it (memberGroups.ts, textRecords.ts), and the editor's search
- * for it (methods/) reads its path and method name from here, so each is written once.
- * A new kind of an existing shape is one more entry.
+ * locations and job titles (a name plus a few text fields). Each kind is one entry of data here:
+ * its operation files (actions/department/ and the others) call the helpers of its shape
+ * (memberGroup.ts, textRecord.ts) with it, every write takes its field list from it
+ * (wholeRecord.ts), and the editor's search for it (methods/) reads its path and method name
+ * from it, so each is written once.
  */
+
+/** A field of a record besides its name (which every kind has): its editor and API names. */
+export interface RecordField {
+	/** Editor name (camelCase). */
+	name: string;
+	/** API name (snake_case). */
+	wire: string;
+	/** A list of user ids (a unit's members) rather than a text. */
+	users?: boolean;
+}
+
 export interface RecordKind {
 	/** The resource value saved in workflows. */
 	resource: string;
@@ -17,14 +29,15 @@ export interface RecordKind {
 	locatorName: string;
 	/** The list search behind its resource locator (methods/ serves it from `path`). */
 	searchListMethod: string;
+	/**
+	 * Every field but `name`, which all of them have and which is mandatory. Engagedly's PUT
+	 * clears what it is not sent, so every write sends each of these (wholeRecord.ts).
+	 */
+	fields: RecordField[];
 }
 
-/** A text field of a text record: its editor name, its API name and its label. */
-export interface TextField {
-	/** Editor name (camelCase). */
-	name: string;
-	/** API name (snake_case). */
-	wire: string;
+/** A text field of a text record: its names and its label. */
+export interface TextField extends RecordField {
 	displayName: string;
 	description: string;
 	/** Multi-line text box. */
@@ -32,9 +45,11 @@ export interface TextField {
 }
 
 export interface TextRecordKind extends RecordKind {
-	/** Every field but `name`, which all of them have and which is mandatory. */
 	fields: TextField[];
 }
+
+/** What makes a unit a unit: its members, which every write sends back whole. */
+const members: RecordField = { name: 'members', wire: 'members', users: true };
 
 export const department: RecordKind = {
 	resource: 'department',
@@ -43,6 +58,7 @@ export const department: RecordKind = {
 	plural: 'departments',
 	locatorName: 'departmentId',
 	searchListMethod: 'searchDepartments',
+	fields: [members],
 };
 
 export const business: RecordKind = {
@@ -52,6 +68,7 @@ export const business: RecordKind = {
 	plural: 'businesses',
 	locatorName: 'businessId',
 	searchListMethod: 'searchBusinesses',
+	fields: [members],
 };
 
 export const location: TextRecordKind = {

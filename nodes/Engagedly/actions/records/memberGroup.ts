@@ -1,0 +1,177 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
+import { readLimit, userIdsFrom } from '../../parameters/readers';
+import { listOf } from '../../parameters/values';
+import { paginate } from '../../transport/paginate';
+import type { ItemRequest } from '../../transport/request';
+import { requestRecord } from '../../transport/request';
+import type { RecordKind } from './kinds';
+import { readName, readRecord, readRecordId, recordLocator, show } from './record';
+import { checkComplete, recordFields, writeWholeRecord } from './wholeRecord';
+
+/**
+ * Departments and businesses: named groups of users, written whole (name and members) by PUT.
+ * One shape and one behaviour under two URL families, so the operation files of both call these
+ * with their kind; each file is where its operation's wiring can change on its own.
+ */
+
+function membersField(
+	kind: RecordKind,
+	overrides: { displayName?: string; buttonText?: string; description?: string; required?: boolean },
+): INodeProperties {
+	return peopleField({
+		displayName: overrides.displayName ?? 'Members',
+		name: 'members',
+		buttonText: overrides.buttonText ?? 'Add Member',
+		description: overrides.description ?? `Users of the ${kind.noun}.`,
+		required: overrides.required,
+	});
+}
+
+export function createFields(kind: RecordKind): INodeProperties[] {
+	return show(kind, 'create', [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			required: true,
+			default: '',
+			description: `Name of the new ${kind.noun}; it must not be taken by another ${kind.noun}`,
+		},
+		membersField(kind, {}),
+		optionsCollection(),
+	]);
+}
+
+export async function createGroup(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	const name = readName.call(this, this.getNodeParameter('name', itemIndex, ''), kind, itemIndex);
+	const members = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), 'Members', request);
+	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
+}
+
+export function listFields(kind: RecordKind): INodeProperties[] {
+	return show(kind, 'getAll', [
+		...returnAllFields(),
+		{
+			displayName: `The list gives member counts only; use Get on one ${kind.noun} to see its members`,
+			name: 'membersNotice',
+			type: 'notice',
+			default: '',
+		},
+		optionsCollection(),
+	]);
+}
+
+export async function listGroups(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject[]> {
+	return await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
+}
+
+export function updateFields(kind: RecordKind): INodeProperties[] {
+	return show(kind, 'update', [
+		recordLocator(kind),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add field',
+			default: {},
+			options: [
+				membersField(kind, {
+					description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
+				}),
+				{
+					displayName: 'Name',
+					name: 'name',
+					type: 'string',
+					default: '',
+					description: `New name of the ${kind.noun}`,
+				},
+			],
+		},
+		optionsCollection(),
+	]);
+}
+
+/** Rename a unit or replace its members; what is not given is read and sent back unchanged. */
+export async function updateGroup(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	const id = readRecordId.call(this, kind, itemIndex);
+	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
+	if (fields.name === undefined && fields.members === undefined) {
+		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
+			itemIndex,
+			description: `Add Name or Members under Update Fields; the ${kind.noun} is left as it is otherwise.`,
+		});
+	}
+	const changes: IDataObject = {};
+	if (fields.name !== undefined) changes.name = readName.call(this, fields.name, kind, itemIndex);
+	if (fields.members !== undefined) changes.members = await userIdsFrom.call(this, fields.members, 'Members', request);
+	return await writeWholeRecord.call(this, kind, id, changes, request);
+}
+
+/** Which of the two member operations: they differ only in their words and in the list's change. */
+export type MemberChange = 'addMembers' | 'removeMembers';
+
+const labelOf = (change: MemberChange) => (change === 'addMembers' ? 'Users to Add' : 'Users to Remove');
+
+export function changeMembersFields(kind: RecordKind, change: MemberChange): INodeProperties[] {
+	const adding = change === 'addMembers';
+	return show(kind, change, [
+		recordLocator(kind),
+		membersField(kind, {
+			displayName: labelOf(change),
+			buttonText: adding ? 'Add User' : 'Add User to Remove',
+			required: true,
+			description: adding
+				? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped, not an error.`
+				: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped, not an error.`,
+		}),
+		optionsCollection(),
+	]);
+}
+
+/** Add or remove some members, keeping everyone else: read the unit, change the list, write it back. */
+export async function changeMembers(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	change: MemberChange,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	const adding = change === 'addMembers';
+	const id = readRecordId.call(this, kind, itemIndex);
+	const label = labelOf(change);
+	const requested = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), label, request);
+	if (requested.length === 0) {
+		throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
+			itemIndex,
+			description: `Pick at least one user under ${label}.`,
+		});
+	}
+	const current = await readRecord.call(this, kind, id, request);
+	// A unit read without its member list is refused, not taken as empty: the unit would be emptied.
+	checkComplete.call(this, kind, id, recordFields(kind), current, itemIndex);
+	const before = listOf(current.members);
+	const members = adding
+		? [...before, ...requested.filter((userId) => !before.includes(userId))]
+		: before.filter((userId) => !requested.includes(userId));
+	// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
+	if (members.length === before.length && members.every((userId, i) => userId === before[i])) return current;
+	return await writeWholeRecord.call(this, kind, id, { members }, request, current);
+}

@@ -1,0 +1,92 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { optionsCollection, resourceLocator } from '../../descriptions/common';
+import { readId } from '../../parameters/readers';
+import { capitalise, trimmed } from '../../parameters/values';
+import { segment } from '../../transport/paths';
+import type { ItemRequest } from '../../transport/request';
+import { engagedlyRequest, requestRecord } from '../../transport/request';
+import type { RecordKind } from './kinds';
+
+/**
+ * What every structure record shares, whatever its shape: where its fields show, the record
+ * picker, Get, Delete, the mandatory name and reading the current record.
+ */
+
+export function show(
+	kind: RecordKind,
+	operation: string,
+	properties: INodeProperties[],
+): INodeProperties[] {
+	return updateDisplayOptions(
+		{ show: { resource: [kind.resource], operation: [operation] } },
+		properties,
+	);
+}
+
+export function recordLocator(kind: RecordKind): INodeProperties {
+	return resourceLocator({
+		name: kind.locatorName,
+		displayName: kind.noun.split(' ').map(capitalise).join(' '),
+		noun: kind.noun,
+		searchListMethod: kind.searchListMethod,
+	});
+}
+
+export const recordUrl = (kind: RecordKind, id: string) => `${kind.path}/${segment(id)}`;
+
+export function readRecordId(this: IExecuteFunctions, kind: RecordKind, itemIndex: number): string {
+	return readId.call(this, kind.locatorName, itemIndex, kind.noun);
+}
+
+export async function readRecord(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	id: string,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	return await requestRecord.call(this, 'GET', recordUrl(kind, id), request);
+}
+
+/** Every kind has a mandatory name: a blank one is refused before anything is sent. */
+export function readName(
+	this: IExecuteFunctions,
+	raw: unknown,
+	kind: RecordKind,
+	itemIndex: number,
+): string {
+	const name = trimmed(raw);
+	if (!name) {
+		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
+			itemIndex,
+			description: `Enter a name for the ${kind.noun}; Engagedly requires one.`,
+		});
+	}
+	return name;
+}
+
+/** Get and Delete show the record picker only. */
+export function pickRecord(kind: RecordKind, operation: 'get' | 'delete'): INodeProperties[] {
+	return show(kind, operation, [recordLocator(kind), optionsCollection()]);
+}
+
+export async function getRecord(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	return await readRecord.call(this, kind, readRecordId.call(this, kind, itemIndex), request);
+}
+
+export async function deleteRecord(
+	this: IExecuteFunctions,
+	kind: RecordKind,
+	itemIndex: number,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	const id = readRecordId.call(this, kind, itemIndex);
+	await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', request);
+	return { deleted: true, id };
+}
