@@ -5,15 +5,16 @@
  * managers given by email; before (the behaviour this package had: one page filtered per call,
  * a dropdown reading every user, ids only) and after, side by side, as counts.
  *
- * "Before" is measured where it differs: the old multi-user dropdown is the `getUsers` method
- * (still registered, used by no field), the old name search is replayed as it worked (one page
- * per call, filtered), and the old onboarding is the workflow it took (User Get Many by email
- * per person, then the Create with ids). Opening the picker and an address typed into it run
+ * "Before" is measured where it differs: the old multi-user dropdown (the `getUsers` method, since
+ * removed) is replayed as it worked (every page of the directory at the pager's page size), the
+ * old name search likewise (one page per call, filtered), and the old onboarding is the workflow
+ * it took (User Get Many by email per person, then the Create with ids). Opening the picker and an address typed into it run
  * the same code as before (one page; the API's email filter), so their "before" is that count.
  */
 import axios from 'axios';
 
-import { listSearch, loadOptions, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { MAX_PAGE_SIZE } from '../../nodes/Engagedly/transport/paginate';
+import { listSearch, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import type { Simulator, UserRecord } from '../simulator';
 
 const SIZES = [1_000, 10_000];
@@ -32,20 +33,32 @@ async function count(sim: Simulator, work: () => Promise<unknown>): Promise<numb
 	return sim.log.length;
 }
 
+/** One page of the directory as the old pickers read it; a 429 is waited out and the page read again. */
+async function directoryPage(sim: Simulator, page: number, size: number) {
+	const headers = { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey };
+	for (;;) {
+		const res = await axios.get(`${sim.baseUrl}/beta/users`, { headers, params: { page, size }, validateStatus: () => true });
+		if (res.status !== 429) {
+			return res.data as { data: Array<{ id: string; name: string; email: string }>; pagination: { has_more: boolean } };
+		}
+		// Waited out like the editor would be; the retried page is not counted as another step.
+		await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 60) * 1000));
+	}
+}
+
 /** The old picker's name search: page after page as the user scrolls, each filtered alone. */
 async function oldNameSearch(sim: Simulator, needle: string, targetId: string): Promise<{ requests: number; firstCallFound: boolean }> {
-	const headers = { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey };
 	for (let page = 1; ; page++) {
-		const res = await axios.get(`${sim.baseUrl}/beta/users`, { headers, params: { page, size: PAGE }, validateStatus: () => true });
-		if (res.status === 429) {
-			// Waited out like the editor would be; the retried page is not counted as another step.
-			await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 60) * 1000));
-			page--;
-			continue;
-		}
-		const users = res.data.data as Array<{ id: string; name: string; email: string }>;
+		const { data: users, pagination } = await directoryPage(sim, page, PAGE);
 		const hit = users.some((u) => u.id === targetId && `${u.name} ${u.email}`.toLowerCase().includes(needle));
-		if (hit || !res.data.pagination.has_more) return { requests: page, firstCallFound: hit && page === 1 };
+		if (hit || !pagination.has_more) return { requests: page, firstCallFound: hit && page === 1 };
+	}
+}
+
+/** The old multi-user dropdown: every page of the directory before it opened; its request count. */
+async function oldDropdown(sim: Simulator): Promise<number> {
+	for (let page = 1; ; page++) {
+		if (!(await directoryPage(sim, page, MAX_PAGE_SIZE)).pagination.has_more) return page;
 	}
 }
 
@@ -75,7 +88,7 @@ async function rowsAt(sim: Simulator, credentials: EngagedlyCredentials, users: 
 	const fullName = (u: UserRecord) => `${u.first_name} ${u.last_name}`.toLowerCase();
 
 	const openAfter = await count(sim, () => listSearch('searchUsers', credentials));
-	const openMultiBefore = await count(sim, () => loadOptions('getUsers', credentials));
+	const openMultiBefore = await oldDropdown(sim);
 
 	let nameBefore = 0;
 	let foundFirstBefore = 0;

@@ -2,7 +2,9 @@
  * The dropdowns and the user search the User operations use, called as the editor calls them,
  * compared with what the simulator holds; and a wrong key pair in a dropdown.
  */
-import { listSearch, loadOptions, resourceMapping } from '../helpers/engine';
+import type { INodeType } from 'n8n-workflow';
+
+import { listSearch, loadOptions, loadPackage, NODE_TYPE, resourceMapping } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 
 // More users than one page (50), so the list search pages.
@@ -30,11 +32,11 @@ test('getPermissions says Site Administrator cannot be given through the API', a
 	expect(options.find((o) => o.value === String(admin.id))?.description).toContain('cannot be given or removed');
 });
 
-test('getUsers lists every user, labelled with the email', async () => {
-	const options = await loadOptions('getUsers', sim.credentials());
-	expect(options).toHaveLength(sim.store.users.size);
-	const admin = sim.store.admin;
-	expect(options.find((o) => o.value === admin.id)?.name).toBe(`${admin.first_name} ${admin.last_name} (${admin.email})`);
+test('no dropdown reads the whole directory: getUsers, which did, is no longer registered (user fields search instead)', async () => {
+	const { nodeTypes } = await loadPackage();
+	const node = nodeTypes.getByNameAndVersion(NODE_TYPE, 1) as INodeType;
+	expect(Object.keys(node.methods?.loadOptions ?? {})).not.toContain('getUsers');
+	await expect(loadOptions('getUsers', sim.credentials())).rejects.toThrow('No loadOptions method getUsers');
 });
 
 test('getEmployeeTypes lists the options of the employee_type attribute', async () => {
@@ -71,7 +73,7 @@ describe('searchUsers (the user picker)', () => {
 describe('a wrong key pair', () => {
 	const wrong = () => ({ clientKey: 'not-the-client-key', secretKey: 'not-the-secret-key', baseUrl: sim.baseUrl });
 
-	test.each(['getLocations', 'getBlockReasonCodes', 'getUsers'])('in the %s dropdown says the keys were rejected', async (method) => {
+	test.each(['getLocations', 'getBlockReasonCodes', 'getWatchableUserFields'])('in the %s dropdown says the keys were rejected', async (method) => {
 		const failure = (await loadOptions(method, wrong()).then(
 			() => undefined,
 			(error: unknown) => error,

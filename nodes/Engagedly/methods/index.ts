@@ -20,7 +20,6 @@ export const methods = {
 		getLocations: loadOptions.getLocations,
 		getPermissions: loadOptions.getPermissions,
 		getTitles: loadOptions.getTitles,
-		getUsers: loadOptions.getUsers,
 		getWatchableUserFields: loadOptions.getWatchableUserFields,
 	},
 	listSearch: {

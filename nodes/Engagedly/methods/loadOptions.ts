@@ -5,7 +5,6 @@ import { fetchUserAttributes } from '../api/userAttributes';
 import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
 import { paginate } from '../transport/paginate';
 import { engagedlyRequest, requestList } from '../transport/request';
-import { userLabel } from './listSearch';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
 
@@ -41,11 +40,6 @@ export const getLearningResources = listOptions(
 	'/learning/resources',
 	(r) => String(r.title ?? r.id),
 	(r) => [r.type, r.short_code].filter(Boolean).join(' · ') || undefined,
-);
-export const getUsers = listOptions(
-	'/users',
-	userLabel,
-	(u) => (u.status === 'Blocked' ? 'Deactivated' : undefined),
 );
 
 /** Codes are configured per organisation, so they are always read from the API. */
