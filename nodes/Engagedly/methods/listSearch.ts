@@ -35,12 +35,12 @@ async function searchPage(
 	};
 }
 
-/** How a user is shown in every user dropdown and list: name and email. */
-export const userLabel = (user: IDataObject) =>
+/** How a user is shown in the user picker: name and email. */
+const userLabel = (user: IDataObject) =>
 	user.email ? `${String(user.name ?? '')} (${String(user.email)})` : String(user.name ?? user.id);
 
 /** The most requests one call of the user picker may make (the key's budget is 200 a minute). */
-export const USER_SEARCH_BUDGET = 10;
+const USER_SEARCH_BUDGET = 10;
 
 const nameKey = (user: IDataObject) =>
 	String(user.name ?? `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`)

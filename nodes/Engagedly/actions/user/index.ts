@@ -16,13 +16,15 @@ import * as update from './update.operation';
 import * as updatePermissions from './updatePermissions.operation';
 import * as updateProfilePicture from './updateProfilePicture.operation';
 
-/** Operation values are saved in workflows: keep them exactly. */
 /**
- * The action text the issue fixes for Replace. It is sentence case, but the linter's sentence-case
- * check strips the parentheses before comparing and so reports it; a constant keeps the wording.
+ * Replace's action text says it sends the whole user, so it is not mistaken for Update (which
+ * changes only the fields given) in the action list and the canvas subtitle. It is sentence case,
+ * but the linter's sentence-case check strips the parentheses before comparing and so reports
+ * it; a constant keeps the wording.
  */
 const REPLACE_ACTION = 'Replace a user (full update)';
 
+/** Operation values are saved in workflows: keep them exactly. */
 export const operations: OperationMap = {
 	activate,
 	create,
