@@ -228,6 +228,43 @@ describe('read-modify-write writes only after a complete read', () => {
 		expect(sim.store.jobTitles.get(jobTitle.id)).toEqual(before);
 	});
 
+	test('Department Update (a rename) whose read leaves the members out sends no PUT: the unit would be emptied', async () => {
+		const [department] = sim.store.departments.values();
+		const members = [...department.members.keys()];
+		sim.faults.add({
+			kind: 'body',
+			body: JSON.stringify({ success: true, data: { id: department.id, name: department.name } }),
+			match: { method: 'GET', path: '/beta/departments/:id' },
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'department', operation: 'update', departmentId: byId(String(department.id)), updateFields: { name: 'Renamed' } },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe('Engagedly did not list the members of the department');
+		expect(requestsTo(sim, 'PUT /beta/departments/:id')).toHaveLength(0);
+		expect(sim.store.departments.get(department.id)?.name).toBe(department.name);
+		expect([...department.members.keys()]).toEqual(members);
+	});
+
+	test('Business Add Members whose read leaves the name out sends no PUT, naming it: every write sends the whole record', async () => {
+		const [business] = sim.store.businesses.values();
+		const newcomer = sim.store.sortedUsers().find((user) => !business.members.has(user.id))!;
+		sim.faults.add({
+			kind: 'body',
+			body: JSON.stringify({ success: true, data: { id: business.id, members: [...business.members.keys()] } }),
+			match: { method: 'GET', path: '/beta/businesses/:id' },
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'business', operation: 'addMembers', businessId: byId(String(business.id)), members: [newcomer.id] },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe(`Engagedly's answer for business ${business.id} lacks name`);
+		expect(requestsTo(sim, 'PUT /beta/businesses/:id')).toHaveLength(0);
+		expect(business.members.has(newcomer.id)).toBe(false);
+	});
+
 	test('Update Permissions (add) whose read of the current set is malformed keeps every permission', async () => {
 		const user = sim.store.sortedUsers().find((u) => sim.store.permissionsOf(u.id).length >= 2 && u.id !== sim.store.adminId)!;
 		const held = sim.store.permissionsOf(user.id).map((p) => p.id);
