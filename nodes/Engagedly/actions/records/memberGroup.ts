@@ -8,7 +8,7 @@ import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
-import { readName, readRecord, readRecordId, recordLocator, show } from './record';
+import { readName, readRecord, readRecordId, recordLocator, show, updateProperties } from './record';
 import { checkComplete, recordFields, writeWholeRecord } from './wholeRecord';
 
 /**
@@ -79,28 +79,17 @@ export async function listGroups(
 }
 
 export function updateFields(kind: RecordKind): INodeProperties[] {
-	return show(kind, 'update', [
-		recordLocator(kind),
+	return updateProperties(kind, [
+		membersField(kind, {
+			description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
+		}),
 		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add field',
-			default: {},
-			options: [
-				membersField(kind, {
-					description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
-				}),
-				{
-					displayName: 'Name',
-					name: 'name',
-					type: 'string',
-					default: '',
-					description: `New name of the ${kind.noun}`,
-				},
-			],
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: `New name of the ${kind.noun}`,
 		},
-		optionsCollection(),
 	]);
 }
 

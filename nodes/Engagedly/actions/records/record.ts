@@ -66,6 +66,27 @@ export function readName(
 	return name;
 }
 
+/** Update shows the record picker and the fields to change; a field left out keeps its value. */
+export function updateProperties(
+	kind: RecordKind,
+	fields: INodeProperties[],
+	description?: string,
+): INodeProperties[] {
+	return show(kind, 'update', [
+		recordLocator(kind),
+		{
+			displayName: 'Update Fields',
+			name: 'updateFields',
+			type: 'collection',
+			placeholder: 'Add field',
+			default: {},
+			...(description ? { description } : {}),
+			options: fields,
+		},
+		optionsCollection(),
+	]);
+}
+
 /** Get and Delete show the record picker only. */
 export function pickRecord(kind: RecordKind, operation: 'get' | 'delete'): INodeProperties[] {
 	return show(kind, operation, [recordLocator(kind), optionsCollection()]);

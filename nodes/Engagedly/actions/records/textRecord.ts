@@ -8,7 +8,7 @@ import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { TextField, TextRecordKind } from './kinds';
-import { readName, readRecordId, recordLocator, show } from './record';
+import { readName, readRecordId, show, updateProperties } from './record';
 import { recordFields, writeWholeRecord } from './wholeRecord';
 
 /**
@@ -91,20 +91,11 @@ export async function listTextRecords(
 }
 
 export function updateFields(kind: TextRecordKind): INodeProperties[] {
-	return show(kind, 'update', [
-		recordLocator(kind),
-		{
-			displayName: 'Update Fields',
-			name: 'updateFields',
-			type: 'collection',
-			placeholder: 'Add field',
-			default: {},
-			description:
-				'Only the fields added here change; the others keep their values. A field added and left empty is cleared (except Name, which is mandatory).',
-			options: [nameProperty(kind, false), ...kind.fields.map(fieldProperty)],
-		},
-		optionsCollection(),
-	]);
+	return updateProperties(
+		kind,
+		[nameProperty(kind, false), ...kind.fields.map(fieldProperty)],
+		'Only the fields added here change; the others keep their values. A field added and left empty is cleared (except Name, which is mandatory).',
+	);
 }
 
 /** Change the fields given; the whole-record write sends every other field back as it is held. */
