@@ -1,21 +1,17 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { isEmailAddress, userIdForEmail } from '../api/users';
+import { userIdForEmail } from '../api/users';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
-import { capitalise, idOf, isBlank, listOf, toApiDay, toInstant, trimmed } from './values';
+import { refuse } from './refuse';
+import { capitalise, idOf, isBlank, isEmailAddress, listOf, toApiDay, toInstant, trimmed } from './values';
 
 /**
  * Reading what the editor hands over, for one item: each reader returns the value the operation
  * sends, or fails naming the field and the fix before any request. (The router has already
  * checked every parameter against its declaration: parameters/check.ts.)
  */
-
-function refuse(context: IExecuteFunctions | IPollFunctions, itemIndex: number, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
 
 /** Return All / Limit: undefined means "all of them". */
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { peopleField, resourceLocator } from '../../descriptions/common';
 import { userIdFrom, userIdsFrom } from '../../parameters/readers';
-import { idOf, isBlank, listOf, toApiDay, trimmed } from '../../parameters/values';
+import { refuse } from '../../parameters/refuse';
+import { idOf, isBlank, isEmailAddress, listOf, toApiDay, trimmed } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 
 // ---- the user write fields ------------------------------------------------------------------
@@ -223,12 +223,8 @@ export const identityFields: INodeProperties[] = [
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '' },
 ];
 
-function refuse(context: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
-
 function checkEmail(context: IExecuteFunctions, itemIndex: number, email: string): void {
-	if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+	if (!isEmailAddress(email)) {
 		refuse(context, itemIndex, `Email "${email}" is not an email address`, 'Enter an address such as name@company.com.');
 	}
 }

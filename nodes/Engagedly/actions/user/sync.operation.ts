@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey, expectCreation, isEmailAddress, useDirectory, WaitingForCreation } from '../../api/users';
+import { emailKey, expectCreation, useDirectory, WaitingForCreation } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
 import { checkParameters } from '../../parameters/check';
 import { withParametersOnce } from '../../parameters/once';
-import { trimmed } from '../../parameters/values';
+import { isEmailAddress, trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
