@@ -158,7 +158,7 @@ export function userLocator({
  * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
  * dropdown this replaced) still holds; an expression may give a comma-separated text or an array
  * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
- * before anything is written (parameters/readers.ts, userIdsFrom).
+ * before anything is written (parameters/readers.ts, readUserIds).
  */
 export function peopleField(
 	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, peopleField, resourceDescription, returnAllFields } from '../../descriptions/common';
-import { readLimit, userIdsFrom } from '../../parameters/readers';
+import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -11,9 +11,7 @@ import type { RecordKind } from './kinds';
 import {
 	deleteOperation,
 	getOperation,
-	readName,
 	readRecord,
-	readRecordId,
 	recordLocator,
 	recordOperationPicker,
 	recordUrl,
@@ -90,13 +88,8 @@ function create(kind: UnitKind): EngagedlyOperation {
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const name = readName.call(
-				this,
-				this.getNodeParameter('name', itemIndex, ''),
-				kind,
-				itemIndex,
-			);
-			const members = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), 'Members', request);
+			const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
+			const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
 			return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
 		},
 	};
@@ -149,7 +142,7 @@ function update(kind: UnitKind): EngagedlyOperation {
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const id = readRecordId.call(this, kind, itemIndex);
+			const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 			const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const hasName = fields.name !== undefined;
 			const hasMembers = fields.members !== undefined;
@@ -159,8 +152,8 @@ function update(kind: UnitKind): EngagedlyOperation {
 					description: `Add Name or Members under Update Fields; the ${kind.noun} is left as it is otherwise.`,
 				});
 			}
-			const name = hasName ? readName.call(this, fields.name, kind, itemIndex) : undefined;
-			const members = hasMembers ? await userIdsFrom.call(this, fields.members, 'Members', request) : undefined;
+			const name = hasName ? readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun }) : undefined;
+			const members = hasMembers ? await readUserIds.call(this, itemIndex, 'updateFields.members', { label: 'Members', request }) : undefined;
 			// The API's PUT replaces name and members together: whatever the user did not set is
 			// read first and sent back unchanged, so renaming never empties the unit.
 			const current =
@@ -199,9 +192,9 @@ function changeMembers(
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const id = readRecordId.call(this, kind, itemIndex);
+			const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 			const label = adding ? 'Users to Add' : 'Users to Remove';
-			const requested = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), label, request);
+			const requested = await readUserIds.call(this, itemIndex, 'members', { label, request });
 			if (requested.length === 0) {
 				throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
 					itemIndex,

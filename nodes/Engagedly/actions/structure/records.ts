@@ -4,11 +4,11 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, resourceLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
-import { capitalise, trimmed } from '../../parameters/values';
+import { capitalise } from '../../parameters/values';
 import { segment } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest, requestRecord } from '../../transport/request';
@@ -16,8 +16,9 @@ import type { EngagedlyOperation } from '../types';
 import type { RecordKind } from './kinds';
 
 /**
- * What every structure record shares, whatever its shape: the record picker, Get, Delete, the
- * mandatory name, reading the current record, and the Operation picker.
+ * What every structure record shares, whatever its shape: the record picker, Get, Delete,
+ * reading the current record, and the Operation picker. (The mandatory name is read by
+ * readName in parameters/readers.ts, like every other parameter.)
  */
 
 export function show(
@@ -42,10 +43,6 @@ export function recordLocator(kind: RecordKind): INodeProperties {
 
 export const recordUrl = (kind: RecordKind, id: string) => `${kind.path}/${segment(id)}`;
 
-export function readRecordId(this: IExecuteFunctions, kind: RecordKind, itemIndex: number): string {
-	return readId.call(this, kind.locatorName, itemIndex, kind.noun);
-}
-
 export async function readRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
@@ -53,23 +50,6 @@ export async function readRecord(
 	request: ItemRequest,
 ): Promise<IDataObject> {
 	return await requestRecord.call(this, 'GET', recordUrl(kind, id), request);
-}
-
-/** Every kind has a mandatory name: a blank one is refused before anything is sent. */
-export function readName(
-	this: IExecuteFunctions,
-	raw: unknown,
-	kind: RecordKind,
-	itemIndex: number,
-): string {
-	const name = trimmed(raw);
-	if (!name) {
-		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
-			itemIndex,
-			description: `Enter a name for the ${kind.noun}; Engagedly requires one.`,
-		});
-	}
-	return name;
 }
 
 /** Get one record; `shape` is for kinds whose answers need adjusting. */
@@ -80,7 +60,7 @@ export function getOperation(
 	return {
 		description: show(kind, 'get', [recordLocator(kind), optionsCollection()]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const id = readRecordId.call(this, kind, itemIndex);
+			const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 			return shape(await readRecord.call(this, kind, id, request));
 		},
 	};
@@ -90,7 +70,7 @@ export function deleteOperation(kind: RecordKind): EngagedlyOperation {
 	return {
 		description: show(kind, 'delete', [recordLocator(kind), optionsCollection()]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const id = readRecordId.call(this, kind, itemIndex);
+			const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 			await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', request);
 			return { deleted: true, id };
 		},

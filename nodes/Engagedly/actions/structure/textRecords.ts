@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, resourceDescription, returnAllFields } from '../../descriptions/common';
-import { readLimit } from '../../parameters/readers';
+import { readId, readLimit, readName } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -11,9 +11,7 @@ import type { TextField, TextRecordKind } from './kinds';
 import {
 	deleteOperation,
 	getOperation,
-	readName,
 	readRecord,
-	readRecordId,
 	recordLocator,
 	recordOperationPicker,
 	recordUrl,
@@ -72,7 +70,7 @@ function create(kind: FlatKind): EngagedlyOperation {
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 			const body: IDataObject = {
-				name: readName.call(this, this.getNodeParameter('name', itemIndex, ''), kind, itemIndex),
+				name: readName.call(this, itemIndex, 'name', { noun: kind.noun }),
 			};
 			const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 			for (const field of kind.fields) {
@@ -114,7 +112,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 			optionsCollection(),
 		]),
 		async execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-			const id = readRecordId.call(this, kind, itemIndex);
+			const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 			const set = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 			const all = [{ name: 'name', wire: 'name' }, ...kind.fields];
 			if (!all.some((field) => set[field.name] !== undefined)) {
@@ -123,7 +121,7 @@ function update(kind: FlatKind): EngagedlyOperation {
 					description: `Add at least one field under Update Fields; the ${kind.noun} is left as it is otherwise.`,
 				});
 			}
-			if (set.name !== undefined) readName.call(this, set.name, kind, itemIndex);
+			if (set.name !== undefined) readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
 			// The API's PUT takes the whole record and clears what it is not sent, so the current
 			// record is read first and every field the user did not set is sent back unchanged.
 			const current = await readRecord.call(this, kind, id, request);

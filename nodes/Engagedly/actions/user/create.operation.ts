@@ -23,13 +23,16 @@ const properties: INodeProperties[] = [...createFields, optionsCollection()];
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 
 /** The POST body of the item's user, every value checked (mandatory attributes included) before any write. */
-export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, request: ItemRequest): Promise<IDataObject> {
-	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'create', request)) };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body }, request);
+export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, { request }: { request: ItemRequest }): Promise<IDataObject> {
+	const body = {
+		...readIdentity.call(this, itemIndex),
+		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'create', request })),
+	};
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body, request });
 	return { ...body, ...custom };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const body = await readCreateBody.call(this, itemIndex, request);
+	const body = await readCreateBody.call(this, itemIndex, { request });
 	return await requestRecord.call(this, 'POST', '/users', { ...request, body });
 }

@@ -140,6 +140,8 @@ export interface CustomAttributeCheck {
 	write: UserWrite;
 	/** The rest of the request body, for the mandatory system attributes. */
 	body: IDataObject;
+	/** What the attribute definitions are read with. */
+	request: ItemRequest;
 }
 
 /**
@@ -152,8 +154,8 @@ export async function readCustomAttributes(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	check: CustomAttributeCheck,
-	request: ItemRequest,
 ): Promise<IDataObject> {
+	const { request } = check;
 	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
 	const requireMandatory = check.write !== 'update';

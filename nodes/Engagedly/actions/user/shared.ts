@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { peopleField, resourceLocator } from '../../descriptions/common';
-import { userIdFrom, userIdsFrom } from '../../parameters/readers';
+import { readOptionalUserId, readUserIds } from '../../parameters/readers';
 import { refuse } from '../../parameters/refuse';
 import { idOf, isBlank, isEmailAddress, listOf, toApiDay, trimmed } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
@@ -188,15 +188,18 @@ export const clearFieldsProperty: INodeProperties = {
 		'Fields to empty in Engagedly (sent as null; lists such as departments as an empty list). A field given a value under Update Fields cannot be cleared in the same update.',
 };
 
-/** The empty value of each field chosen under Clear Fields, on the wire; a clash with a value given is refused. */
-export function readClearFields(this: IExecuteFunctions, itemIndex: number, body: IDataObject): IDataObject {
-	const chosen = listOf(this.getNodeParameter('clearFields', itemIndex, []));
+/**
+ * The empty value of each field chosen under Clear Fields, on the wire; a clash with a value
+ * `given` under Update Fields is refused.
+ */
+export function readClearFields(this: IExecuteFunctions, itemIndex: number, { given }: { given: IDataObject }): IDataObject {
+	const chosen = listOf(this.getNodeParameter(clearFieldsProperty.name, itemIndex, []));
 	const cleared: IDataObject = {};
 	for (const name of chosen) {
 		const field = CLEARABLE.find((f) => f.property.name === name);
 		// The router has checked every choice against the options, so this is only a guard.
 		if (!field) continue;
-		if (field.wire in body) {
+		if (field.wire in given) {
 			refuse(
 				this,
 				itemIndex,
@@ -254,19 +257,18 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
 export async function readUserFields(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	write: UserWrite,
-	request: ItemRequest,
+	name: string,
+	{ write, request }: { write: UserWrite; request: ItemRequest },
 ): Promise<IDataObject> {
-	const collection = write === 'update' ? 'updateFields' : 'additionalFields';
-	const given = this.getNodeParameter(collection, itemIndex, {}) as IDataObject;
+	const given = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	const persons: Array<[field: UserField, raw: unknown]> = [];
+	const persons: UserField[] = [];
 	for (const field of USER_FIELDS) {
 		if (!field.on.includes(write)) continue;
 		const raw = given[field.property.name];
 		const label = field.property.displayName;
 		if (field.kind === 'user' || field.kind === 'users') {
-			if (!isBlank(raw)) persons.push([field, raw]);
+			if (!isBlank(raw)) persons.push(field);
 			continue;
 		}
 		if (isBlank(raw)) continue;
@@ -302,13 +304,14 @@ export async function readUserFields(
 	}
 	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
 	// People given by email are looked up last, once every other value has passed its checks.
-	for (const [field, raw] of persons) {
-		const label = field.property.displayName;
+	for (const field of persons) {
+		const options = { label: field.property.displayName, request };
+		const path = `${name}.${field.property.name}`;
 		if (field.kind === 'user') {
-			const id = await userIdFrom.call(this, raw, label, request);
+			const id = await readOptionalUserId.call(this, itemIndex, path, options);
 			if (id) body[field.wire] = id;
 		} else {
-			const ids = await userIdsFrom.call(this, raw, label, request);
+			const ids = await readUserIds.call(this, itemIndex, path, options);
 			if (ids.length) body[field.wire] = ids;
 		}
 	}

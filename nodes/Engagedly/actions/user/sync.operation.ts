@@ -129,7 +129,7 @@ function readSettings(this: IExecuteFunctions): Settings {
 		maxDeactivatePercent: percent,
 		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
 		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
-		simplify: readSimplify(this, 0),
+		simplify: readSimplify.call(this, 0),
 	};
 }
 
@@ -388,7 +388,7 @@ async function applyItems(
 		for (const item of waiting) {
 			try {
 				const request = itemRequest(item);
-				const body = await idsForNames.call(this, await readCreateBody.call(this, item, request), request);
+				const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request);
 				const match = matches.get(item)!;
 				const existing = match.user ? await withMemberships.call(this, match.user, body, request) : null;
 				done.set(
