@@ -6,7 +6,8 @@ import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { NAMED_FIELDS } from './names';
-import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
+import { identityFields, userFieldsCollection } from './descriptions';
+import { readIdentity, readUserFields } from './readFields';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
 export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];

@@ -7,7 +7,8 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
+import { identityFields, userFieldsCollection } from './descriptions';
+import { readIdentity, readUserFields } from './readFields';
 
 const properties: INodeProperties[] = [
 	userLocator(),

@@ -16,7 +16,7 @@ import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
 import { membershipsOf } from './lookups';
 import { idsForNames } from './names';
-import { readIdentity } from './shared';
+import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import type { Outcome, Upserted } from './upsert';
 import { outcomeFields, upsertUser } from './upsert';

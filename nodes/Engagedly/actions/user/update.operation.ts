@@ -7,7 +7,8 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { clearFieldsProperty, readClearFields, readUserFields, userFieldsCollection } from './shared';
+import { clearFieldsProperty, userFieldsCollection } from './descriptions';
+import { readClearFields, readUserFields } from './readFields';
 
 const properties: INodeProperties[] = [
 	userLocator(),
