@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationMap } from '../actions/types';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
 
 /** The "Return All" / "Limit" pair every list operation shows. */
 export function returnAllFields(): INodeProperties[] {

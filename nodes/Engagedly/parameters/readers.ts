@@ -3,7 +3,7 @@ import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { userIdForEmail } from '../api/users';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
 import { refuse } from './refuse';
 import { capitalise, idOf, isBlank, isEmailAddress, listOf, toApiDay, toInstant, trimmed } from './values';
 
