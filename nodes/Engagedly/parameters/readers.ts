@@ -16,7 +16,9 @@ import { capitalise, idOf, isBlank, isEmailAddress, listOf, toApiDay, toInstant,
  * parameter `name` itself, a field inside a collection by its dotted path
  * (`'filters.startDate'`), so no caller hands it a value read some other way; `options` carries
  * what its errors say (label, noun, hint) and, for people, the request an address is looked up
- * with. A reader of fixed parameters (Limit, Max Rate-Limit Wait) has no `name`.
+ * with. A reader of fixed parameters (Limit and Max Rate-Limit Wait here; a user's identity,
+ * Clear Fields, custom attributes and Simplify in actions/user) has no `name`:
+ * `readX.call(this, itemIndex, options)`.
  */
 
 /** Return All / Limit: undefined means "all of them". */
