@@ -8,7 +8,7 @@ import path from 'node:path';
  * carries no declarations, so the type is the source's.)
  */
 export const transportTiming = (
-	require(path.resolve(__dirname, '../../dist/nodes/Engagedly/transport/request.js')) as typeof import('../../nodes/Engagedly/transport/request')
+	require(path.resolve(__dirname, '../../dist/nodes/Engagedly/transport/retry.js')) as typeof import('../../nodes/Engagedly/transport/retry')
 ).transportTiming;
 
 /** The trigger's time budget per poll, from dist/ for the same reason: tests shorten it to cut a pass by time. */

@@ -13,10 +13,6 @@ import { engagedlyRequest } from '../transport/request';
  * found by the items after it.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const isEmailAddress = (text: string): boolean => EMAIL.test(text.trim());
-
 /** Addresses match whatever their case (Engagedly's own email filter does too). */
 export const emailKey = (address: unknown): string => String(address ?? '').trim().toLowerCase();
 

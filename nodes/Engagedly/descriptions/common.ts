@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { OperationMap } from '../actions/types';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
 
 /** The "Return All" / "Limit" pair every list operation shows. */
 export function returnAllFields(): INodeProperties[] {
@@ -158,7 +158,7 @@ export function userLocator({
  * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
  * dropdown this replaced) still holds; an expression may give a comma-separated text or an array
  * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
- * before anything is written (parameters/readers.ts, userIdsFrom).
+ * before anything is written (parameters/readers.ts, readUserIds).
  */
 export function peopleField(
 	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },

@@ -1,21 +1,25 @@
-import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { isEmailAddress, userIdForEmail } from '../api/users';
+import { userIdForEmail } from '../api/users';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
-import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/request';
-import { capitalise, idOf, isBlank, listOf, toApiDay, toInstant, trimmed } from './values';
+import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
+import { refuse } from './refuse';
+import { capitalise, idOf, isBlank, isEmailAddress, listOf, toApiDay, toInstant, trimmed } from './values';
 
 /**
  * Reading what the editor hands over, for one item: each reader returns the value the operation
  * sends, or fails naming the field and the fix before any request. (The router has already
  * checked every parameter against its declaration: parameters/check.ts.)
+ *
+ * Every reader is called one way: `readX.call(this, itemIndex, name, options)`. It reads the
+ * parameter `name` itself, a field inside a collection by its dotted path
+ * (`'filters.startDate'`), so no caller hands it a value read some other way; `options` carries
+ * what its errors say (label, noun, hint) and, for people, the request an address is looked up
+ * with. A reader of fixed parameters (Limit and Max Rate-Limit Wait here; a user's identity,
+ * Clear Fields, custom attributes and Simplify in actions/user) has no `name`:
+ * `readX.call(this, itemIndex, options)`.
  */
-
-function refuse(context: IExecuteFunctions | IPollFunctions, itemIndex: number, message: string, description: string): never {
-	throw new NodeOperationError(context.getNode(), message, { itemIndex, description });
-}
 
 /** Return All / Limit: undefined means "all of them". */
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
@@ -40,14 +44,7 @@ export function readMaxRateLimitWait(this: IExecuteFunctions, itemIndex: number)
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
 }
 
-/**
- * The id behind an optional resource locator (or a plain string, or a record's `id`), trimmed;
- * '' when none is given. An id that cannot be one URL segment (`..`) is refused here, naming
- * the field, before any request.
- */
-export function readOptionalId(this: IExecuteFunctions, name: string, itemIndex: number, noun = 'record'): string {
-	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
-}
+// ---- ids -------------------------------------------------------------------------------------
 
 function checkedId(this: IExecuteFunctions | IPollFunctions, id: string, itemIndex: number, noun: string): string {
 	const problem = id ? segmentProblem(id) : undefined;
@@ -62,30 +59,64 @@ function checkedId(this: IExecuteFunctions | IPollFunctions, id: string, itemInd
 	return id;
 }
 
+/**
+ * The id behind an optional resource locator (or a plain string, or a record's `id`), trimmed;
+ * '' when none is given. An id that cannot be one URL segment (`..`) is refused here, naming
+ * the field, before any request.
+ */
+export function readOptionalId(this: IExecuteFunctions, itemIndex: number, name: string, { noun = 'record' }: { noun?: string } = {}): string {
+	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
+}
+
 /** The id behind a resource locator (or a plain string), trimmed; empty is refused before any request. */
-export function readId(this: IExecuteFunctions, name: string, itemIndex: number, noun: string): string {
-	const id = readOptionalId.call(this, name, itemIndex, noun);
+export function readId(this: IExecuteFunctions, itemIndex: number, name: string, { noun }: { noun: string }): string {
+	const id = readOptionalId.call(this, itemIndex, name, { noun });
 	if (!id) refuse(this, itemIndex, `No ${noun} selected`, `Pick a ${noun} from the list, or enter its ID.`);
 	return id;
 }
 
+const WHOLE_NUMBER = /^\d+$/;
+
+/** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
+export function readWholeNumberId(this: IExecuteFunctions, itemIndex: number, name: string, { noun, hint }: { noun: string; hint: string }): string {
+	const id = readId.call(this, itemIndex, name, { noun });
+	if (!WHOLE_NUMBER.test(id)) refuse(this, itemIndex, `${capitalise(noun)} ID must be a whole number (got "${id}")`, hint);
+	return id;
+}
+
+/** A list of integer ids (see listOf); `label` names the field in the error, e.g. "Resource IDs". */
+export function readWholeNumberIds(this: IExecuteFunctions, itemIndex: number, name: string, { label, hint }: { label: string; hint: string }): string[] {
+	const ids = listOf(this.getNodeParameter(name, itemIndex, ''));
+	const bad = ids.find((id) => !WHOLE_NUMBER.test(id));
+	if (bad !== undefined) refuse(this, itemIndex, `${label} must be whole numbers (got "${bad}")`, hint);
+	return ids;
+}
+
 // ---- people: an id or an email address ----------------------------------------------------
+
+/** The trigger's filters name people too; a poll has no items, so its context takes no index. */
+type PeopleContext = IExecuteFunctions | IPollFunctions;
+
+interface PeopleOptions {
+	/** Names the field in errors. */
+	label?: string;
+	/** What an address is looked up with: the rate-limit wait of the run or poll. */
+	request: ItemRequest;
+}
+
+function parameterOf(context: PeopleContext, itemIndex: number, name: string, fallback: unknown): unknown {
+	return 'getInputData' in context ? context.getNodeParameter(name, itemIndex, fallback) : context.getNodeParameter(name, fallback);
+}
 
 const isLocatorValue = (raw: unknown): raw is { mode?: unknown; value: unknown } =>
 	raw !== null && typeof raw === 'object' && !Array.isArray(raw) && '__rl' in raw;
 
 /**
- * The user id behind a user field's value: a resource locator (its `email` mode, or an id), an
- * id, a record with an id, or an email address (looked up once per execution: api/users.ts).
- * '' when nothing is given. `label` names the field in errors.
+ * The user id behind one user value: a resource locator (its `email` mode, or an id), an id, a
+ * record with an id, or an email address (looked up once per execution: api/users.ts). ''
+ * when nothing is given.
  */
-export async function userIdFrom(
-	this: IExecuteFunctions | IPollFunctions,
-	raw: unknown,
-	label: string,
-	request: ItemRequest,
-): Promise<string> {
-	const { itemIndex } = request;
+async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, request: ItemRequest): Promise<string> {
 	const emailMode = isLocatorValue(raw) && raw.mode === 'email';
 	const value = trimmed(idOf(isLocatorValue(raw) ? raw.value : raw));
 	if (!value) return '';
@@ -96,20 +127,20 @@ export async function userIdFrom(
 	return checkedId.call(this, value, itemIndex, 'user');
 }
 
-/** An optional user locator parameter (see userIdFrom); '' when none is given. */
+/** An optional user field (a locator, an id, an address); '' when none is given. */
 export async function readOptionalUserId(
-	this: IExecuteFunctions,
+	this: PeopleContext,
+	itemIndex: number,
 	name: string,
-	request: ItemRequest,
-	label = 'User',
+	{ label = 'User', request }: PeopleOptions,
 ): Promise<string> {
-	return await userIdFrom.call(this, this.getNodeParameter(name, request.itemIndex, ''), label, request);
+	return await userIdOf.call(this, itemIndex, parameterOf(this, itemIndex, name, ''), label, request);
 }
 
-/** A required user locator parameter: empty is refused before any request. */
-export async function readUserId(this: IExecuteFunctions, name: string, request: ItemRequest, label = 'User'): Promise<string> {
-	const id = await readOptionalUserId.call(this, name, request, label);
-	if (!id) refuse(this, request.itemIndex, 'No user selected', 'Pick a user from the list, or enter their ID or email address.');
+/** A required user field: empty is refused before any request. */
+export async function readUserId(this: IExecuteFunctions, itemIndex: number, name: string, options: PeopleOptions): Promise<string> {
+	const id = await readOptionalUserId.call(this, itemIndex, name, options);
+	if (!id) refuse(this, itemIndex, 'No user selected', 'Pick a user from the list, or enter their ID or email address.');
 	return id;
 }
 
@@ -118,58 +149,32 @@ export async function readUserId(this: IExecuteFunctions, name: string, request:
  * records with an id) as ids, in the order given, without repeats. Every address is resolved
  * before the caller writes anything, so an unknown one stops the item with nothing sent.
  */
-export async function userIdsFrom(
+export async function readUserIds(
 	this: IExecuteFunctions,
-	raw: unknown,
-	label: string,
-	request: ItemRequest,
+	itemIndex: number,
+	name: string,
+	{ label = 'Users', request }: PeopleOptions,
 ): Promise<string[]> {
 	const ids: string[] = [];
-	for (const entry of listOf(raw)) {
-		const id = await userIdFrom.call(this, entry, label, request);
+	for (const entry of listOf(this.getNodeParameter(name, itemIndex, []))) {
+		const id = await userIdOf.call(this, itemIndex, entry, label, request);
 		if (id) ids.push(id);
 	}
 	return [...new Set(ids)];
 }
 
-const WHOLE_NUMBER = /^\d+$/;
+// ---- text, days, numbers, instants ---------------------------------------------------------
 
-/** readId for records whose ids are integers: anything else is refused here rather than met with a 404. */
-export function readWholeNumberId(
-	this: IExecuteFunctions,
-	name: string,
-	itemIndex: number,
-	noun: string,
-	hint: string,
-): string {
-	const id = readId.call(this, name, itemIndex, noun);
-	if (!WHOLE_NUMBER.test(id)) refuse(this, itemIndex, `${capitalise(noun)} ID must be a whole number (got "${id}")`, hint);
-	return id;
+/** A record's name, trimmed; Engagedly requires one, so blank is refused. */
+export function readName(this: IExecuteFunctions, itemIndex: number, name: string, { noun }: { noun: string }): string {
+	const value = trimmed(this.getNodeParameter(name, itemIndex, ''));
+	if (!value) refuse(this, itemIndex, `The ${noun} name is empty`, `Enter a name for the ${noun}; Engagedly requires one.`);
+	return value;
 }
 
-/** listOf for integer ids; `label` names the field in the error, e.g. "Resource IDs". */
-export function readWholeNumberList(
-	this: IExecuteFunctions,
-	raw: unknown,
-	label: string,
-	itemIndex: number,
-	hint: string,
-): string[] {
-	const ids = listOf(raw);
-	const bad = ids.find((id) => !WHOLE_NUMBER.test(id));
-	if (bad !== undefined) refuse(this, itemIndex, `${label} must be whole numbers (got "${bad}")`, hint);
-	return ids;
-}
-
-/** A filter's day as YYYY-MM-DD (any date text JavaScript reads); undefined when not set. */
-export function readFilterDay(
-	this: IExecuteFunctions,
-	filters: IDataObject,
-	name: string,
-	label: string,
-	itemIndex: number,
-): string | undefined {
-	const value = filters[name];
+/** A day as YYYY-MM-DD (any date text JavaScript reads); undefined when not set. */
+export function readDay(this: IExecuteFunctions, itemIndex: number, name: string, { label }: { label: string }): string | undefined {
+	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
 	if (isBlank(value)) return undefined;
 	const day = toApiDay(value, { anyDateText: true });
 	if (day === undefined) {
@@ -179,14 +184,8 @@ export function readFilterDay(
 }
 
 /** A filter's number of 0 or more; undefined when not set. */
-export function readFilterNumber(
-	this: IExecuteFunctions,
-	filters: IDataObject,
-	name: string,
-	label: string,
-	itemIndex: number,
-): number | undefined {
-	const value = filters[name];
+export function readNonNegativeNumber(this: IExecuteFunctions, itemIndex: number, name: string, { label }: { label: string }): number | undefined {
+	const value = this.getNodeParameter(name, itemIndex, '') as unknown;
 	if (isBlank(value)) return undefined;
 	const number = Number(value);
 	if (!Number.isFinite(number) || number < 0) {
@@ -196,7 +195,7 @@ export function readFilterNumber(
 }
 
 /** An instant (epoch ms) from a date parameter, read in the workflow's time zone; undefined when not set. */
-export function readInstant(this: IExecuteFunctions, name: string, label: string, itemIndex: number): number | undefined {
+export function readInstant(this: IExecuteFunctions, itemIndex: number, name: string, { label }: { label: string }): number | undefined {
 	const raw = this.getNodeParameter(name, itemIndex, '') as unknown;
 	if (isBlank(raw)) return undefined;
 	const instant = toInstant(raw, this.getTimezone());

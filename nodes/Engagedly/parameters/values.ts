@@ -19,6 +19,9 @@ export function trimmed(raw: unknown): string {
 	return raw === null || raw === undefined ? '' : String(raw).trim();
 }
 
+/** An email address: something, an @, a domain with a dot; no spaces. The one pattern the node uses. */
+export const isEmailAddress = (text: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+
 export const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** A record handed over where an id is expected: an expression mapping a whole user or department. */

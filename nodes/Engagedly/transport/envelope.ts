@@ -113,3 +113,21 @@ function pageProblem(
 	}
 	return undefined;
 }
+
+export type Parsed = { ok: true; body: EngagedlyBody | undefined } | { ok: false };
+
+/** An answer's body as JSON: undefined for an empty body; not ok for anything that is not JSON. */
+export function parseBody(raw: unknown): Parsed {
+	if (Buffer.isBuffer(raw)) raw = raw.toString('utf8');
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+		return { ok: true, body: undefined };
+	}
+	if (typeof raw === 'string') {
+		try {
+			raw = JSON.parse(raw);
+		} catch {
+			return { ok: false };
+		}
+	}
+	return { ok: true, body: raw as EngagedlyBody };
+}

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { PraiseCriteria } from '../actions/praise/shared';
 import { praiseFilter, toMessage } from '../actions/praise/shared';
-import { userIdFrom } from '../parameters/readers';
+import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { budgetedScan } from './pass';
@@ -47,7 +47,7 @@ function validPraiseState(saved: PraiseState | undefined): PraiseState | undefin
 async function criteriaOf(context: IPollFunctions, request: PollRequest): Promise<PraiseCriteria> {
 	const itemRequest = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds };
 	const person = async (name: string, label: string) =>
-		await userIdFrom.call(context, context.getNodeParameter(`filters.${name}`, ''), label, itemRequest);
+		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: itemRequest });
 	return {
 		authorId: await person('author', 'Author'),
 		recognizedId: await person('recognizedUser', 'Recognized User'),

@@ -16,12 +16,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = readWholeNumberId.call(
-		this,
-		'certificateId',
-		itemIndex,
-		'certificate',
-		'Pick the certificate from the list, or enter its numeric ID.',
-	);
+	const id = readWholeNumberId.call(this, itemIndex, 'certificateId', {
+		noun: 'certificate',
+		hint: 'Pick the certificate from the list, or enter its numeric ID.',
+	});
 	return await requestRecord.call(this, 'GET', apiPath`/certificates/${id}`, request);
 }

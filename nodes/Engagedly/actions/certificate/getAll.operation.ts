@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
-import { readFilterDay, readLimit, readOptionalUserId } from '../../parameters/readers';
+import { readDay, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { compact } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -57,9 +57,9 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const userId = await readOptionalUserId.call(this, 'filters.user', request);
-	const startDate = readFilterDay.call(this, filters, 'startDate', 'Start Date', itemIndex);
-	const endDate = readFilterDay.call(this, filters, 'endDate', 'End Date', itemIndex);
+	const userId = await readOptionalUserId.call(this, itemIndex, 'filters.user', { request });
+	const startDate = readDay.call(this, itemIndex, 'filters.startDate', { label: 'Start Date' });
+	const endDate = readDay.call(this, itemIndex, 'filters.endDate', { label: 'End Date' });
 	return await paginate.call(this, '/certificates', {
 		...request,
 		limit,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
-import { readLimit, readWholeNumberList } from '../../parameters/readers';
+import { readLimit, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -49,13 +49,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const ids = readWholeNumberList.call(
-		this,
-		filters.learningResourceIds,
-		'Learning resource IDs',
-		itemIndex,
-		'Pick courses from the list, or give their numeric IDs.',
-	);
+	const ids = readWholeNumberIds.call(this, itemIndex, 'filters.learningResourceIds', {
+		label: 'Learning resource IDs',
+		hint: 'Pick courses from the list, or give their numeric IDs.',
+	});
 	const completedOnly = filters.completedOnly === true;
 	// paginate always sends page and size, which this endpoint needs (without them it answers 500).
 	return await paginate.call(this, '/learning/learner_reports', {

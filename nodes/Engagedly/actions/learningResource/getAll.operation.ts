@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
-import { readFilterNumber, readLimit, readWholeNumberList, userIdsFrom } from '../../parameters/readers';
+import { readLimit, readNonNegativeNumber, readUserIds, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
@@ -211,15 +211,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
 	const sortDirection = this.getNodeParameter('options.sortDirection', itemIndex, 'asc') as string;
 
-	const resourceIds = readWholeNumberList.call(
-		this,
-		filters.resourceIds,
-		'Resource IDs',
-		itemIndex,
-		'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
-	);
-	const minDuration = readFilterNumber.call(this, filters, 'minDuration', 'Minimum Duration', itemIndex);
-	const maxDuration = readFilterNumber.call(this, filters, 'maxDuration', 'Maximum Duration', itemIndex);
+	const resourceIds = readWholeNumberIds.call(this, itemIndex, 'filters.resourceIds', {
+		label: 'Resource IDs',
+		hint: 'Enter learning resource IDs separated by commas, e.g. 16504, 16505.',
+	});
+	const minDuration = readNonNegativeNumber.call(this, itemIndex, 'filters.minDuration', { label: 'Minimum Duration' });
+	const maxDuration = readNonNegativeNumber.call(this, itemIndex, 'filters.maxDuration', { label: 'Maximum Duration' });
 	if (minDuration !== undefined && maxDuration !== undefined && minDuration > maxDuration) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -227,7 +224,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 			{ itemIndex, description: 'Swap the two durations, or remove one of them.' },
 		);
 	}
-	const minRating = readFilterNumber.call(this, filters, 'minRating', 'Minimum Rating', itemIndex);
+	const minRating = readNonNegativeNumber.call(this, itemIndex, 'filters.minRating', { label: 'Minimum Rating' });
 	const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined);
 	const flag = (value: unknown) => (typeof value === 'boolean' ? value : undefined);
 
@@ -240,7 +237,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		state: listOf(filters.states),
 		languages: listOf(filters.languages),
 		providers: listOf(filters.providers),
-		authors: await userIdsFrom.call(this, filters.authors, 'Authors', request),
+		authors: await readUserIds.call(this, itemIndex, 'filters.authors', { label: 'Authors', request }),
 		levels: listOf(filters.levels),
 		tags: listOf(filters.tags),
 		durations:

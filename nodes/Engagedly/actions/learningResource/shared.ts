@@ -12,11 +12,8 @@ export const learningResourceLocator = (): INodeProperties =>
 	});
 
 export function readLearningResourceId(this: IExecuteFunctions, itemIndex: number): string {
-	return readWholeNumberId.call(
-		this,
-		'learningResourceId',
-		itemIndex,
-		'learning resource',
-		'Pick the course or playlist from the list, or enter its numeric ID (its learning_resource_id).',
-	);
+	return readWholeNumberId.call(this, itemIndex, 'learningResourceId', {
+		noun: 'learning resource',
+		hint: 'Pick the course or playlist from the list, or enter its numeric ID (its learning_resource_id).',
+	});
 }

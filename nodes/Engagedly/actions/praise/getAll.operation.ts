@@ -32,12 +32,12 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const limit = readLimit.call(this, itemIndex);
-	const authorId = await readOptionalUserId.call(this, 'filters.author', request, 'Author');
-	const recognizedId = await readOptionalUserId.call(this, 'filters.recognizedUser', request, 'Recognized User');
+	const authorId = await readOptionalUserId.call(this, itemIndex, 'filters.author', { label: 'Author', request });
+	const recognizedId = await readOptionalUserId.call(this, itemIndex, 'filters.recognizedUser', { label: 'Recognized User', request });
 	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, ''));
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 
-	const createdAfter = readInstant.call(this, 'filters.createdAfter', 'Created After', itemIndex);
+	const createdAfter = readInstant.call(this, itemIndex, 'filters.createdAfter', { label: 'Created After' });
 
 	const keep = praiseFilter({ authorId, recognizedId, tag });
 	const threshold = createdAfter;

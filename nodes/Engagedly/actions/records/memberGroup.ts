@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
-import { readLimit, userIdsFrom } from '../../parameters/readers';
+import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
-import { readName, readRecord, readRecordId, recordLocator, show, updateProperties } from './record';
+import { readRecord, recordLocator, show, updateProperties } from './record';
 import { checkComplete, recordFields, writeWholeRecord } from './wholeRecord';
 
 /**
@@ -51,8 +51,8 @@ export async function createGroup(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject> {
-	const name = readName.call(this, this.getNodeParameter('name', itemIndex, ''), kind, itemIndex);
-	const members = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), 'Members', request);
+	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
+	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
 	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
 }
 
@@ -100,7 +100,7 @@ export async function updateGroup(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject> {
-	const id = readRecordId.call(this, kind, itemIndex);
+	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	if (fields.name === undefined && fields.members === undefined) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
@@ -109,8 +109,8 @@ export async function updateGroup(
 		});
 	}
 	const changes: IDataObject = {};
-	if (fields.name !== undefined) changes.name = readName.call(this, fields.name, kind, itemIndex);
-	if (fields.members !== undefined) changes.members = await userIdsFrom.call(this, fields.members, 'Members', request);
+	if (fields.name !== undefined) changes.name = readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
+	if (fields.members !== undefined) changes.members = await readUserIds.call(this, itemIndex, 'updateFields.members', { label: 'Members', request });
 	return await writeWholeRecord.call(this, kind, id, changes, request);
 }
 
@@ -144,9 +144,9 @@ export async function changeMembers(
 	request: ItemRequest,
 ): Promise<IDataObject> {
 	const adding = change === 'addMembers';
-	const id = readRecordId.call(this, kind, itemIndex);
+	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const label = labelOf(change);
-	const requested = await userIdsFrom.call(this, this.getNodeParameter('members', itemIndex, []), label, request);
+	const requested = await readUserIds.call(this, itemIndex, 'members', { label, request });
 	if (requested.length === 0) {
 		throw new NodeOperationError(this.getNode(), `No users to ${adding ? 'add' : 'remove'}`, {
 			itemIndex,

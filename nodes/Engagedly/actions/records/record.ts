@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, resourceLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
-import { capitalise, trimmed } from '../../parameters/values';
+import { capitalise } from '../../parameters/values';
 import { segment } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { engagedlyRequest, requestRecord } from '../../transport/request';
@@ -11,7 +11,8 @@ import type { RecordKind } from './kinds';
 
 /**
  * What every structure record shares, whatever its shape: where its fields show, the record
- * picker, Get, Delete, the mandatory name and reading the current record.
+ * picker, Get, Delete and reading the current record. (The mandatory name is read by readName in
+ * parameters/readers.ts, like every other parameter.)
  */
 
 export function show(
@@ -36,10 +37,6 @@ export function recordLocator(kind: RecordKind): INodeProperties {
 
 export const recordUrl = (kind: RecordKind, id: string) => `${kind.path}/${segment(id)}`;
 
-export function readRecordId(this: IExecuteFunctions, kind: RecordKind, itemIndex: number): string {
-	return readId.call(this, kind.locatorName, itemIndex, kind.noun);
-}
-
 export async function readRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
@@ -47,23 +44,6 @@ export async function readRecord(
 	request: ItemRequest,
 ): Promise<IDataObject> {
 	return await requestRecord.call(this, 'GET', recordUrl(kind, id), request);
-}
-
-/** Every kind has a mandatory name: a blank one is refused before anything is sent. */
-export function readName(
-	this: IExecuteFunctions,
-	raw: unknown,
-	kind: RecordKind,
-	itemIndex: number,
-): string {
-	const name = trimmed(raw);
-	if (!name) {
-		throw new NodeOperationError(this.getNode(), `The ${kind.noun} name is empty`, {
-			itemIndex,
-			description: `Enter a name for the ${kind.noun}; Engagedly requires one.`,
-		});
-	}
-	return name;
 }
 
 /** Update shows the record picker and the fields to change; a field left out keeps its value. */
@@ -98,7 +78,7 @@ export async function getRecord(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject> {
-	return await readRecord.call(this, kind, readRecordId.call(this, kind, itemIndex), request);
+	return await readRecord.call(this, kind, readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun }), request);
 }
 
 export async function deleteRecord(
@@ -107,7 +87,7 @@ export async function deleteRecord(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject> {
-	const id = readRecordId.call(this, kind, itemIndex);
+	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', request);
 	return { deleted: true, id };
 }

@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
-import { readLimit } from '../../parameters/readers';
+import { readId, readLimit, readName } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { TextField, TextRecordKind } from './kinds';
-import { readName, readRecordId, show, updateProperties } from './record';
+import { show, updateProperties } from './record';
 import { recordFields, writeWholeRecord } from './wholeRecord';
 
 /**
@@ -66,7 +66,7 @@ export async function createTextRecord(
 	request: ItemRequest,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
-		name: readName.call(this, this.getNodeParameter('name', itemIndex, ''), kind, itemIndex),
+		name: readName.call(this, itemIndex, 'name', { noun: kind.noun }),
 	};
 	const extra = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	for (const field of kind.fields) {
@@ -105,7 +105,7 @@ export async function updateTextRecord(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject> {
-	const id = readRecordId.call(this, kind, itemIndex);
+	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const set = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const given = recordFields(kind).filter((field) => set[field.name] !== undefined);
 	if (!given.length) {
@@ -114,7 +114,7 @@ export async function updateTextRecord(
 			description: `Add at least one field under Update Fields; the ${kind.noun} is left as it is otherwise.`,
 		});
 	}
-	if (set.name !== undefined) readName.call(this, set.name, kind, itemIndex);
+	if (set.name !== undefined) readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
 	// Sent even when empty: that is how a field is cleared on purpose.
 	const changes = Object.fromEntries(given.map((field) => [field.wire, trimmed(set[field.name])]));
 	return withStringId(await writeWholeRecord.call(this, kind, id, changes, request));

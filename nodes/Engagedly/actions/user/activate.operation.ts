@@ -12,6 +12,6 @@ const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['activate'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
 }

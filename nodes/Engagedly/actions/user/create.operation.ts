@@ -6,7 +6,8 @@ import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
 import { NAMED_FIELDS } from './names';
-import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
+import { identityFields, userFieldsCollection } from './descriptions';
+import { readIdentity, readUserFields } from './readFields';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
 export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
@@ -23,13 +24,16 @@ const properties: INodeProperties[] = [...createFields, optionsCollection()];
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 
 /** The POST body of the item's user, every value checked (mandatory attributes included) before any write. */
-export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, request: ItemRequest): Promise<IDataObject> {
-	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'create', request)) };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body }, request);
+export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, { request }: { request: ItemRequest }): Promise<IDataObject> {
+	const body = {
+		...readIdentity.call(this, itemIndex),
+		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'create', request })),
+	};
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body, request });
 	return { ...body, ...custom };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const body = await readCreateBody.call(this, itemIndex, request);
+	const body = await readCreateBody.call(this, itemIndex, { request });
 	return await requestRecord.call(this, 'POST', '/users', { ...request, body });
 }

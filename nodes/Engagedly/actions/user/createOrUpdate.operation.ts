@@ -21,8 +21,8 @@ export const description = updateDisplayOptions(
  * plus `outcome` (created, updated, unchanged) and, for an update, `changes`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const body = await readCreateBody.call(this, itemIndex, request);
+	const body = await readCreateBody.call(this, itemIndex, { request });
 	const existing = await findUserByEmail.call(this, String(body.email), request);
 	const result = await upsertUser.call(this, body, existing, request);
-	return userOutput(result.user, readSimplify(this, itemIndex), outcomeFields(result));
+	return userOutput(result.user, readSimplify.call(this, itemIndex), outcomeFields(result));
 }

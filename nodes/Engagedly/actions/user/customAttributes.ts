@@ -11,8 +11,8 @@ import { fetchUserAttributes, optionValues } from '../../api/userAttributes';
 import { isBlank, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
 import type { ItemRequest } from '../../transport/request';
-import type { UserWrite } from './shared';
-import { editorPlace } from './shared';
+import type { UserWrite } from './fields';
+import { editorPlace } from './fields';
 
 /** Read once per execution and shared by every item of the run. */
 export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
@@ -140,6 +140,8 @@ export interface CustomAttributeCheck {
 	write: UserWrite;
 	/** The rest of the request body, for the mandatory system attributes. */
 	body: IDataObject;
+	/** What the attribute definitions are read with. */
+	request: ItemRequest;
 }
 
 /**
@@ -152,8 +154,8 @@ export async function readCustomAttributes(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	check: CustomAttributeCheck,
-	request: ItemRequest,
 ): Promise<IDataObject> {
+	const { request } = check;
 	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
 	const requireMandatory = check.write !== 'update';

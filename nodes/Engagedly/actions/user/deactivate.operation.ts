@@ -44,7 +44,7 @@ export async function checkCode(this: IExecuteFunctions, itemIndex: number, code
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code, request);
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {

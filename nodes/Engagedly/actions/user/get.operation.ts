@@ -31,9 +31,9 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['get'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
-	const simplify = readSimplify(this, itemIndex);
+	const simplify = readSimplify.call(this, itemIndex);
 	// The simplified user names the manager: asked for explicitly, since it costs nothing.
 	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
 	const user = await requestRecord.call(this, 'GET', apiPath`/users/${id}`, {

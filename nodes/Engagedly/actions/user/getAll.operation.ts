@@ -41,7 +41,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
-	const simplify = readSimplify(this, itemIndex);
+	const simplify = readSimplify.call(this, itemIndex);
 	// The simplified users name their managers: the list embeds them at no extra cost.
 	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
 	const users = await paginate.call(this, '/users', {

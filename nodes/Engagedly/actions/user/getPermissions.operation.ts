@@ -16,6 +16,6 @@ export const description = updateDisplayOptions(
 
 /** One item per permission the user holds. */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 }

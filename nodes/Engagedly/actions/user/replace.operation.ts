@@ -7,7 +7,8 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { identityFields, readIdentity, readUserFields, userFieldsCollection } from './shared';
+import { identityFields, userFieldsCollection } from './descriptions';
+import { readIdentity, readUserFields } from './readFields';
 
 const properties: INodeProperties[] = [
 	userLocator(),
@@ -27,8 +28,11 @@ const properties: INodeProperties[] = [
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
-	const body = { ...readIdentity.call(this, itemIndex), ...(await readUserFields.call(this, itemIndex, 'replace', request)) };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body }, request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
+	const body = {
+		...readIdentity.call(this, itemIndex),
+		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'replace', request })),
+	};
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body, request });
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
 }

@@ -31,8 +31,9 @@ export const simplifyProperties: INodeProperties[] = [
 	},
 ];
 
-export const readSimplify = (context: IExecuteFunctions, itemIndex: number): boolean =>
-	context.getNodeParameter('simplify', itemIndex, false) === true;
+export function readSimplify(this: IExecuteFunctions, itemIndex: number): boolean {
+	return this.getNodeParameter('simplify', itemIndex, false) === true;
+}
 
 const record = (value: unknown): IDataObject | undefined =>
 	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey, expectCreation, isEmailAddress, useDirectory, WaitingForCreation } from '../../api/users';
+import { emailKey, expectCreation, useDirectory, WaitingForCreation } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
 import { checkParameters } from '../../parameters/check';
 import { withParametersOnce } from '../../parameters/once';
-import { trimmed } from '../../parameters/values';
+import { isEmailAddress, trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
@@ -16,7 +16,7 @@ import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode } from './deactivate.operation';
 import { membershipsOf } from './lookups';
 import { idsForNames } from './names';
-import { readIdentity } from './shared';
+import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import type { Outcome, Upserted } from './upsert';
 import { outcomeFields, upsertUser } from './upsert';
@@ -129,7 +129,7 @@ function readSettings(this: IExecuteFunctions): Settings {
 		maxDeactivatePercent: percent,
 		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
 		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
-		simplify: readSimplify(this, 0),
+		simplify: readSimplify.call(this, 0),
 	};
 }
 
@@ -388,7 +388,7 @@ async function applyItems(
 		for (const item of waiting) {
 			try {
 				const request = itemRequest(item);
-				const body = await idsForNames.call(this, await readCreateBody.call(this, item, request), request);
+				const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request);
 				const match = matches.get(item)!;
 				const existing = match.user ? await withMemberships.call(this, match.user, body, request) : null;
 				done.set(

@@ -7,7 +7,8 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { clearFieldsProperty, readClearFields, readUserFields, userFieldsCollection } from './shared';
+import { clearFieldsProperty, userFieldsCollection } from './descriptions';
+import { readClearFields, readUserFields } from './readFields';
 
 const properties: INodeProperties[] = [
 	userLocator(),
@@ -24,10 +25,10 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * its value in Engagedly.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
-	const given = await readUserFields.call(this, itemIndex, 'update', request);
-	const body = { ...given, ...readClearFields.call(this, itemIndex, given) };
-	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body }, request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
+	const given = await readUserFields.call(this, itemIndex, 'updateFields', { write: 'update', request });
+	const body = { ...given, ...readClearFields.call(this, itemIndex, { given }) };
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'update', body, request });
 	if (!Object.keys(body).length && !Object.keys(custom).length) {
 		throw new NodeOperationError(this.getNode(), 'Nothing to update', {
 			itemIndex,

@@ -66,7 +66,7 @@ const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
  * who holds it keeps it in the set that is sent.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
 	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
 	const fail = (message: string, hint: string): never => {

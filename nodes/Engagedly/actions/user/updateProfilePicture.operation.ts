@@ -47,7 +47,7 @@ function ascii(bytes: Uint8Array, from: number, to: number): string {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	const id = await readUserId.call(this, 'userId', request);
+	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, field);
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, field);

@@ -1,0 +1,68 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { UserWrite } from './fields';
+import { CLEARABLE, plainName, USER_FIELDS } from './fields';
+
+/**
+ * The user write operations' editor fields: the optional fields' collection, Clear Fields and
+ * the required identity fields. What they show comes from the field table (fields.ts).
+ */
+
+export function userFieldsCollection(write: UserWrite, { byName = [] }: { byName?: readonly string[] } = {}): INodeProperties {
+	const update = write === 'update';
+	return {
+		displayName: update ? 'Update Fields' : 'Additional Fields',
+		name: update ? 'updateFields' : 'additionalFields',
+		type: 'collection',
+		placeholder: update ? 'Add field to update' : 'Add field',
+		default: {},
+		options: USER_FIELDS.filter((field) => field.on.includes(write)).map((field) =>
+			byName.includes(field.wire) ? acceptingNames(field.property) : field.property,
+		),
+	};
+}
+
+/**
+ * A dropdown whose value the operation also takes by name (Sync's job title, location,
+ * departments and business units: an HR system knows them by name). Without
+ * `allowArbitraryValues` the editor marks such a value, once an expression gives it, as "not
+ * supported", on a workflow that runs.
+ */
+function acceptingNames(property: INodeProperties): INodeProperties {
+	const many = property.type === 'multiOptions';
+	return {
+		...property,
+		allowArbitraryValues: true,
+		description: `Choose from the list, or give ${many ? 'names or IDs' : 'a name or an ID'} using an <a href="https://docs.n8n.io/code/expressions/">expression</a>`,
+	};
+}
+
+/**
+ * Update's explicit way to empty a field: a blank value under Update Fields is dropped (an
+ * expression that found nothing must not wipe a phone number), so clearing is its own choice.
+ */
+export const clearFieldsProperty: INodeProperties = {
+	displayName: 'Clear Fields',
+	name: 'clearFields',
+	type: 'multiOptions',
+	options: CLEARABLE.map((field) => ({ name: plainName(field), value: field.property.name })).sort((a, b) =>
+		a.name.localeCompare(b.name),
+	),
+	default: [],
+	description:
+		'Fields to empty in Engagedly (sent as null; lists such as departments as an empty list). A field given a value under Update Fields cannot be cleared in the same update.',
+};
+
+/** The three mandatory system attributes, as required top-level fields (Create, Replace). */
+export const identityFields: INodeProperties[] = [
+	{
+		displayName: 'Email',
+		name: 'email',
+		type: 'string',
+		placeholder: 'name@email.com',
+		required: true,
+		default: '',
+	},
+	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },
+	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '' },
+];
