@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The vendor profile's records checked against the vendor's OpenAPI description itself
  * (engagedly-openapi.yaml), through openapi-backend's response validation: no second copy of
