@@ -5,10 +5,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
-import { schemasFor } from '../schemas/vendor';
+import { schemasFor, vendorReady } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 // Each describe block resets where its tests need a fresh organisation.
+beforeAll(() => vendorReady);
+
 const sim = useSimulator({ seed: 11, users: 20, rateLimit: 100_000 }, { reset: 'never' });
 
 type StoredRecord = { id: number; name: string } & Record<string, string | number | null>;

@@ -1,7 +1,10 @@
 /**
  * Zod schemas of the Engagedly `/beta` API: every resource, every envelope and every error body.
  *
- * Written from the contract, not from any implementation:
+ * Written from the contract, not from any implementation; the records' own fields come from
+ * test/simulator/records.ts (the one definition of each record kind, also written from the
+ * contract), and what is particular to an answer (envelopes, rendered references, counts, the
+ * forms the OpenAPI file adds) is declared here on top of them:
  *   - ../shared/spec/engagedly-api.md (primary),
  *   - ../shared/spec/README.md (details the OpenAPI file settles, certificates),
  *   - ../shared/spec/engagedly-openapi.yaml (for what engagedly-api.md marks "not shown").
@@ -21,30 +24,20 @@
  */
 import { z } from 'zod';
 
+import * as records from '../simulator/records';
+import { IsoDate, IsoUtcTimestamp, maskOf, NonBlank, NullableText, Url, Uuid } from '../simulator/records';
+
+export { IsoDate, IsoUtcTimestamp, NonBlank, NullableText, Url, Uuid };
+
 // ---------------------------------------------------------------------------------------------
 // Scalars
 // ---------------------------------------------------------------------------------------------
 
-/** ISO 8601 timestamp in UTC, e.g. `2024-01-15T10:00:00.000Z` (no local offsets). */
-export const IsoUtcTimestamp = z.string().datetime({ offset: false });
-
-/** A UUID string (users, departments, businesses, praise actors). */
-export const Uuid = z.string().uuid();
-
 /** Id of a location, job title or permission: an integer or a string of digits. */
 export const FlexibleId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]);
 
-/** A string field that is never blank (blank values must be rendered as `null`). */
-export const NonBlank = z.string().min(1);
-
-/** A nullable string field: `null` when blank, otherwise a non-empty string. */
-export const NullableText = NonBlank.nullable();
-
 /** An integer rendered as a string of digits (counts in list responses of org units). */
 export const DigitString = z.string().regex(/^\d+$/);
-
-/** `YYYY-MM-DD` */
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** `MMM DD, YYYY`, e.g. `Jan 02, 2022` */
 export const LongDate = z
@@ -53,9 +46,6 @@ export const LongDate = z
 
 /** `DD-MM-YYYY`: the user `birthdate` output ("day-month-year order with hyphens"). */
 export const DayMonthYear = z.string().regex(/^\d{2}-\d{2}-\d{4}$/);
-
-/** A URL string. */
-export const Url = z.string().url();
 
 // ---------------------------------------------------------------------------------------------
 // Pagination and envelopes
@@ -194,35 +184,27 @@ export const EmployeeTypeSchema = z.union([NonBlank, NamedRefSchema]).nullable()
 // User
 // ---------------------------------------------------------------------------------------------
 
+const listed = records.UserRecordSchema.pick(maskOf(records.USER_LISTED)).shape;
+const { title, gender, last_active_date, ...listedCore } = listed;
+
 /** Fields every rendering of a user carries (list element, single, write responses). */
 const userCoreShape = {
-	id: Uuid,
+	...listedCore,
 	name: NonBlank,
-	status: z.enum(['Active', 'Blocked']),
-	email: z.string().email(),
-	first_name: NonBlank,
-	middle_name: NullableText,
-	last_name: NonBlank,
-	employee_id: NullableText,
 	display_picture: DisplayPictureSchema.nullable(),
 	job_title: NamedRefSchema.nullable(),
 	location: NamedRefSchema.nullable(),
 	custom_attributes: CustomAttributesSchema,
 	phone_number: z.union([NonBlank, z.number()]).nullable(),
-	level: NullableText,
-	joining_date: IsoUtcTimestamp.nullable(),
-	// spec README: "users carry `status`, `block_reason_code` and `user_blocked_at`"
-	block_reason_code: NullableText,
-	user_blocked_at: IsoUtcTimestamp.nullable(),
 };
 
 /** Keys only the OpenAPI file lists (vendor extras): allowed, typed, never required. */
 const userVendorExtrasShape = {
-	title: NullableText.optional(),
+	title: title.optional(),
 	nickname: NullableText.optional(),
 	marital_status: NullableText.optional(),
-	last_active_date: IsoUtcTimestamp.nullable().optional(),
-	gender: NullableText.optional(),
+	last_active_date: last_active_date.optional(),
+	gender: gender.optional(),
 	linkedin: NullableText.optional(),
 	twitter: NullableText.optional(),
 	differently_abled: z.boolean().nullable().optional(),
@@ -243,11 +225,7 @@ const userDetailShape = {
 	employee_type: EmployeeTypeSchema,
 	birthdate: DayMonthYear.nullable(),
 	departments: z.array(OrgMembershipSchema),
-	education: NullableText,
-	about_me: NullableText,
-	secondary_phone_number: NullableText,
-	promotion_date: IsoUtcTimestamp.nullable(),
-	review_date: IsoUtcTimestamp.nullable(),
+	...records.UserRecordSchema.pick(maskOf(records.USER_DETAIL)).shape,
 };
 
 /**
@@ -309,38 +287,16 @@ export const UserSchema = z
 // User attribute (definition)
 // ---------------------------------------------------------------------------------------------
 
-export const AttributeDataTypeSchema = z.enum([
-	'text',
-	'number',
-	'date',
-	'boolean',
-	'single-select',
-	'multiple-select',
-	'document', // listed by the vendor (spec README)
-]);
+export const AttributeDataTypeSchema = z.enum([...records.DataType.options, 'document']); // 'document': listed by the vendor (spec README)
 
-export const AttributeOptionSchema = z
-	.object({
-		id: z.number().int(),
-		value: NonBlank,
-	})
-	.strict();
+export const AttributeOptionSchema = records.AttributeOptionSchema;
 
 /**
  * `{id, name, attribute_key, preset, mandatory, data_type, attribute_options}`;
  * attribute_options is an array (maybe empty) for select types and `null` for the others;
  * custom attributes (`preset: false`) have keys `custom-attribute-<suffix>`.
  */
-export const UserAttributeSchema = z
-	.object({
-		id: z.number().int(),
-		name: NonBlank,
-		attribute_key: NonBlank,
-		preset: z.boolean(),
-		mandatory: z.boolean(),
-		data_type: AttributeDataTypeSchema,
-		attribute_options: z.array(AttributeOptionSchema).nullable(),
-	})
+export const UserAttributeSchema = records.AttributeRecordSchema.extend({ data_type: AttributeDataTypeSchema })
 	.strict()
 	.superRefine((attr, ctx) => {
 		const isSelect = attr.data_type === 'single-select' || attr.data_type === 'multiple-select';
@@ -360,106 +316,53 @@ export const UserAttributeSchema = z
 // ---------------------------------------------------------------------------------------------
 
 /** Member of a department or business (single/create/update responses). */
-export const MemberSchema = z
-	.object({
-		id: Uuid,
+export const MemberSchema = records.UserRecordSchema.pick({ id: true, email: true, first_name: true, middle_name: true, last_name: true })
+	.extend({
 		name: NonBlank,
-		email: z.string().email(),
-		first_name: NonBlank,
-		middle_name: NullableText,
-		last_name: NonBlank,
 		display_picture: z.object({ small: Url, medium: Url }).strict().nullable(),
 		is_admin: z.boolean(),
 	})
 	.strict();
 
+const Count = z.number().int().min(0);
+
 /** Department or business in a list: counts are strings, no members. */
-export const OrgUnitListItemSchema = z
-	.object({
-		id: Uuid,
-		name: NonBlank,
-		members_count: DigitString,
-		administrators_count: DigitString,
-	})
-	.strict();
+export const OrgUnitListItemSchema = records.OrgUnitFieldsSchema.extend({
+	members_count: DigitString,
+	administrators_count: DigitString,
+}).strict();
 export const DepartmentListItemSchema = OrgUnitListItemSchema;
 export const BusinessListItemSchema = OrgUnitListItemSchema;
 
 /** A single business: counts are integers, with members. */
-export const BusinessSchema = z
-	.object({
-		id: Uuid,
-		name: NonBlank,
-		members_count: z.number().int().min(0),
-		administrators_count: z.number().int().min(0),
-		members: z.array(MemberSchema),
-	})
-	.strict();
+export const BusinessSchema = records.OrgUnitFieldsSchema.extend({
+	members_count: Count,
+	administrators_count: Count,
+	members: z.array(MemberSchema),
+}).strict();
 
 /**
  * A single department. The contract fixes integer counts only for "single business responses";
  * for departments it is silent, so an integer or a digit string is accepted.
  */
-export const DepartmentSchema = z
-	.object({
-		id: Uuid,
-		name: NonBlank,
-		members_count: z.union([z.number().int().min(0), DigitString]),
-		administrators_count: z.union([z.number().int().min(0), DigitString]),
-		members: z.array(MemberSchema),
-	})
-	.strict();
+export const DepartmentSchema = BusinessSchema.extend({
+	members_count: z.union([Count, DigitString]),
+	administrators_count: z.union([Count, DigitString]),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Location, job title, permission, block reason code
 // ---------------------------------------------------------------------------------------------
 
-export const LocationSchema = z
-	.object({
-		id: FlexibleId,
-		name: NonBlank,
-		address_line1: NullableText,
-		address_line2: NullableText,
-		city: NullableText,
-		state: NullableText,
-		country: NullableText,
-		postal_code: NullableText,
-	})
-	.strict();
-
-export const JobTitleSchema = z
-	.object({
-		id: FlexibleId,
-		name: NonBlank,
-		description: NullableText,
-		responsibilities: NullableText,
-	})
-	.strict();
-
-export const PermissionSchema = z
-	.object({
-		id: FlexibleId,
-		name: NonBlank,
-		is_admin: z.boolean().nullable(),
-		description: NullableText,
-		// OpenAPI-only extras
-		is_editable: z.boolean().optional(),
-		default: z.boolean().optional(),
-	})
-	.strict();
+/** Ids of locations, job titles and permissions: numbers in some answers, strings in others. */
+export const LocationSchema = records.LocationRecordSchema.extend({ id: FlexibleId }).strict();
+export const JobTitleSchema = records.JobTitleRecordSchema.extend({ id: FlexibleId }).strict();
+/** `is_editable` and `default` are OpenAPI-only extras: allowed, not required. */
+export const PermissionSchema = records.PermissionRecordSchema.extend({ id: FlexibleId }).partial({ is_editable: true, default: true }).strict();
 
 /** `{code, display_text, description}` (+ the vendor's optional bookkeeping fields). */
-export const BlockReasonCodeSchema = z
-	.object({
-		code: z.string().regex(/^[a-z][a-z0-9_]*$/),
-		display_text: NonBlank,
-		description: NonBlank,
-		source: NonBlank.optional(),
-		archived: z.boolean().optional(),
-		created_by: NullableText.optional(),
-		updated_at: IsoUtcTimestamp.optional(),
-		blocked_users_count: z.number().int().min(0).optional(),
-	})
+export const BlockReasonCodeSchema = records.BlockReasonRecordSchema.partial({ source: true, archived: true, created_by: true, updated_at: true })
+	.extend({ blocked_users_count: z.number().int().min(0).optional() })
 	.strict();
 
 /** `{status: 200, data: [...]}`: no `success` flag. */
@@ -503,17 +406,11 @@ export const AudienceSchema = z
 	})
 	.strict();
 
-export const PraiseTagSchema = z.object({ code: NonBlank, label: NonBlank }).strict();
+export const PraiseTagSchema = records.PraiseTagSchema;
 
-export const PraiseSchema = z
-	.object({
-		id: z.number().int(),
+export const PraiseSchema = records.PraiseRecordSchema.pick(maskOf(records.PRAISE_AS_STORED))
+	.extend({
 		activity_type: z.literal('Praise'),
-		activity_date: IsoUtcTimestamp,
-		last_updated_at: IsoUtcTimestamp,
-		title: NullableText,
-		content: NonBlank,
-		pinned: z.boolean(),
 		author: ActorSchema,
 		tags: z.array(PraiseTagSchema).optional(), // "may be absent"
 		audience: z.array(AudienceSchema),
@@ -544,31 +441,18 @@ export const LearningPersonSchema = z
 	})
 	.passthrough();
 
-export const LearningResourceTypeSchema = z.enum(['Course', 'Playlist', 'Section']);
+export const LearningResourceTypeSchema = records.LearningType;
 
-export const LearningResourceSchema = z
-	.object({
-		id: z.number().int(),
-		title: NonBlank,
-		description: NullableText,
-		provider: NonBlank,
-		archived: z.boolean(),
-		language: NonBlank,
+export const LearningResourceSchema = records.LearningResourceRecordSchema.pick(maskOf(records.RESOURCE_AS_STORED))
+	.extend({
 		duration: z.string().regex(/^\d{2,}:\d{2}:\d{2}$/),
-		short_code: NonBlank,
-		level: NullableText,
-		type: LearningResourceTypeSchema,
-		state: z.enum(['Published', 'Unpublished', 'UnpublishedEdit']),
-		in_library: z.boolean(),
 		published_on: LearningDate.nullable(),
-		average_rating: z.number().nullable(),
 		tags: z.array(NonBlank),
 		competencies: z.array(z.record(z.unknown())),
 		categories: z.array(LearningCategorySchema),
 		author: LearningPersonSchema.nullable(),
 		co_authors: z.array(z.record(z.unknown())),
 		skills: z.array(z.record(z.unknown())),
-		cover_image: Url.nullable(),
 		settings: z.record(z.unknown()),
 		attributes: z.record(z.unknown()),
 		content_details: z.record(z.unknown()).nullable(),
@@ -577,42 +461,14 @@ export const LearningResourceSchema = z
 	})
 	.strict();
 
-export const ResourceUnitSchema = z
-	.object({
-		id: z.number().int(),
-		title: NonBlank,
-		description: z.string(), // the vendor sample has "" here
-		type: z.enum(['Attachment', 'RichText', 'Link', 'Quiz', 'SurveyStep', 'VideoContent', 'InstructorTraining', 'SCORM', 'AICC', 'LTI']),
-		position: z.number().int().min(1),
-		duration: z.number().int().min(0),
-		unit_details: z.record(z.unknown()),
-		status: z.enum(['Active', 'Draft']),
-		content_status: z.enum(['Active', 'Draft', 'UnpublishedEdit', 'MarkedForDeletion']),
-		ongoing_edit: z.boolean().nullable(),
-		mark_for_deletion: z.boolean(),
-		has_impact: z.boolean(),
-		completion_watch_threshold_pct: z.number().int().nullable(),
-		completion_time_threshold_pct: z.number().int().nullable(),
-		completion_require_scroll: z.boolean(),
-		created_at: IsoUtcTimestamp,
-		updated_at: IsoUtcTimestamp,
-	})
-	.strict();
+export const ResourceUnitSchema = records.LearningUnitRecordSchema.strict();
 
 /**
  * A section of a course (with `units`); "Playlists nest resources under `contents` instead",
  * so exactly one of `units` / `contents` is present.
  */
-export const ResourceSectionSchema = z
-	.object({
-		id: z.number().int(),
-		title: NonBlank,
-		description: z.string(),
+export const ResourceSectionSchema = records.LearningSectionFieldsSchema.extend({
 		type: NonBlank,
-		status: NonBlank,
-		ongoing_edit: z.boolean(),
-		position: z.number().int().min(1),
-		content_status: z.enum(['Published', 'Unpublished', 'UnpublishedEdit', 'MarkedForDeletion']),
 		units: z.array(ResourceUnitSchema).optional(),
 		contents: z.array(z.record(z.unknown())).optional(),
 	})
@@ -645,19 +501,14 @@ export const LearnerRefSchema = z
 	})
 	.passthrough(); // "additionalProperties: true"
 
-export const LearnerRecordSchema = z
-	.object({
-		id: z.number().int(),
+export const LearnerRecordSchema = records.LearnerRowSchema.pick(maskOf(records.LEARNER_ROW_AS_STORED))
+	.extend({
 		learning_resource_id: z.number().int(),
 		learning_resource_title: NonBlank,
 		type: LearningResourceTypeSchema,
 		short_code: NonBlank,
-		completion_status: z.enum(['Not Started', 'In Progress', 'Completed', 'Failed', 'Evaluation Pending']),
-		points: z.number().int(),
 		completed_on: LearningDate.nullable(),
 		certified: z.boolean(),
-		mandatory: z.boolean(),
-		progress: z.number().int().min(0).max(100),
 		provider: NonBlank,
 		archive: z.boolean(),
 		categories: z.array(LearningCategorySchema),
@@ -668,14 +519,10 @@ export const LearnerRecordSchema = z
 		secondary_managers: z.array(z.record(z.unknown())),
 		author: LearningPersonSchema.nullable(),
 		assigned_on: LearningDate,
-		overall_time_taken: z.number().min(0),
 		due_date: LearningDate.nullable(),
-		delay_in_days: z.number().int().nullable(),
 		language: NonBlank,
 		learning_resource_duration: z.number().min(0),
-		compliance_status: NullableText,
 		valid_till: LearningDate.nullable(),
-		is_self_assigned: z.boolean(),
 	})
 	.strict();
 
@@ -694,20 +541,10 @@ export const LearnerReportEnvelopeSchema = z
 /** Certificate dates: `YYYY-MM-DD` (the filter format) or an ISO 8601 UTC timestamp. */
 export const CertificateDate = z.union([IsoDate, IsoUtcTimestamp]);
 
-export const CertificateSchema = z
-	.object({
-		id: z.number().int(),
-		certificate_name: NonBlank,
-		can_expire: z.boolean(),
-		certificate_authority: NullableText,
-		start_date: CertificateDate.nullable(),
-		end_date: CertificateDate.nullable(),
-		file: NullableText,
-		file_extension: NullableText,
-		name: NullableText,
-		url: Url.nullable(),
-	})
-	.strict();
+export const CertificateSchema = records.CertificateFieldsSchema.extend({
+	start_date: CertificateDate.nullable(),
+	end_date: CertificateDate.nullable(),
+}).strict();
 
 // ---------------------------------------------------------------------------------------------
 // Response bodies per endpoint

@@ -1,184 +1,136 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * The zod schemas of the vendor's shapes: the contract's schemas (engagedly.ts) with the fields
- * changed where the vendor's OpenAPI description and examples say otherwise (the same list as
- * the simulator's vendor profile, test/simulator/profiles.ts). Everything else, strictness
- * included, is the contract's: an undocumented key is still an error.
+ * The vendor profile's records checked against the vendor's OpenAPI description itself
+ * (engagedly-openapi.yaml), through openapi-backend's response validation: no second copy of
+ * the vendor's shapes to keep in step with the document.
  *
- * `schemasFor(profile)` gives either set under the same names, so a suite that runs against
- * both profiles validates with the right one.
+ * The document's schemas list no required keys and allow any other key, so the validator alone
+ * would pass a record that lost a field. The check adds what the hand-written vendor schemas
+ * used to promise, read from the same document: every key the record's schema documents is
+ * there, and no key anywhere is one the document does not list.
+ *
+ * `schemasFor(profile)` gives the contract's zod schemas or these checks under the same names,
+ * so a suite that runs against both profiles validates with the right one.
  */
-import { z } from 'zod';
+import addFormats from 'ajv-formats';
+import OpenAPIBackend, { type Operation } from 'openapi-backend';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
 
 import * as contract from './engagedly';
+import { OPENAPI_FILE } from './openapi';
 
-const { CustomAttributeKey, FlexibleId, IsoDate, NonBlank, NullableText, Url, listEnvelope, singleEnvelope } = contract;
+type Json = Record<string, unknown>;
+type Schema = { properties?: Record<string, Schema>; allOf?: Schema[]; items?: Schema; additionalProperties?: unknown };
 
-/** A string the vendor's schema does not make nullable: a blank is `""`. */
-const Text = z.string();
-/** The vendor's examples show `""` for some blanks and `null` for others. */
-const BlankText = z.string().nullable();
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** `{name, value}`: a string (`""` when blank) or a list of option values. */
-const VendorCustomAttributesSchema = z.record(
-	CustomAttributeKey,
-	z.object({ name: NonBlank, value: z.union([Text, z.array(NonBlank)]) }).strict(),
-);
+/** The vendor's document, each operation named `GET /beta/users` (openapi-backend finds operations by id; the file gives none). */
+function definition(): Json {
+	const document = parseYaml(readFileSync(OPENAPI_FILE, 'utf8')) as { paths: Record<string, Record<string, Json>> };
+	for (const [path, item] of Object.entries(document.paths)) {
+		for (const method of METHODS) if (item[method]) item[method].operationId ??= `${method.toUpperCase()} ${path}`;
+	}
+	return document;
+}
 
-/** `{id, name}`: the option's id and value. */
-export const VendorEmployeeTypeSchema = z.object({ id: FlexibleId, name: NonBlank }).strict().nullable();
+/** `openapi-backend` with the vendor's document, initialised once for every suite of a worker. */
+const ready: Promise<OpenAPIBackend> = new OpenAPIBackend({
+	definition: definition() as never,
+	// The document's formats (uri, uuid, email) are checked, not ignored with a warning.
+	customizeAjv: (ajv) => {
+		addFormats(ajv);
+		return ajv;
+	},
+}).init();
 
-/** Every vendor user record: the contract's fields the vendor renders otherwise, and its own keys. */
-const vendorUserKeys = {
-	employee_id: Text,
-	employee_type: VendorEmployeeTypeSchema,
-	joining_date: IsoDate.nullable(),
-	custom_attributes: VendorCustomAttributesSchema,
-	nickname: BlankText,
-	marital_status: BlankText,
-	linkedin: BlankText,
-	twitter: BlankText,
-	differently_abled: z.boolean().nullable(),
-	veteran_status: z.boolean().nullable(),
-	ethnicity: NullableText,
-	employee_level: NullableText,
-	is_cxo: z.boolean(),
-};
+/** Wait for this in a `beforeAll` before calling `parse` (jest suites: `beforeAll(() => vendorReady)`). */
+export const vendorReady: Promise<unknown> = ready;
+let api: OpenAPIBackend | undefined;
+void ready.then((backend) => (api = backend));
 
-/** Single-user keys only the vendor has. `work_anniversary_in` is null without a joining date (the simulator's one gap). */
-const vendorSingleKeys = {
-	secondary_phone_number: BlankText,
-	joining_date_string: contract.LongDate.nullable(),
-	birthdate_as_date: IsoDate.nullable(),
-	work_anniversary_in: z.number().int().min(0).nullable(),
-};
+function operation(backend: OpenAPIBackend, method: string, path: string): Operation {
+	const found = backend.getOperation(`${method.toUpperCase()} ${path}`);
+	if (!found) throw new Error(`${method} ${path} is not in the vendor's description`);
+	return found;
+}
 
-/** Embedded users (`primary_reporter`, `direct_reports`, ...): any subset of a vendor user's keys. */
-export const VendorUserRefSchema = contract.UserSchema.extend({ ...vendorUserKeys, ...vendorSingleKeys })
-	.partial()
-	.required({ id: true, name: true })
-	.strict();
+/** The properties an object schema lists, its `allOf` parts merged. */
+function properties(schema: Schema | undefined): Record<string, Schema> | undefined {
+	if (!schema) return undefined;
+	const merged = { ...schema.properties };
+	for (const part of schema.allOf ?? []) Object.assign(merged, properties(part));
+	return Object.keys(merged).length > 0 ? merged : undefined;
+}
 
-export const VendorUserListItemSchema = contract.UserListItemSchema.extend({
-	...vendorUserKeys,
-	employee_type: VendorEmployeeTypeSchema.optional(),
-	primary_reporter: VendorUserRefSchema.nullable().optional(),
-	direct_reports: z.array(VendorUserRefSchema).optional(),
-});
+/** Keys of `value` (at any depth) its schema does not list; free-form objects excepted. */
+function undocumented(value: unknown, schema: Schema | undefined, where: string): string[] {
+	if (Array.isArray(value)) return value.flatMap((element) => undocumented(element, schema?.items, `${where}[]`));
+	if (value === null || typeof value !== 'object') return [];
+	const listed = properties(schema);
+	if (!listed || schema?.additionalProperties) return [];
+	return Object.entries(value as Json).flatMap(([key, child]) =>
+		key in listed ? undocumented(child, listed[key], `${where}.${key}`) : [`${where}.${key}: not in the vendor's description`],
+	);
+}
 
-/** The vendor's single user lists the people relations, empty when `include` does not ask for them. */
-export const VendorUserSchema = contract.UserSchema.extend({
-	...vendorUserKeys,
-	...vendorSingleKeys,
-	primary_reporter: VendorUserRefSchema.nullable(),
-	direct_reports: z.array(VendorUserRefSchema),
-	hr_managers: z.array(VendorUserRefSchema),
-	secondary_managers: z.array(VendorUserRefSchema),
-});
+/**
+ * A check of one record as the `data` (or an element of it) of `method path`'s 200 answer:
+ * `parse` throws with every problem, one line each, and returns the record.
+ */
+function vendorRecord(method: string, path: string, { list = false, idsAsText = false } = {}) {
+	return {
+		parse(value: unknown): unknown {
+			if (!api) throw new Error('the vendor description is not loaded yet: await vendorReady in a beforeAll');
+			const op = operation(api, method, path);
+			// The node gives the ids of locations and job titles as text (README); the vendor, numbers.
+			const record = idsAsText && typeof (value as Json).id === 'string' ? { ...(value as Json), id: Number((value as Json).id) } : value;
+			const body = list
+				? { success: true, pagination: { page: 1, size: 1, has_more: false, total_records: 1 }, data: [record] }
+				: { success: true, data: record };
+			const result = api.validateResponse(body, op, 200);
+			const schema = (op.responses?.['200'] as unknown as { content: { 'application/json': { schema: Schema } } }).content['application/json'].schema;
+			const dataSchema = properties(schema)?.data;
+			const recordSchema = list ? (dataSchema?.items ?? dataSchema) : dataSchema;
+			const problems = [
+				...(result.errors ?? []).map((e) => `${e.instancePath || '(body)'}: ${e.message}`),
+				...Object.keys(properties(recordSchema) ?? {})
+					.filter((key) => !(key in (record as Json)))
+					.map((key) => `data.${key}: missing`),
+				...undocumented(record, recordSchema, 'data'),
+			];
+			if (problems.length > 0) throw new Error(`Not the vendor's ${method} ${path} record:\n${problems.join('\n')}`);
+			return value;
+		},
+	};
+}
 
-/** The vendor's DisplayPicture is an object whose URLs may be null, never null itself. */
-export const VendorMemberSchema = contract.MemberSchema.extend({
-	display_picture: z.object({ small: Url.nullable(), medium: Url.nullable(), large: Url.nullable().optional() }).strict(),
-});
+/** openapi-backend's errors for `body` as the `status` answer of `method path` (for the examples test). */
+export async function vendorResponseErrors(method: string, path: string, status: number, body: unknown): Promise<string[]> {
+	const backend = await ready;
+	const result = backend.validateResponse(body, operation(backend, method, path), status);
+	return (result.errors ?? []).map((e) => `${e.instancePath || '(body)'}: ${e.message}`);
+}
 
-/** Integer counts everywhere. */
-export const VendorOrgUnitListItemSchema = contract.OrgUnitListItemSchema.extend({
-	members_count: z.number().int().min(0),
-	administrators_count: z.number().int().min(0),
-});
-export const VendorDepartmentSchema = VendorOrgUnitListItemSchema.extend({ members: z.array(VendorMemberSchema) });
-export const VendorBusinessSchema = VendorDepartmentSchema;
-
-/** Integer ids; every address field but the second line is a plain string. */
-export const VendorLocationSchema = contract.LocationSchema.extend({
-	id: FlexibleId,
-	address_line1: Text,
-	city: Text,
-	state: Text,
-	country: Text,
-	postal_code: Text,
-});
-
-export const VendorActorSchema = contract.ActorSchema.extend({ designation: Text });
-export const VendorPraiseSchema = contract.PraiseSchema.extend({
-	author: VendorActorSchema,
-	recognized_actors: z.array(VendorActorSchema),
-});
-
-/** Learning dates are `Jul 07, 2026` (the contract's LearningDate already takes that form). */
-export const VendorLearningResourceSchema = contract.LearningResourceSchema.extend({ level: Text });
-export const VendorLearnerRecordSchema = contract.LearnerRecordSchema.extend({
-	learner: contract.LearnerRefSchema.extend({ employee_id: Text }),
-});
+type Check = { parse: (value: unknown) => unknown };
 
 const vendor = {
-	UserListItemSchema: VendorUserListItemSchema,
-	UserSchema: VendorUserSchema,
-	UserRefSchema: VendorUserRefSchema,
-	MemberSchema: VendorMemberSchema,
-	OrgUnitListItemSchema: VendorOrgUnitListItemSchema,
-	DepartmentSchema: VendorDepartmentSchema,
-	BusinessSchema: VendorBusinessSchema,
-	LocationSchema: VendorLocationSchema,
-	JobTitleSchema: contract.JobTitleSchema,
-	PraiseSchema: VendorPraiseSchema,
-	LearningResourceSchema: VendorLearningResourceSchema,
-	LearnerRecordSchema: VendorLearnerRecordSchema,
-	UsersListResponse: listEnvelope(VendorUserListItemSchema),
-	UserResponse: singleEnvelope(VendorUserSchema),
-	DepartmentsListResponse: listEnvelope(VendorOrgUnitListItemSchema),
-	DepartmentResponse: singleEnvelope(VendorDepartmentSchema),
-	BusinessesListResponse: listEnvelope(VendorOrgUnitListItemSchema),
-	BusinessResponse: singleEnvelope(VendorBusinessSchema),
-	LocationsListResponse: listEnvelope(VendorLocationSchema),
-	LocationResponse: singleEnvelope(VendorLocationSchema),
-	JobTitlesListResponse: contract.JobTitlesListResponse,
-	JobTitleResponse: contract.JobTitleResponse,
-	PraisesListResponse: listEnvelope(VendorPraiseSchema),
-	LearningResourcesListResponse: listEnvelope(VendorLearningResourceSchema),
-	ResourceContentsResponse: contract.ResourceContentsResponse,
-	LearnerReportResponse: z.object({ pagination: contract.PaginationSchema, data: z.array(VendorLearnerRecordSchema) }).strict(),
-	BlockReasonCodesResponse: contract.BlockReasonCodesResponse,
-	UserAttributesResponse: contract.UserAttributesResponse,
-	UserPermissionsResponse: contract.UserPermissionsResponse,
-	PermissionsListResponse: contract.PermissionsListResponse,
+	OrgUnitListItemSchema: vendorRecord('GET', '/beta/departments', { list: true }),
+	DepartmentSchema: vendorRecord('GET', '/beta/departments/{id}'),
+	BusinessSchema: vendorRecord('GET', '/beta/businesses/{id}'),
+	LocationSchema: vendorRecord('GET', '/beta/locations/{id}', { idsAsText: true }),
+	JobTitleSchema: vendorRecord('GET', '/beta/job_titles/{id}', { idsAsText: true }),
 };
 
-type Loose = { [K in keyof typeof vendor]: z.ZodTypeAny };
-
-const contractSet: Loose = {
-	UserListItemSchema: contract.UserListItemSchema,
-	UserSchema: contract.UserSchema,
-	UserRefSchema: contract.UserRefSchema,
-	MemberSchema: contract.MemberSchema,
+const contractSet: Record<keyof typeof vendor, Check> = {
 	OrgUnitListItemSchema: contract.OrgUnitListItemSchema,
 	DepartmentSchema: contract.DepartmentSchema,
 	BusinessSchema: contract.BusinessSchema,
 	LocationSchema: contract.LocationSchema,
 	JobTitleSchema: contract.JobTitleSchema,
-	PraiseSchema: contract.PraiseSchema,
-	LearningResourceSchema: contract.LearningResourceSchema,
-	LearnerRecordSchema: contract.LearnerRecordSchema,
-	UsersListResponse: contract.UsersListResponse,
-	UserResponse: contract.UserResponse,
-	DepartmentsListResponse: contract.DepartmentsListResponse,
-	DepartmentResponse: contract.DepartmentResponse,
-	BusinessesListResponse: contract.BusinessesListResponse,
-	BusinessResponse: contract.BusinessResponse,
-	LocationsListResponse: contract.LocationsListResponse,
-	LocationResponse: contract.LocationResponse,
-	JobTitlesListResponse: contract.JobTitlesListResponse,
-	JobTitleResponse: contract.JobTitleResponse,
-	PraisesListResponse: contract.PraisesListResponse,
-	LearningResourcesListResponse: contract.LearningResourcesListResponse,
-	ResourceContentsResponse: contract.ResourceContentsResponse,
-	LearnerReportResponse: contract.LearnerReportResponse,
-	BlockReasonCodesResponse: contract.BlockReasonCodesResponse,
-	UserAttributesResponse: contract.UserAttributesResponse,
-	UserPermissionsResponse: contract.UserPermissionsResponse,
-	PermissionsListResponse: contract.PermissionsListResponse,
 };
 
-/** The schemas of one profile's shapes, by the contract's names. */
-export function schemasFor(profile: 'contract' | 'vendor'): Loose {
+/** The checks of one profile's records, by the contract's schema names. */
+export function schemasFor(profile: 'contract' | 'vendor'): Record<keyof typeof vendor, Check> {
 	return profile === 'contract' ? contractSet : vendor;
 }

@@ -5,6 +5,7 @@
  *
  * Blank values render as `null` and blank arrays as `[]` (spec, general convention 4).
  */
+import { pick, USER_DETAIL, USER_LISTED } from './records';
 import type { Store, UserRecord } from './store';
 
 export interface PictureUrls {
@@ -70,26 +71,12 @@ export function renderUserSummary(store: Store, user: UserRecord): Record<string
 	const jobTitle = user.job_title_id === null ? undefined : store.jobTitles.get(user.job_title_id);
 	const location = user.location_id === null ? undefined : store.locations.get(user.location_id);
 	return {
-		id: user.id,
+		...pick(user, USER_LISTED),
 		name: fullName(user),
-		first_name: user.first_name,
-		middle_name: user.middle_name,
-		last_name: user.last_name,
-		email: user.email,
-		status: user.status,
-		title: user.title,
-		employee_id: user.employee_id,
-		block_reason_code: user.block_reason_code,
-		user_blocked_at: user.user_blocked_at,
-		last_active_date: user.last_active_date,
 		display_picture: pictureUrls(store, user),
 		// The spec gives ids of job titles and locations on a user as strings.
 		job_title: jobTitle ? { id: String(jobTitle.id), name: jobTitle.name } : null,
 		location: location ? { id: String(location.id), name: location.name } : null,
-		gender: user.gender,
-		joining_date: user.joining_date,
-		phone_number: user.phone_number,
-		level: user.level,
 		custom_attributes: renderCustomAttributes(store, user),
 	};
 }
@@ -114,11 +101,7 @@ export function renderUser(store: Store, user: UserRecord, include: Set<UserIncl
 	const out: Record<string, unknown> = {
 		...renderUserSummary(store, user),
 		...renderSingleUserOnly(store, user),
-		education: user.education,
-		about_me: user.about_me,
-		secondary_phone_number: user.secondary_phone_number,
-		promotion_date: user.promotion_date,
-		review_date: user.review_date,
+		...pick(user, USER_DETAIL),
 		is_admin: user.id === store.adminId ? true : null,
 		// Always present on the single user (the spec: "or in single-user response").
 		primary_reporter: managerOf(store, user),

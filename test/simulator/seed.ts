@@ -7,6 +7,7 @@
  * Generation is linear in the number of users: 10 000 users take well under a second.
  */
 import { Prng } from './prng';
+import { LearningUnitRecordSchema } from './records';
 import type {
 	AttributeOption,
 	AttributeRecord,
@@ -434,7 +435,7 @@ const SKILLS = [
 	{ id: 45, name: 'Mentoring' },
 ];
 const LEARNING_TAGS = ['compliance', 'safety', 'leadership', 'onboarding', 'technical', 'sales', 'wellbeing', 'communication'];
-const UNIT_TYPES = ['Attachment', 'RichText', 'Link', 'Quiz', 'SurveyStep', 'VideoContent', 'InstructorTraining', 'SCORM', 'AICC', 'LTI'];
+const UNIT_TYPES = LearningUnitRecordSchema.shape.type.options;
 
 function generateLearning(rng: Prng, active: UserRecord[], admin: UserRecord): { learningResources: LearningResourceRecord[]; learnerRows: LearnerRow[] } {
 	const iso = (t: number) => new Date(t).toISOString();

@@ -11,238 +11,37 @@
  * (`addUser`, `updateUser`, `setUserStatus`, `addPraise`, `editPraise`) bypass validation:
  * they stand for changes made in Engagedly's web app.
  */
+import type { z } from 'zod';
+
 import { entry, notFound, validationError, type ErrorEntry } from './http';
 import { Prng } from './prng';
+import * as records from './records';
+import { USER_TEXT_FIELDS, USER_TIMESTAMP_FIELDS, writableFields } from './records';
 import { generateOrganisation, type OrgData, type SeedOptions } from './seed';
 
-export type UserStatus = 'Active' | 'Blocked';
-export type CustomValue = string | number | boolean | string[];
-export type DataType = 'text' | 'number' | 'date' | 'boolean' | 'single-select' | 'multiple-select';
+export type UserStatus = z.infer<typeof records.UserStatus>;
+export type CustomValue = z.infer<typeof records.CustomValue>;
+export type DataType = z.infer<typeof records.DataType>;
 export type UnitKind = 'department' | 'business';
 
-export interface UserRecord {
-	id: string;
-	first_name: string;
-	middle_name: string | null;
-	last_name: string;
-	email: string;
-	employee_id: string | null;
-	status: UserStatus;
-	block_reason_code: string | null;
-	/** ISO timestamp of the deactivation; kept when an already blocked user is deactivated again. */
-	user_blocked_at: string | null;
-	title: string | null;
-	gender: string | null;
-	employee_type: string | null;
-	/** `YYYY-MM-DD`; rendered `DD-MM-YYYY` as `birthdate`. */
-	birth_date: string | null;
-	/** ISO timestamps. */
-	joining_date: string | null;
-	promotion_date: string | null;
-	review_date: string | null;
-	last_active_date: string | null;
-	phone_number: string | null;
-	secondary_phone_number: string | null;
-	level: string | null;
-	education: string | null;
-	about_me: string | null;
-	location_id: number | null;
-	job_title_id: number | null;
-	manager_id: string | null;
-	hr_manager_ids: string[];
-	secondary_manager_ids: string[];
-	/** Custom attribute values by attribute_key, typed (rendered as strings). */
-	custom: Record<string, CustomValue>;
-	/** Profile picture: null = none; 0 = the seeded one (a built-in image); n > 0 = the n-th upload. */
-	picture: number | null;
-}
-
-export interface OrgUnitRecord {
-	id: string;
-	name: string;
-	/** userId → is_admin, in the order members were added. */
-	members: Map<string, boolean>;
-}
-
-export interface LocationRecord {
-	id: number;
-	name: string;
-	address_line1: string | null;
-	address_line2: string | null;
-	city: string | null;
-	state: string | null;
-	country: string | null;
-	postal_code: string | null;
-}
-
-export interface JobTitleRecord {
-	id: number;
-	name: string;
-	description: string | null;
-	responsibilities: string | null;
-}
-
-export interface PermissionRecord {
-	id: number;
-	name: string;
-	is_admin: boolean | null;
-	description: string | null;
-	is_editable: boolean;
-	default: boolean;
-}
-
-export interface AttributeOption {
-	id: number;
-	value: string;
-}
-
-export interface AttributeRecord {
-	id: number;
-	name: string;
-	attribute_key: string;
-	preset: boolean;
-	mandatory: boolean;
-	data_type: DataType;
-	attribute_options: AttributeOption[] | null;
-}
-
-export interface BlockReasonRecord {
-	code: string;
-	display_text: string;
-	description: string;
-	source: string;
-	archived: boolean;
-	created_by: string | null;
-	updated_at: string;
-}
-
-export interface PraiseTag {
-	code: string;
-	label: string;
-}
-
-export interface PraiseRecord {
-	id: number;
-	activity_date: string;
-	last_updated_at: string;
-	title: string | null;
-	content: string;
-	pinned: boolean;
-	author_id: string;
-	/** Undefined = the key is absent from the response ("may be absent"). */
-	tags?: PraiseTag[];
-	/** Snapshot of the groups at posting time: a later rename does not rewrite old posts. */
-	audience: { id: string; name: string; type: string }[];
-	recognized_ids: string[];
-	links: unknown[];
-	attachments: unknown[];
-	comment_count: number;
-	like_count: number;
-	liked_by_admin: boolean;
-}
-
-export type LearningType = 'Course' | 'Playlist' | 'Section';
-export type LearningState = 'Published' | 'Unpublished' | 'UnpublishedEdit';
-
-export interface LearningUnitRecord {
-	id: number;
-	title: string;
-	description: string;
-	type: string;
-	position: number;
-	/** Minutes. */
-	duration: number;
-	unit_details: Record<string, unknown>;
-	status: 'Active' | 'Draft';
-	content_status: 'Active' | 'Draft' | 'UnpublishedEdit' | 'MarkedForDeletion';
-	ongoing_edit: boolean | null;
-	mark_for_deletion: boolean;
-	has_impact: boolean;
-	completion_watch_threshold_pct: number | null;
-	completion_time_threshold_pct: number | null;
-	completion_require_scroll: boolean;
-	created_at: string;
-	updated_at: string;
-}
-
-export interface LearningSectionRecord {
-	id: number;
-	title: string;
-	description: string;
-	status: string;
-	ongoing_edit: boolean;
-	position: number;
-	content_status: 'Published' | 'Unpublished' | 'UnpublishedEdit' | 'MarkedForDeletion';
-	/** Courses: units. */
-	units: LearningUnitRecord[];
-	/** Playlists: ids of the nested resources. */
-	resource_ids: number[];
-}
-
-export interface LearningResourceRecord {
-	id: number;
-	title: string;
-	description: string | null;
-	provider: string;
-	archived: boolean;
-	language: string;
-	/** Seconds; rendered `HH:MM:SS`. */
-	duration_seconds: number;
-	short_code: string;
-	level: string | null;
-	type: LearningType;
-	state: LearningState;
-	in_library: boolean;
-	certified: boolean;
-	published_on: string | null;
-	average_rating: number | null;
-	tags: string[];
-	competencies: { id: number; name: string }[];
-	categories: { id: number; title: string }[];
-	author_id: string | null;
-	co_author_ids: string[];
-	skills: { id: number; name: string }[];
-	cover_image: string | null;
-	created_at: string;
-	updated_at: string;
-	sections: LearningSectionRecord[];
-}
-
-export type CompletionStatus = 'Not Started' | 'In Progress' | 'Completed' | 'Failed' | 'Evaluation Pending';
-
-export interface LearnerRow {
-	id: number;
-	learning_resource_id: number;
-	learner_id: string;
-	assigner_id: string | null;
-	completion_status: CompletionStatus;
-	points: number;
-	completed_on: string | null;
-	mandatory: boolean;
-	progress: number;
-	assigned_on: string;
-	overall_time_taken: number;
-	due_date: string | null;
-	delay_in_days: number | null;
-	compliance_status: string | null;
-	valid_till: string | null;
-	is_self_assigned: boolean;
-}
-
-export interface CertificateRecord {
-	id: number;
-	user_id: string;
-	certificate_name: string;
-	can_expire: boolean;
-	certificate_authority: string | null;
-	/** `YYYY-MM-DD`. */
-	start_date: string | null;
-	end_date: string | null;
-	file: string | null;
-	file_extension: string | null;
-	name: string | null;
-	url: string | null;
-}
+export type UserRecord = z.infer<typeof records.UserRecordSchema>;
+export type OrgUnitRecord = z.infer<typeof records.OrgUnitRecordSchema>;
+export type LocationRecord = z.infer<typeof records.LocationRecordSchema>;
+export type JobTitleRecord = z.infer<typeof records.JobTitleRecordSchema>;
+export type PermissionRecord = z.infer<typeof records.PermissionRecordSchema>;
+export type AttributeOption = z.infer<typeof records.AttributeOptionSchema>;
+export type AttributeRecord = z.infer<typeof records.AttributeRecordSchema>;
+export type BlockReasonRecord = z.infer<typeof records.BlockReasonRecordSchema>;
+export type PraiseTag = z.infer<typeof records.PraiseTagSchema>;
+export type PraiseRecord = z.infer<typeof records.PraiseRecordSchema>;
+export type LearningType = z.infer<typeof records.LearningType>;
+export type LearningState = z.infer<typeof records.LearningState>;
+export type LearningUnitRecord = z.infer<typeof records.LearningUnitRecordSchema>;
+export type LearningSectionRecord = z.infer<typeof records.LearningSectionRecordSchema>;
+export type LearningResourceRecord = z.infer<typeof records.LearningResourceRecordSchema>;
+export type CompletionStatus = z.infer<typeof records.CompletionStatus>;
+export type LearnerRow = z.infer<typeof records.LearnerRowSchema>;
+export type CertificateRecord = z.infer<typeof records.CertificateRecordSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Value rules shared by validation and seeding
@@ -291,24 +90,6 @@ const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnPropert
 
 /** The request field that carries a system attribute (inputs use `businesses` for business_units). */
 const SYSTEM_INPUT_FIELD: Record<string, string> = { business_units: 'businesses' };
-
-/** Text fields of the user write body (all optional unless a mandatory attribute). */
-const USER_TEXT_FIELDS = [
-	'first_name',
-	'middle_name',
-	'last_name',
-	'email',
-	'employee_id',
-	'level',
-	'phone_number',
-	'secondary_phone_number',
-	'education',
-	'about_me',
-	'title',
-	'gender',
-	'employee_type',
-] as const;
-const USER_TIMESTAMP_FIELDS = ['joining_date', 'promotion_date', 'review_date'] as const;
 
 type UserPatch = Partial<Omit<UserRecord, 'id' | 'custom'>> & {
 	custom?: Record<string, CustomValue | null>;
@@ -793,16 +574,13 @@ export class Store {
 
 	// ---- departments and businesses -----------------------------------------------------------
 
-	private parseUnitInput(kind: UnitKind, input: Record<string, unknown>, self?: OrgUnitRecord): { name: string; members: string[] } {
+	private parseUnitInput(kind: UnitKind, input: Record<string, unknown>, self?: OrgUnitRecord): Omit<OrgUnitRecord, 'id' | 'members'> & { members: string[] } {
 		const label = kind === 'department' ? 'Department' : 'Business';
 		const errors: ErrorEntry[] = [];
-		const name = typeof input.name === 'string' ? input.name.trim() : input.name;
-		if (isBlank(name)) errors.push(entry('name', 'name is mandatory', 'missing_field'));
-		else if (typeof name !== 'string') errors.push(entry('name', 'name must be a string', 'invalid_value'));
-		else {
-			const clash = [...this.units(kind).values()].find((u) => u.name.toLowerCase() === name.toLowerCase() && u.id !== self?.id);
-			if (clash) errors.push(entry('name', `${label} ${name} already exists`, 'duplicate_value'));
-		}
+		// Unit names are text only; locations and job titles also take numbers (as the service does).
+		const fields = parseFields(input, records.OrgUnitFieldsSchema, errors, { numbers: false });
+		const clash = typeof fields.name === 'string' && [...this.units(kind).values()].find((u) => u.name.toLowerCase() === fields.name.toLowerCase() && u.id !== self?.id);
+		if (clash) errors.push(entry('name', `${label} ${fields.name} already exists`, 'duplicate_value'));
 		let members: string[] = [];
 		const raw = input.members;
 		if (raw !== undefined && raw !== null) {
@@ -815,7 +593,7 @@ export class Store {
 			}
 		}
 		if (errors.length > 0) throw validationError(errors);
-		return { name: name as string, members };
+		return { ...fields, members };
 	}
 
 	getUnit(kind: UnitKind, id: string): OrgUnitRecord {
@@ -825,8 +603,8 @@ export class Store {
 	}
 
 	createUnit(kind: UnitKind, input: Record<string, unknown>): OrgUnitRecord {
-		const { name, members } = this.parseUnitInput(kind, input);
-		const unit: OrgUnitRecord = { id: this.rng.uuid(), name, members: new Map(members.map((id) => [id, false])) };
+		const { members, ...fields } = this.parseUnitInput(kind, input);
+		const unit: OrgUnitRecord = { id: this.rng.uuid(), ...fields, members: new Map(members.map((id) => [id, false])) };
 		this.units(kind).set(unit.id, unit);
 		this.touch();
 		return unit;
@@ -835,8 +613,8 @@ export class Store {
 	/** PUT replaces the member list: a body without `members` empties the unit. */
 	updateUnit(kind: UnitKind, id: string, input: Record<string, unknown>): OrgUnitRecord {
 		const unit = this.getUnit(kind, id);
-		const { name, members } = this.parseUnitInput(kind, input, unit);
-		unit.name = name;
+		const { members, ...fields } = this.parseUnitInput(kind, input, unit);
+		Object.assign(unit, fields);
 		unit.members = new Map(members.map((m) => [m, unit.members.get(m) ?? false]));
 		this.touch();
 		return unit;
@@ -850,21 +628,6 @@ export class Store {
 
 	// ---- locations and job titles -------------------------------------------------------------
 
-	/** Location and job title writes replace the whole record: omitted fields become null. */
-	private parseFlatRecord<K extends string>(input: Record<string, unknown>, fields: readonly K[]): Record<K, string | null> & { name: string } {
-		const errors: ErrorEntry[] = [];
-		const out = {} as Record<K, string | null>;
-		for (const field of fields) {
-			const raw = input[field];
-			if (isBlank(raw)) out[field] = null;
-			else if (typeof raw === 'string' || typeof raw === 'number') out[field] = String(raw).trim();
-			else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
-		}
-		if (isBlank(input.name)) errors.push(entry('name', 'name is mandatory', 'missing_field'));
-		if (errors.length > 0) throw validationError(errors);
-		return out as Record<K, string | null> & { name: string };
-	}
-
 	getLocation(id: string): LocationRecord {
 		const location = this.locations.get(Number(id));
 		if (!location || !/^\d+$/.test(id)) throw notFound('Location', id);
@@ -873,7 +636,7 @@ export class Store {
 
 	writeLocation(input: Record<string, unknown>, id?: string): LocationRecord {
 		const existing = id === undefined ? undefined : this.getLocation(id);
-		const fields = this.parseFlatRecord(input, ['name', 'address_line1', 'address_line2', 'city', 'state', 'country', 'postal_code'] as const);
+		const fields = parseWholeRecord(input, records.LocationRecordSchema);
 		const record: LocationRecord = { id: existing?.id ?? nextId(this.locations.keys()), ...fields };
 		this.locations.set(record.id, record);
 		this.touch();
@@ -895,7 +658,7 @@ export class Store {
 
 	writeJobTitle(input: Record<string, unknown>, id?: string): JobTitleRecord {
 		const existing = id === undefined ? undefined : this.getJobTitle(id);
-		const fields = this.parseFlatRecord(input, ['name', 'description', 'responsibilities'] as const);
+		const fields = parseWholeRecord(input, records.JobTitleRecordSchema);
 		const record: JobTitleRecord = { id: existing?.id ?? nextId(this.jobTitles.keys()), ...fields };
 		this.jobTitles.set(record.id, record);
 		this.touch();
@@ -1021,6 +784,38 @@ export class Store {
 		}
 		return praise;
 	}
+}
+
+/**
+ * The writable fields of a shape from a request body, every problem reported at once: a blank
+ * field is null (or, if the shape does not allow null, missing) and text is trimmed. A field left
+ * out is blank: writes replace the whole record.
+ */
+function parseFields<T extends z.AnyZodObject>(
+	input: Record<string, unknown>,
+	schema: T,
+	errors: ErrorEntry[],
+	{ numbers = true } = {},
+): Omit<z.infer<T>, 'id' | 'members'> {
+	const { fields, required } = writableFields(schema);
+	const out: Record<string, string | null> = {};
+	for (const field of fields) {
+		const raw = typeof input[field] === 'string' ? (input[field] as string).trim() : input[field];
+		if (isBlank(raw)) {
+			if (required.includes(field)) errors.push(entry(field, `${field} is mandatory`, 'missing_field'));
+			out[field] = null;
+		} else if (typeof raw === 'string' || (numbers && typeof raw === 'number')) out[field] = String(raw);
+		else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
+	}
+	return out as Omit<z.infer<T>, 'id' | 'members'>;
+}
+
+/** Location and job title writes replace the whole record: omitted fields become null. */
+function parseWholeRecord<T extends z.AnyZodObject>(input: Record<string, unknown>, schema: T): Omit<z.infer<T>, 'id' | 'members'> {
+	const errors: ErrorEntry[] = [];
+	const fields = parseFields(input, schema, errors);
+	if (errors.length > 0) throw validationError(errors);
+	return fields;
 }
 
 function compareTuples(a: string[], b: string[]): number {

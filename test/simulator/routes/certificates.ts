@@ -4,21 +4,13 @@
  */
 import { badRequest, notFound, ok, paginate, queryString } from '../http';
 import type { Route } from '../router';
+import { CertificateFieldsSchema, keysOf, pick } from '../records';
 import type { CertificateRecord } from '../store';
 
+const CERTIFICATE_KEYS = keysOf(CertificateFieldsSchema);
+
 /** The certificate's own fields; whose it is is not part of the record. */
-export const renderCertificate = (c: CertificateRecord) => ({
-	id: c.id,
-	certificate_name: c.certificate_name,
-	can_expire: c.can_expire,
-	certificate_authority: c.certificate_authority,
-	start_date: c.start_date,
-	end_date: c.end_date,
-	file: c.file,
-	file_extension: c.file_extension,
-	name: c.name,
-	url: c.url,
-});
+export const renderCertificate = (c: CertificateRecord) => pick(c, CERTIFICATE_KEYS);
 
 /** Expired = it can expire and its end date is before today (UTC). */
 export function isExpired(c: CertificateRecord, today = new Date().toISOString().slice(0, 10)): boolean {

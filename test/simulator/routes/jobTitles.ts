@@ -6,12 +6,8 @@ import { created, noContent, ok, paginate } from '../http';
 import type { Route } from '../router';
 import type { JobTitleRecord } from '../store';
 
-export const renderJobTitle = (j: JobTitleRecord, idAsString: boolean) => ({
-	id: idAsString ? String(j.id) : j.id,
-	name: j.name,
-	description: j.description,
-	responsibilities: j.responsibilities,
-});
+/** The stored record is the rendered one (records.ts), but for the id's form. */
+export const renderJobTitle = (j: JobTitleRecord, idAsString: boolean) => ({ ...j, id: idAsString ? String(j.id) : j.id });
 
 export const jobTitleRoutes: Route[] = [
 	{

@@ -6,6 +6,7 @@
  * leaving out `page` or `size` is a server error (500), not a default.
  */
 import { ApiError, badRequest, notFound, ok, paginate, queryArray, queryBoolean, queryNumber, queryString, serverErrorBody, type Query } from '../http';
+import { keysOf, LEARNER_ROW_AS_STORED, LearningSectionFieldsSchema, LearningUnitRecordSchema, pick, RESOURCE_AS_STORED } from '../records';
 import { fullName, pictureUrls, renderPersonRef } from '../render';
 import type { Route } from '../router';
 import type { LearnerRow, LearningResourceRecord, Store } from '../store';
@@ -21,20 +22,8 @@ export function renderLearningResource(store: Store, r: LearningResourceRecord):
 	const author = r.author_id === null ? undefined : store.users.get(r.author_id);
 	const manager = author?.manager_id ? store.users.get(author.manager_id) : undefined;
 	return {
-		id: r.id,
-		title: r.title,
-		description: r.description,
-		provider: r.provider,
-		archived: r.archived,
-		language: r.language,
+		...pick(r, RESOURCE_AS_STORED),
 		duration: hms(r.duration_seconds),
-		short_code: r.short_code,
-		level: r.level,
-		type: r.type,
-		state: r.state,
-		in_library: r.in_library,
-		published_on: r.published_on,
-		average_rating: r.average_rating,
 		tags: [...r.tags],
 		competencies: r.competencies.map((c) => ({ ...c })),
 		categories: r.categories.map((c) => ({ ...c })),
@@ -50,7 +39,6 @@ export function renderLearningResource(store: Store, r: LearningResourceRecord):
 			: null,
 		co_authors: r.co_author_ids.map((id) => renderPersonRef(store, id)).filter((p) => p !== null),
 		skills: r.skills.map((s) => ({ ...s })),
-		cover_image: r.cover_image,
 		settings: { certificate_enabled: r.certified, self_enroll: r.in_library, show_in_catalog: r.state === 'Published' },
 		attributes: { points: Math.max(10, Math.round(r.duration_seconds / 360)), level: r.level },
 		content_details:
@@ -59,26 +47,18 @@ export function renderLearningResource(store: Store, r: LearningResourceRecord):
 				: r.type === 'Playlist'
 					? { resources_count: r.sections.reduce((n, s) => n + s.resource_ids.length, 0) }
 					: null,
-		created_at: r.created_at,
-		updated_at: r.updated_at,
 	};
 }
+
+const SECTION_KEYS = keysOf(LearningSectionFieldsSchema);
+const UNIT_KEYS = keysOf(LearningUnitRecordSchema);
 
 /** The learner view: only published sections and active units. */
 function renderContents(store: Store, r: LearningResourceRecord): Record<string, unknown>[] {
 	return r.sections
 		.filter((s) => s.status === 'Published')
 		.map((s) => {
-			const section = {
-				id: s.id,
-				title: s.title,
-				description: s.description,
-				type: 'Section',
-				status: s.status,
-				ongoing_edit: s.ongoing_edit,
-				position: s.position,
-				content_status: s.content_status,
-			};
+			const section = { ...pick(s, SECTION_KEYS), type: 'Section' };
 			if (r.type === 'Playlist') {
 				// Playlists nest whole resources under `contents` instead of `units`.
 				const contents = s.resource_ids
@@ -87,7 +67,7 @@ function renderContents(store: Store, r: LearningResourceRecord): Record<string,
 					.map((c) => renderLearningResource(store, c));
 				return { ...section, contents };
 			}
-			return { ...section, units: s.units.filter((u) => u.status === 'Active').map((u) => ({ ...u, unit_details: { ...u.unit_details } })) };
+			return { ...section, units: s.units.filter((u) => u.status === 'Active').map((u) => pick(u, UNIT_KEYS)) };
 		});
 }
 
@@ -195,17 +175,12 @@ function renderLearnerRow(store: Store, row: LearnerRow): Record<string, unknown
 	const manager = learner.manager_id === null ? undefined : store.users.get(learner.manager_id);
 	const people = (ids: string[]) => ids.map((id) => renderPersonRef(store, id)).filter((p) => p !== null);
 	return {
-		id: row.id,
+		...pick(row, LEARNER_ROW_AS_STORED),
 		learning_resource_id: resource.id,
 		learning_resource_title: resource.title,
 		type: resource.type,
 		short_code: resource.short_code,
-		completion_status: row.completion_status,
-		points: row.points,
-		completed_on: row.completed_on,
 		certified: resource.certified && row.completion_status === 'Completed',
-		mandatory: row.mandatory,
-		progress: row.progress,
 		provider: resource.provider,
 		archive: resource.archived,
 		categories: resource.categories.map((c) => ({ ...c })),
@@ -236,15 +211,8 @@ function renderLearnerRow(store: Store, row: LearnerRow): Record<string, unknown
 		hr_managers: people(learner.hr_manager_ids),
 		secondary_managers: people(learner.secondary_manager_ids),
 		author: renderPersonRef(store, resource.author_id),
-		assigned_on: row.assigned_on,
-		overall_time_taken: row.overall_time_taken,
-		due_date: row.due_date,
-		delay_in_days: row.delay_in_days,
 		language: resource.language,
 		learning_resource_duration: resource.duration_seconds,
-		compliance_status: row.compliance_status,
-		valid_till: row.valid_till,
-		is_self_assigned: row.is_self_assigned,
 	};
 }
 

@@ -7,16 +7,8 @@ import { created, noContent, ok, paginate } from '../http';
 import type { Route } from '../router';
 import type { LocationRecord } from '../store';
 
-export const renderLocation = (l: LocationRecord, idAsString: boolean) => ({
-	id: idAsString ? String(l.id) : l.id,
-	name: l.name,
-	address_line1: l.address_line1,
-	address_line2: l.address_line2,
-	city: l.city,
-	state: l.state,
-	country: l.country,
-	postal_code: l.postal_code,
-});
+/** The stored record is the rendered one (records.ts), but for the id's form. */
+export const renderLocation = (l: LocationRecord, idAsString: boolean) => ({ ...l, id: idAsString ? String(l.id) : l.id });
 
 export const locationRoutes: Route[] = [
 	{

@@ -6,6 +6,7 @@
  * string form: clients have to cope with both anyway.
  */
 import { created, noContent, ok, paginate } from '../http';
+import { keysOf, OrgUnitFieldsSchema, pick } from '../records';
 import { renderMember } from '../render';
 import type { ResourceFamily, Route } from '../router';
 import type { OrgUnitRecord, Store, UnitKind } from '../store';
@@ -16,8 +17,10 @@ function adminCount(unit: OrgUnitRecord): number {
 	return n;
 }
 
+const UNIT_KEYS = keysOf(OrgUnitFieldsSchema);
+
 export function renderUnitListItem(unit: OrgUnitRecord) {
-	return { id: unit.id, name: unit.name, members_count: String(unit.members.size), administrators_count: String(adminCount(unit)) };
+	return { ...pick(unit, UNIT_KEYS), members_count: String(unit.members.size), administrators_count: String(adminCount(unit)) };
 }
 
 export function renderUnit(store: Store, kind: UnitKind, unit: OrgUnitRecord) {
@@ -27,7 +30,7 @@ export function renderUnit(store: Store, kind: UnitKind, unit: OrgUnitRecord) {
 		const user = store.users.get(userId);
 		if (user) members.push(renderMember(store, user, isAdmin));
 	}
-	return { id: unit.id, name: unit.name, members_count: count(unit.members.size), administrators_count: count(adminCount(unit)), members };
+	return { ...pick(unit, UNIT_KEYS), members_count: count(unit.members.size), administrators_count: count(adminCount(unit)), members };
 }
 
 function unitRoutes(kind: UnitKind, base: string, family: ResourceFamily): Route[] {

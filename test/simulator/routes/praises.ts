@@ -4,6 +4,7 @@
  * With `store.praiseQuirks.pinnedFirst`, pinned praises come before all others.
  */
 import { ok, paginate } from '../http';
+import { PRAISE_AS_STORED, pick } from '../records';
 import { renderActor } from '../render';
 import type { Route } from '../router';
 import type { PraiseRecord, Store, UserRecord } from '../store';
@@ -15,13 +16,8 @@ export function renderPraise(store: Store, praise: PraiseRecord, viewer: UserRec
 	};
 	const viewerIsAdmin = viewer.id === store.adminId;
 	const out: Record<string, unknown> = {
-		id: praise.id,
+		...pick(praise, PRAISE_AS_STORED),
 		activity_type: 'Praise',
-		activity_date: praise.activity_date,
-		last_updated_at: praise.last_updated_at,
-		title: praise.title,
-		content: praise.content,
-		pinned: praise.pinned,
 		author: actor(praise.author_id),
 	};
 	// "tags: may be absent": the key is left out for praises posted without tags support.

@@ -21,14 +21,7 @@ function parseInclude(query: Query, allowed: UserInclude[]): Set<UserInclude> {
 	return new Set(values as UserInclude[]);
 }
 
-export const renderPermission = (p: PermissionRecord) => ({
-	id: p.id,
-	name: p.name,
-	is_admin: p.is_admin,
-	description: p.description,
-	is_editable: p.is_editable,
-	default: p.default,
-});
+export const renderPermission = (p: PermissionRecord) => ({ ...p });
 
 export const userRoutes: Route[] = [
 	{
@@ -134,15 +127,7 @@ export const userAttributeRoutes: Route[] = [
 		handler: ({ store }) =>
 			ok({
 				success: true,
-				data: store.attributes.map((a) => ({
-					id: a.id,
-					name: a.name,
-					attribute_key: a.attribute_key,
-					preset: a.preset,
-					mandatory: a.mandatory,
-					data_type: a.data_type,
-					attribute_options: a.attribute_options === null ? null : a.attribute_options.map((o) => ({ ...o })),
-				})),
+				data: store.attributes.map((a) => ({ ...a, attribute_options: a.attribute_options?.map((o) => ({ ...o })) ?? null })),
 			}),
 	},
 ];
