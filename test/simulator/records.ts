@@ -160,6 +160,15 @@ export const JobTitleRecordSchema = z.object({
 });
 
 /**
+ * A seeded record with every field its shape has: what the seed does not give is blank (null),
+ * so a field added to the shape is in every seeded record's answers without touching the seed.
+ */
+export function withBlanks<T extends z.AnyZodObject>(schema: T, given: Partial<z.infer<T>>): z.infer<T> {
+	const blanks = Object.fromEntries(writableFields(schema).fields.map((field) => [field, null]));
+	return { ...blanks, ...given } as z.infer<T>;
+}
+
+/**
  * The fields a write of a flat record (or a unit) takes, and which of them may not be blank:
  * read from the shape, so a new field is accepted, required or not, without another list.
  */

@@ -7,7 +7,7 @@
  * Generation is linear in the number of users: 10 000 users take well under a second.
  */
 import { Prng } from './prng';
-import { LearningUnitRecordSchema } from './records';
+import { JobTitleRecordSchema, LearningUnitRecordSchema, LocationRecordSchema, withBlanks } from './records';
 import type {
 	AttributeOption,
 	AttributeRecord,
@@ -84,7 +84,7 @@ const MIDDLE_NAMES = ['J.', 'Marie', 'Lee', 'Ann', 'Kumar', 'Rose', 'James'];
 
 const DEPARTMENTS = ['Engineering', 'Product', 'Sales', 'Marketing', 'Customer Support', 'Finance', 'Human Resources', 'Operations'];
 const BUSINESSES = ['Manufacturing Unit', 'Retail', 'Professional Services', 'Research and Development'];
-const LOCATIONS: Omit<LocationRecord, 'id'>[] = [
+const LOCATIONS: Partial<LocationRecord>[] = [
 	{ name: 'Bengaluru', address_line1: '42 MG Road', address_line2: 'Level 5', city: 'Bengaluru', state: 'Karnataka', country: 'India', postal_code: '560001' },
 	{ name: 'New York', address_line1: '350 Fifth Avenue', address_line2: 'Suite 4100', city: 'New York', state: 'NY', country: 'United States', postal_code: '10118' },
 	{ name: 'London', address_line1: '1 Canada Square', address_line2: null, city: 'London', state: 'England', country: 'United Kingdom', postal_code: 'E14 5AB' },
@@ -155,13 +155,10 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 	const iso = (t: number) => new Date(t).toISOString();
 	const daysBefore = (days: number) => SEED_ANCHOR - days * DAY - rng.int(0, DAY - 1);
 
-	const locations: LocationRecord[] = LOCATIONS.map((l, i) => ({ id: 3921 + i, ...l }));
-	const jobTitles: JobTitleRecord[] = JOB_TITLES.map(([name, description, responsibilities], i) => ({
-		id: 11420 + i,
-		name,
-		description,
-		responsibilities,
-	}));
+	const locations: LocationRecord[] = LOCATIONS.map((l, i) => withBlanks(LocationRecordSchema, { id: 3921 + i, ...l }));
+	const jobTitles: JobTitleRecord[] = JOB_TITLES.map(([name, description, responsibilities], i) =>
+		withBlanks(JobTitleRecordSchema, { id: 11420 + i, name, description, responsibilities }),
+	);
 	const permissions: PermissionRecord[] = PERMISSIONS.map((p, i) => ({ id: i + 1, ...p }));
 	const blockReasonCodes: BlockReasonRecord[] = BLOCK_REASONS.map(([code, display_text, description]) => ({
 		code,

@@ -64,7 +64,7 @@ function checkedId(this: IExecuteFunctions | IPollFunctions, id: string, itemInd
  * '' when none is given. An id that cannot be one URL segment (`..`) is refused here, naming
  * the field, before any request.
  */
-export function readOptionalId(this: IExecuteFunctions, itemIndex: number, name: string, { noun = 'record' }: { noun?: string } = {}): string {
+function readOptionalId(this: IExecuteFunctions, itemIndex: number, name: string, { noun = 'record' }: { noun?: string } = {}): string {
 	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
 }
 
