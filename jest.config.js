@@ -1,14 +1,28 @@
 /**
- * Tests run the TypeScript sources directly; `npm run typecheck` does the type checking.
+ * Tests run the TypeScript sources directly, transpiled file by file (tsconfig.test.json sets
+ * isolatedModules, so ts-jest does not type-check); `npm run typecheck` does the type checking.
  *
- * Three projects, so that the change-and-check loop runs only what checks the node:
- * - `node`: the node and the trigger through n8n's engine against the simulator (`npm test`);
+ * Projects, so that the change-and-check loop runs only what checks the node, with no build:
+ * - `node`: the node and the trigger from the sources, through n8n's engine against the
+ *   simulator (`npm test`);
  * - `simulator`: the simulator's own suites, which prove the stand-in follows the spec;
- * - `scale`: the trigger over 10,000 to 100,000 users, slow by nature.
- * `npm run test:all` runs all three (CI does). The end-to-end suite (test/e2e) has its own config.
+ * - `scale`: the trigger over 10,000 to 100,000 users, slow by nature;
+ * - `slow`: suites that wait out real rate-limit windows (several triggers and executions on one
+ *   key), a minute each: run by `test:all` and `test:vendor`, not by `npm test`;
+ * - `package`: the package as npm publishes it and n8n loads it (the tarball, the codex through
+ *   n8n-core's loader) and the repository's CI workflows; needs `npm run build` first, which
+ *   `test:all` does.
+ * `npm run test:all` runs them all (CI does). The end-to-end suite (test/e2e) has its own config.
+ *
+ * `npm test` and `test:vendor` run with --maxWorkers=150%: most of the node project's time is
+ * spent waiting out the simulator's real rate-limit windows (a minute lasting a second or more),
+ * not on the CPU, so on two cores jest's default of one worker would wait for them one suite
+ * after another. `test:all` keeps the default: the scale suites are CPU-bound.
  */
 const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/scale.test.ts', '<rootDir>/test/trigger/stateSize.test.ts'];
+const SLOW = ['<rootDir>/test/trigger/manyTriggers.test.ts'];
+const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**/*.test.ts'];
 
 const shared = {
 	rootDir: __dirname,
@@ -31,7 +45,15 @@ module.exports = {
 			displayName: 'node',
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/', SIMULATOR, ...SCALE],
+			testPathIgnorePatterns: [
+				'/node_modules/',
+				'<rootDir>/test/e2e/',
+				SIMULATOR,
+				'<rootDir>/test/package/',
+				'<rootDir>/test/codex/',
+				...SCALE,
+				...SLOW,
+			],
 		},
 		{
 			...shared,
@@ -44,6 +66,18 @@ module.exports = {
 			displayName: 'scale',
 			roots: ['<rootDir>/test'],
 			testMatch: SCALE,
+		},
+		{
+			...shared,
+			displayName: 'slow',
+			roots: ['<rootDir>/test'],
+			testMatch: SLOW,
+		},
+		{
+			...shared,
+			displayName: 'package',
+			roots: ['<rootDir>/test'],
+			testMatch: PACKAGE,
 		},
 	],
 };

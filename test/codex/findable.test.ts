@@ -12,7 +12,7 @@ import type { INode, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { SEARCH_TERMS } from '../helpers/codex';
-import { CREDENTIAL_TYPE, NODE_TYPE, TRIGGER_TYPE, loadPackage, type LoadedPackage } from '../helpers/engine';
+import { CREDENTIAL_TYPE, NODE_TYPE, TRIGGER_TYPE, loadBuiltPackage, type LoadedPackage } from '../helpers/engine';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
@@ -27,7 +27,7 @@ const N8N_CATEGORIES = ['Analytics', 'Communication', 'Data & Storage', 'Develop
 
 let pkg: LoadedPackage;
 beforeAll(async () => {
-	pkg = await loadPackage();
+	pkg = await loadBuiltPackage();
 });
 
 const description = (type: string) => pkg.nodeTypes.getByNameAndVersion(type, 1).description;

@@ -1,9 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
- * Runs workflows through n8n's own execution engine (n8n-core's WorkflowExecute), with this
- * package loaded from `dist/` by n8n-core's PackageDirectoryLoader, the loader n8n uses for
- * installed community packages. Only the database-backed services around the engine are stood in
- * for: credentials come from memory instead of n8n's encrypted store.
+ * Runs workflows through n8n's own execution engine (n8n-core's WorkflowExecute) with this
+ * package's node and credential classes taken from the TypeScript sources, so a change is tested
+ * without a build. Only the database-backed services around the engine are stood in for:
+ * credentials come from memory instead of n8n's encrypted store.
+ *
+ * The package as n8n installs it (package.json's `n8n` section, the compiled files, codex and
+ * icons, read by n8n-core's PackageDirectoryLoader) is `loadBuiltPackage()`, for the suites of
+ * the `package` project, which run after a build.
  */
 import path from 'node:path';
 
@@ -33,6 +37,10 @@ import type {
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
+import { EngagedlyApi } from '../../credentials/EngagedlyApi.credentials';
+import { Engagedly } from '../../nodes/Engagedly/Engagedly.node';
+import { EngagedlyTrigger } from '../../nodes/Engagedly/EngagedlyTrigger.node';
+
 export const PACKAGE_NAME = 'n8n-nodes-engagedly';
 export const NODE_TYPE = `${PACKAGE_NAME}.engagedly`;
 export const TRIGGER_TYPE = `${PACKAGE_NAME}.engagedlyTrigger`;
@@ -41,35 +49,64 @@ export const CREDENTIAL_TYPE = 'engagedlyApi';
 export interface LoadedPackage {
 	nodeTypes: INodeTypes;
 	credentialTypes: Record<string, ICredentialType>;
-	loader: PackageDirectoryLoader;
 }
 
-let loaded: Promise<LoadedPackage> | undefined;
+/** What n8n's node registry answers for our package, over node types keyed by their short name. */
+function packageOf(
+	nodes: Record<string, INodeType | IVersionedNodeType>,
+	credentialTypes: Record<string, ICredentialType>,
+): LoadedPackage {
+	const byName = (name: string): INodeType | IVersionedNodeType => {
+		const short = name.startsWith(`${PACKAGE_NAME}.`) ? name.slice(PACKAGE_NAME.length + 1) : name;
+		const type = nodes[short];
+		if (type) return type;
+		const base = short.endsWith('Tool') ? nodes[short.slice(0, -'Tool'.length)] : undefined;
+		if (base && (base as INodeType).description.usableAsTool) return toolVariant(base as INodeType);
+		throw new Error(`Node type ${name} is not in the package`);
+	};
+	const nodeTypes: INodeTypes = {
+		getByName: (name) => byName(name),
+		getByNameAndVersion: (name, version) => NodeHelpers.getVersionedNodeType(byName(name), version),
+		getKnownTypes: () => ({}),
+	};
+	return { nodeTypes, credentialTypes };
+}
 
-/** The package as n8n loads it: package.json's `n8n` section, compiled files, codex and icons. */
-export function loadPackage(): Promise<LoadedPackage> {
-	loaded ??= (async () => {
+let fromSources: LoadedPackage | undefined;
+
+/**
+ * The node, the trigger and the credential from the sources: the classes this test file's module
+ * registry compiles, so the transport and trigger modules they use are the ones test/helpers/
+ * transport.ts shortens the waits of. (Async, as loading the built package is.)
+ */
+export async function loadPackage(): Promise<LoadedPackage> {
+	if (!fromSources) {
+		const nodes: Record<string, INodeType> = {};
+		for (const node of [new Engagedly(), new EngagedlyTrigger()]) nodes[node.description.name] = node;
+		const credential = new EngagedlyApi();
+		fromSources = packageOf(nodes, { [credential.name]: credential });
+	}
+	return fromSources;
+}
+
+let built: Promise<LoadedPackage & { loader: PackageDirectoryLoader }> | undefined;
+
+/**
+ * The package as n8n loads it: package.json's `n8n` section, compiled files, codex and icons, from
+ * dist/ (`npm run build` first). Its node types are compiled copies of the sources' classes, with
+ * modules of their own: only descriptions are read from them here, nothing is run.
+ */
+export function loadBuiltPackage(): Promise<LoadedPackage & { loader: PackageDirectoryLoader }> {
+	built ??= (async () => {
 		const loader = new PackageDirectoryLoader(path.resolve(__dirname, '../..'));
 		await loader.loadAll();
-		const byName = (name: string): INodeType | IVersionedNodeType => {
-			const short = name.startsWith(`${PACKAGE_NAME}.`) ? name.slice(PACKAGE_NAME.length + 1) : name;
-			const entry = loader.nodeTypes[short];
-			if (entry) return entry.type;
-			const base = short.endsWith('Tool') ? loader.nodeTypes[short.slice(0, -'Tool'.length)] : undefined;
-			if (base && (base.type as INodeType).description.usableAsTool) return toolVariant(base.type as INodeType);
-			throw new Error(`Node type ${name} is not in the package`);
-		};
-		const nodeTypes: INodeTypes = {
-			getByName: (name) => byName(name),
-			getByNameAndVersion: (name, version) =>
-				NodeHelpers.getVersionedNodeType(byName(name) as INodeType | IVersionedNodeType, version),
-			getKnownTypes: () => ({}),
-		};
+		const nodes: Record<string, INodeType | IVersionedNodeType> = {};
+		for (const [name, entry] of Object.entries(loader.nodeTypes)) nodes[name] = entry.type;
 		const credentialTypes: Record<string, ICredentialType> = {};
 		for (const [name, entry] of Object.entries(loader.credentialTypes)) credentialTypes[name] = entry.type;
-		return { nodeTypes, credentialTypes, loader };
+		return { ...packageOf(nodes, credentialTypes), loader };
 	})();
-	return loaded;
+	return built;
 }
 
 /**

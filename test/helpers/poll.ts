@@ -1,6 +1,6 @@
 /**
- * Runs the Engagedly Trigger's real `poll()` through n8n-core's PollContext, with the package
- * loaded from `dist/` as n8n loads it (see engine.ts), the way n8n's poll executor does:
+ * Runs the Engagedly Trigger's real `poll()` (from the sources, see engine.ts) through n8n-core's
+ * PollContext, the way n8n's poll executor does:
  *
  * - one Workflow object lives across polls, so the node's static data persists in memory between
  *   polls exactly as in an active n8n (a node that mutated its state before failing would leak

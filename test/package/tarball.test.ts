@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, not inside n8n: it runs npm, tar and the scanner as processes */
 /**
- * The package as npm publishes it: `npm pack` of the build (npm test builds first), its file list
- * and size, and n8n's community package scanner on it (scripts/scan-package.mjs).
+ * The package as npm publishes it: `npm pack` of the build (`npm run test:package` and
+ * `test:all` build first), its file list and size, and n8n's community package scanner on it
+ * (scripts/scan-package.mjs).
  *
  * The expected files are derived from the sources, not from dist/: one `.js` per TypeScript file
  * of nodes/ and credentials/, the codex files, the icons, and the three files npm always adds.
