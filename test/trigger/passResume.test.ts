@@ -1,0 +1,136 @@
+/**
+ * User events across polls, continued from passes.test.ts (same organisation and share, see
+ * passKit.ts): what a pass keeps when a poll fails, n8n restarts, or a poll runs out of time or of
+ * rate limit, and the Rate Limit Share's bounds.
+ */
+import axios from 'axios';
+import type { IDataObject } from 'n8n-workflow';
+
+import { requestsTo } from '../helpers/simulator';
+import { pollTiming } from '../helpers/transport';
+import { USERS, usePassKit } from './passKit';
+
+const { sim, triggerOn, fullPass, activeUsers } = usePassKit();
+
+describe('a pass over polls, interrupted', () => {
+	test('a watched field changed twice during a pass is reported once, with the value of the last complete pass as previous', async () => {
+		const poller = await triggerOn({ event: 'userUpdated', watchedFields: ['job_title'] });
+		await fullPass(poller);
+		const user = activeUsers().at(-2)!;
+		const titles = [...sim.store.jobTitles.keys()].filter((id) => id !== user.job_title_id);
+		const before = sim.store.users.get(user.id)!.job_title_id;
+
+		const pass = await fullPass(poller, (poll) =>
+			sim.store.updateUser(user.id, { job_title_id: titles[poll] }),
+		);
+
+		expect(pass.ids).toEqual([user.id]);
+		const changes = pass.items[0].changes as IDataObject;
+		expect(Object.keys(changes)).toEqual(['job_title']);
+		expect((changes.job_title as IDataObject).previous).toMatchObject({ id: String(before) });
+		expect((changes.job_title as IDataObject).current).toMatchObject({
+			id: String(sim.store.users.get(user.id)!.job_title_id),
+		});
+		expect((await fullPass(poller)).ids).toEqual([]);
+	});
+
+	test('a poll that fails half-way saves nothing; the next goes on from the last saved page and nothing is lost or repeated', async () => {
+		const poller = await triggerOn({ event: 'newUser' });
+		await fullPass(poller);
+		const added = sim.store.addUser({ first_name: 'Zzzoe', last_name: 'Zzzyx' }).id;
+
+		sim.clearLog();
+		expect((await poller.poll()).error).toBeUndefined();
+		const saved = JSON.stringify(poller.state());
+		const savedPass = poller.state().pass as IDataObject;
+		// Page 15 of the second poll fails, retries included.
+		sim.faults.add({
+			kind: 'status',
+			status: 503,
+			match: { path: '/beta/users', query: { page: '15' } },
+			times: 4,
+		});
+		const failed = await poller.poll();
+		expect(failed.error?.message).toMatch(/503|Engagedly/);
+		// (Compared whole, as text; the page and the count first, for a readable failure.)
+		const after = poller.state().pass as IDataObject;
+		expect(after.page).toBe(savedPass.page);
+		expect(JSON.stringify(poller.state()) === saved).toBe(true);
+
+		await poller.restart();
+		const rest = await fullPass(poller);
+		// Pages 11 to 25 read again from page 11: the failed poll's pages are not lost.
+		expect(rest.pages).toEqual([10, 5]);
+		expect(rest.ids).toEqual([added]);
+	});
+
+	test('the pass in progress survives a restart (n8n restarted, or another instance polls next)', async () => {
+		const poller = await triggerOn({ event: 'userDeactivated' });
+		await fullPass(poller);
+		const user = activeUsers().at(-1)!;
+		sim.store.setUserStatus(user.id, 'Blocked', 'not_known');
+
+		const pass = await fullPass(poller, async () => await poller.restart());
+		expect(pass.ids).toEqual([user.id]);
+	});
+
+	test('a poll that runs out of time saves its place: every change still comes out once', async () => {
+		const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: 100 } });
+		await fullPass(poller);
+		const added = [
+			sim.store.addUser({ first_name: 'Aaaa' }).id,
+			sim.store.addUser({ first_name: 'Zzzz' }).id,
+		];
+		const budget = pollTiming.budgetMs;
+		pollTiming.budgetMs = 150;
+		// 60 ms a page: a poll reads a few pages at most, whatever the machine's speed.
+		sim.faults.add({ kind: 'latency', ms: 60, match: { path: '/beta/users' }, times: Infinity });
+		try {
+			const pass = await fullPass(poller);
+			expect(pass.pages.length).toBeGreaterThan(1);
+			expect(pass.pages.reduce((a, b) => a + b)).toBe(Math.ceil(sim.store.users.size / 50));
+			expect(pass.ids).toEqual(added.sort());
+		} finally {
+			pollTiming.budgetMs = budget;
+			sim.faults.clear();
+		}
+	});
+
+	test('a poll does not wait for the rate limit past its time budget: it saves its place instead', async () => {
+		const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: 100 } });
+		// A real one-minute window with 20 requests, 18 of them spent by other workflows.
+		sim.setRateLimit({ limit: 20, timeScale: 1 });
+		const budget = pollTiming.budgetMs;
+		pollTiming.budgetMs = 20_000;
+		try {
+			for (let i = 0; i < 18; i++) {
+				await axios.get(`${sim.baseUrl}/beta/permissions`, {
+					headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey },
+				});
+			}
+			sim.clearLog();
+			const outcome = await poller.poll();
+
+			expect(outcome.error).toBeUndefined();
+			// One page (a poll always reads one), then the window has nothing left: stop, not wait a minute.
+			expect(requestsTo(sim, USERS)).toHaveLength(1);
+			expect(poller.state().pass).toMatchObject({ page: 2 });
+			expect(sim.log.filter((entry) => entry.status === 429)).toHaveLength(0);
+		} finally {
+			pollTiming.budgetMs = budget;
+			sim.resetRateLimit();
+		}
+	});
+
+	test('a Rate Limit Share outside 1 to 100 is refused before any request, naming the option', async () => {
+		for (const share of [0, 150]) {
+			const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: share } });
+			sim.clearLog();
+			const outcome = await poller.poll();
+			expect(outcome.error?.message).toBe(
+				`Rate Limit Share must be a percentage from 1 to 100, not "${share}"`,
+			);
+			expect(sim.log).toHaveLength(0);
+		}
+	});
+});
