@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a benchmark script that runs in plain Node (setTimeout to wait out a 429) */
 /**
- * People by email at 1,000 and 10,000 users (issue 12): the requests each user picker costs to
+ * People by email at 1,000 and 10,000 users: the requests each user picker costs to
  * open, to search by name and by email, and an onboarding create with a manager and two HR
  * managers given by email; before (the behaviour this package had: one page filtered per call,
  * a dropdown reading every user, ids only) and after, side by side, as counts.

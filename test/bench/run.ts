@@ -221,11 +221,11 @@ async function main() {
 		'',
 	);
 
-	// 4. People by email (issue 12): its own section, at 1,000 and 10,000 users.
+	// 4. People by email: its own section, at 1,000 and 10,000 users.
 	rows.push(...(await peopleBench(sim, credentials)));
 	fresh();
 
-	// 5. Sync (issue 13): real minutes, so about a minute and a half of its own.
+	// 5. Sync: real minutes, so about a minute and a half of its own.
 	rows.push(...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)));
 	fresh();
 

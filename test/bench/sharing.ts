@@ -1,10 +1,10 @@
 /**
- * Executions sharing one key (issue 11): 1, 2, 4 and 8 Get Many executions at once, as counts and
+ * Executions sharing one key: 1, 2, 4 and 8 Get Many executions at once, as counts and
  * ratios to the floor the limit sets, measured two ways in one run.
  *
  * - In virtual time (test/helpers/sharedKey.ts): the node's pacer against the simulator's rate
  *   limiter at Engagedly's real 60-second window and request latencies of 20 and 400 ms, exact
- *   and repeatable; beside it the pacer before issue 11 (one request of reserve).
+ *   and repeatable; beside it the old pacer (one request of reserve) (one request of reserve).
  * - Over real HTTP through n8n's engine, against the simulator with windows of 10 real seconds:
  *   long against a request's latency here (a few milliseconds), so the ratios mean what they
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
@@ -22,12 +22,12 @@ const LIMIT = 200;
 /** Real HTTP: a "minute" of 10 real seconds. */
 const REAL_TIME_SCALE = 6;
 const REAL_WINDOW_MS = 60_000 / REAL_TIME_SCALE;
-/** Engagedly's clock against this host's (issue 21), resets rounded down where it is not 0. */
+/** Engagedly's clock against this host's, resets rounded down where it is not 0. */
 const OFFSETS_MS = [-30_000, -3_000, 0, 3_000, 30_000];
 const REAL_OFFSETS_MS = [0, -3_000, 30_000];
 const offsetLabel = (ms: number) => (ms === 0 ? 'same' : `${ms > 0 ? '+' : ''}${ms / 1000} s`);
 
-/** The node's pacer blind to Engagedly's clock: its answers without their `Date` (the pacer before issue 21). */
+/** The node's pacer blind to Engagedly's clock: its answers without their `Date` (the pacer blind to Engagedly's clock). */
 const ourClockOnly = (clock: VirtualClock) => {
 	const pacer = new RateLimitPacer(clock);
 	const observe = pacer.observe.bind(pacer);
@@ -39,11 +39,11 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 	const lines = [
 		'## Executions sharing one key',
 		'',
-		'Get Many executions started together on one key. The floor: the limit\'s 200 requests a minute, spread evenly, or the requests\' own latency back to back where that is longer (a ratio under 1 is work that fits in the first window). "Before": the pacer before issue 11, one request of reserve.',
+		'Get Many executions started together on one key. The floor: the limit\'s 200 requests a minute, spread evenly, or the requests\' own latency back to back where that is longer (a ratio under 1 is work that fits in the first window). "Before": the old pacer (one request of reserve), one request of reserve.',
 		'',
-		"In virtual time, Engagedly's real window (60 s) and latencies, 12,000 users (240 requests) per execution (exact, the same every run; asserted in test/transport/sharedKey.test.ts). Engagedly's clock: how far it is from this host's (its `Date` and reset times on its clock; where it differs, the reset is also rounded down). \"Our clock only\": the same pacer with the answers' `Date` hidden, reading resets on this host's clock (before issue 21).",
+		"In virtual time, Engagedly's real window (60 s) and latencies, 12,000 users (240 requests) per execution (exact, the same every run; asserted in test/transport/sharedKey.test.ts). Engagedly's clock: how far it is from this host's (its `Date` and reset times on its clock; where it differs, the reset is also rounded down). \"Our clock only\": the same pacer with the answers' `Date` hidden, reading resets on this host's clock (the pacer blind to Engagedly's clock).",
 		'',
-		"| executions | latency | Engagedly's clock | requests | answers 429 | ratio to the floor | our clock only: answers 429 | before issue 11: answers 429 | before issue 11: ratio |",
+		"| executions | latency | Engagedly's clock | requests | answers 429 | ratio to the floor | our clock only: answers 429 | old pacer: answers 429 | old pacer: ratio |",
 		'|---|---|---|---|---|---|---|---|---|',
 	];
 	for (const latency of [20, 400]) {
@@ -65,7 +65,7 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 		}
 	}
 
-	// Issue 21: several triggers and executions on one key, in virtual time at the real limit.
+	// Several triggers and executions on one key, in virtual time at the real limit.
 	const many = await playSharedKey({
 		requests: [240, 240, 240, 240],
 		startsAtMs: [0, 15_000, 30_000, 45_000],

@@ -1,5 +1,5 @@
 /**
- * User Sync at 10,000 users with 100 changes (issue 13): what it costs against Engagedly's real
+ * User Sync at 10,000 users with 100 changes: what it costs against Engagedly's real
  * limit, 200 requests a minute per key, with real minutes (the pacer's margin and the headers'
  * one-second granularity would be most of a one-second "minute"). The claim: ceil(N/50) reads of
  * the directory, one read of the attribute definitions, one write per change, no 429, and a run

@@ -1,4 +1,4 @@
-/** How people look for an HR service in the nodes panel (issue 15): every one must find Engagedly. */
+/** How people look for an HR service in the nodes panel: every one must find Engagedly. */
 export const SEARCH_TERMS = [
 	'HR',
 	'employee',

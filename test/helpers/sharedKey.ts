@@ -235,7 +235,7 @@ export function jitteredLatency(meanMs: number): (execution: number, request: nu
 }
 
 /**
- * The pacer before issue 11, kept as the baseline the new one is measured against: one request of
+ * The old pacer (one request of reserve), kept as the baseline the new one is measured against: one request of
  * reserve, whatever the company.
  */
 export class OneInReservePacer implements Pacer {

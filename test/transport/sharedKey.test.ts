@@ -41,7 +41,7 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 		},
 	);
 
-	test('alone, no slower than the pacer before issue 11 (12,000 users, 240 pages)', async () => {
+	test('alone, no slower than the old pacer (one request of reserve) (12,000 users, 240 pages)', async () => {
 		const work = { requests: [240], latencyMs: jitteredLatency(latency) };
 		const before = await playSharedKey({ ...work, pacer: (clock) => new OneInReservePacer(clock) });
 		const now = await playSharedKey({ ...work, pacer: (clock) => new RateLimitPacer(clock) });
@@ -51,7 +51,7 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 	});
 });
 
-test('four executions on the pacer before issue 11 meet 429s (what the new pacer is measured against)', async () => {
+test('four executions on the old pacer (one request of reserve) meet 429s (what the new pacer is measured against)', async () => {
 	const run = await playSharedKey({
 		requests: [240, 240, 240, 240],
 		latencyMs: jitteredLatency(20),
@@ -91,7 +91,7 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
 		},
 	);
 
-	test('the same run read on our clock alone (the pacer before issue 21) meets 429s with Engagedly 3 s behind', async () => {
+	test('the same run read on our clock alone, blind to Engagedly’s, meets 429s with Engagedly 3 s behind', async () => {
 		const run = await playSharedKey({
 			requests: [PAGES * 4, PAGES * 4],
 			latencyMs: jitteredLatency(20),
@@ -110,7 +110,7 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
 });
 
 /**
- * Several triggers on one key (issue 21). A trigger's Rate Limit Share is the part of each window
+ * Several triggers on one key. A trigger's Rate Limit Share is the part of each window
  * the triggers may spend together: each sends only while more than the rest of the window is
  * left, whoever spent it, so three triggers at 50 % leave half of every window to the workflows
  * on the key, where before each took half for itself (two of them, all of it).

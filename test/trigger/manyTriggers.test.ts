@@ -1,5 +1,5 @@
 /**
- * Several triggers and executions on one key over real HTTP (issue 21): three New User triggers
+ * Several triggers and executions on one key over real HTTP: three New User triggers
  * at the default Rate Limit Share (50 %) and two Get Many executions at once, through n8n-core's
  * poll context and n8n's engine, against the simulator's rate limiter. The share is what the
  * triggers spend of a window together, so they leave half of it to the executions; nobody meets

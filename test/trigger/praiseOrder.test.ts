@@ -1,5 +1,5 @@
 /**
- * New Praise against a feed in any order the API may give (issue 21): pinned praises listed first
+ * New Praise against a feed in any order the API may give: pinned praises listed first
  * whatever their age, praises sharing one timestamp, ids out of time order (the simulator's
  * switches, test/simulator/README.md), and a backlog of 5,000 after a pause, read over as many
  * polls as the poll's budget needs. Through n8n-core's poll context, the static data kept between

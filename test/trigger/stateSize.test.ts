@@ -1,5 +1,5 @@
 /**
- * The user events' saved state at 10,000, 50,000 and 100,000 users (issue 21): never above 64
+ * The user events' saved state at 10,000, 50,000 and 100,000 users: never above 64
  * bytes a user at any poll, before, during and after a bulk change of a tenth of the organisation
  * (a mass deactivation, a reorganisation, a wave of new hires), every change emitted exactly
  * once, and n8n restarted (the state reloaded from JSON) every third poll. Through n8n-core's

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { isEmailAddress } from '../parameters/values';
 import { engagedlyRequest } from '../transport/request';
 import { MAX_PAGE_SIZE } from '../transport/paginate';
 
@@ -192,7 +193,7 @@ export async function searchUsers(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim();
-	if (text && /^[^\s@]+@[^\s@]+$/.test(text)) {
+	if (text && isEmailAddress(text)) {
 		return await searchPage(this, '/users', undefined, undefined, userResult, () => [], { email: text });
 	}
 	if (!text) return await searchPage(this, '/users', undefined, paginationToken, userResult, () => []);

@@ -1,5 +1,5 @@
 /**
- * The switches that make the simulator as unfriendly as Engagedly may be (issue 21): its clock
+ * The switches that make the simulator as unfriendly as Engagedly may be: its clock
  * ahead of or behind this host's (the `Date` header and `X-RateLimit-Reset` on its clock), the
  * reset rounded down, and a praise feed with pinned posts first, shared timestamps and ids out of
  * time order. Each stays in force across reset(), as the rate limit's settings do.
