@@ -261,6 +261,8 @@ describe('read-modify-write writes only after a complete read', () => {
 		});
 
 		expect(error?.message).toBe(`Engagedly's answer for business ${business.id} lacks name`);
+		// Add Members has no Update Fields: the advice names the operation that has them.
+		expect(error?.description).toMatch(/Nothing was changed.*use Update with every field set under Update Fields/);
 		expect(requestsTo(sim, 'PUT /beta/businesses/:id')).toHaveLength(0);
 		expect(business.members.has(newcomer.id)).toBe(false);
 	});

@@ -39,7 +39,7 @@ export function checkComplete(
 			`Engagedly's answer for ${kind.noun} ${id} lacks ${missing.map((field) => field.wire).join(', ')}`,
 			{
 				itemIndex,
-				description: `Nothing was changed: the update sends the whole ${kind.noun}, and writing it without those fields would clear them. Run the workflow again; if this persists, set every field under Update Fields.`,
+				description: `Nothing was changed: a write sends the whole ${kind.noun}, and writing it without those fields would clear them. Run the workflow again; if this persists, use Update with every field set under Update Fields.`,
 			},
 		);
 	}
