@@ -22,6 +22,17 @@ export const credentialsFor = (sim: Pick<Simulator, 'keys' | 'baseUrl'>): Engage
 export const requestsTo = (sim: Pick<Simulator, 'log'>, route: string): RequestLogEntry[] =>
 	sim.log.filter((entry) => entry.route === route);
 
+/**
+ * Praise ids in the order the feed dates them, oldest first (the trigger's order): by
+ * `activity_date`, then id. Praises posted together may share a timestamp (the simulator keeps
+ * whole seconds by default), and their ids need not grow with time, so the order they were
+ * posted in is not one a client can know.
+ */
+export const inFeedOrder = (sim: Pick<Simulator, 'store'>, ids: number[]): number[] => {
+	const at = (id: number) => Date.parse(sim.store.praises.get(id)!.activity_date);
+	return [...ids].sort((a, b) => at(a) - at(b) || a - b);
+};
+
 export interface SimulatorLifecycle {
 	/**
 	 * Before every test: `'each'` (the default) resets the organisation, `'never'` leaves it to

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
-import { requestsTo, useSimulator } from '../helpers/simulator';
+import { inFeedOrder, requestsTo, useSimulator } from '../helpers/simulator';
 import { transportTiming } from '../helpers/transport';
 
 /** 160 users: pages 1 to 3 full, page 4 holds 10. */
@@ -154,7 +154,7 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		sim.faults.clear();
 		const next = await poller.poll();
 		expect(next.error).toBeUndefined();
-		expect(next.items.map((item) => item.id)).toEqual(posted);
+		expect(next.items.map((item) => item.id)).toEqual(inFeedOrder(sim, posted));
 		expect((await poller.poll()).items).toEqual([]);
 	});
 

@@ -14,6 +14,9 @@
  * resets), as a server may: neither document says which way it rounds.
  */
 
+/** Engagedly's clock by default: behind ours, the side on which a reset read on our clock is early. */
+export const DEFAULT_CLOCK_OFFSET_MS = -20_000;
+
 export interface RateLimitSettings {
 	/** Requests per window per ClientKey. */
 	limit: number;
@@ -45,7 +48,12 @@ export interface RateLimitDecision {
 
 export class RateLimiter {
 	private buckets = new Map<string, Bucket>();
-	private settings: RateLimitSettings = { limit: 200, timeScale: 1, clockOffsetMs: 0, resetRounding: 'up' };
+	/**
+	 * The defaults are the least convenient the documents allow: Engagedly's clock 20 s behind
+	 * this host's (a reset read on our clock looks 20 s early; a praise posted now looks 20 s old)
+	 * and the reset rounded down (a second early). Suites that need the clocks to agree say so.
+	 */
+	private settings: RateLimitSettings = { limit: 200, timeScale: 1, clockOffsetMs: DEFAULT_CLOCK_OFFSET_MS, resetRounding: 'down' };
 
 	constructor(
 		settings: Partial<RateLimitSettings> = {},

@@ -4,6 +4,7 @@
  * HTTP request per behaviour, bodies checked against the contract's zod schemas.
  */
 import { z } from 'zod';
+import { DEFAULT_CLOCK_OFFSET_MS } from './rateLimit';
 import {
 	BlockReasonCodesResponse,
 	BusinessResponse,
@@ -181,7 +182,7 @@ test('rate limit: headers, 429 with Retry-After, escalating cooldown at time sca
 		const first = await call('GET', '/beta/permissions');
 		expect(first.headers.get('x-ratelimit-limit')).toBe('3');
 		expect(first.headers.get('x-ratelimit-remaining')).toBe('2');
-		expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000));
+		expect(Number(first.headers.get('x-ratelimit-reset'))).toBeGreaterThanOrEqual(Math.floor((Date.now() + DEFAULT_CLOCK_OFFSET_MS) / 1000));
 		await call('GET', '/beta/permissions');
 		await call('GET', '/beta/permissions');
 		const limited = await call('GET', '/beta/permissions');

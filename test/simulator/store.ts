@@ -135,8 +135,9 @@ export class Store {
 	 */
 	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
 		pinnedFirst: false,
-		timestampResolutionMs: 0,
-		scatteredIds: false,
+		// Whole seconds and ids in no time order by default: the contract fixes neither.
+		timestampResolutionMs: 1000,
+		scatteredIds: true,
 	};
 
 	/** Ids of records created at run time come from here, so a replayed test gets the same ids. */

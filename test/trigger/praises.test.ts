@@ -3,7 +3,7 @@
  * praises are posted and edited between polls.
  */
 import { createPoller, type Poller } from '../helpers/poll';
-import { requestsTo, useSimulator } from '../helpers/simulator';
+import { inFeedOrder, requestsTo, useSimulator } from '../helpers/simulator';
 
 const PRAISES = 'GET /beta/activities/praises';
 
@@ -121,7 +121,7 @@ describe('newPraise', () => {
 
 		const recovered = await pollIds(poller);
 		expect(recovered.error).toBeUndefined();
-		expect(recovered.ids).toEqual(added);
+		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
 		expect((await pollIds(poller)).ids).toEqual([]);
 	});
 
@@ -140,7 +140,7 @@ describe('newPraise', () => {
 		sim.setRateLimit({ limit: 200 });
 		sim.resetRateLimit();
 		const recovered = await pollIds(poller);
-		expect(recovered.ids).toEqual(added);
+		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
 	});
 
 	it('logs a failed active poll with its reason and reports it to n8n', async () => {
@@ -215,7 +215,7 @@ describe('newPraise', () => {
 		const added = Array.from({ length: 70 }, () => sim.store.addPraise().id);
 		const [a, b] = await Promise.all([poller.poll(), poller.poll()]);
 		const ids = [...a.items, ...b.items].map((item) => item.id);
-		expect(ids).toEqual(added);
+		expect(ids).toEqual(inFeedOrder(sim, added));
 		expect((await pollIds(poller)).ids).toEqual([]);
 	});
 
