@@ -83,7 +83,7 @@ function vendorRecord(method: string, path: string, { list = false, idsAsText = 
 		parse(value: unknown): unknown {
 			if (!api) throw new Error('the vendor description is not loaded yet: await vendorReady in a beforeAll');
 			const op = operation(api, method, path);
-			// The node gives the ids of locations and job titles as text (README); the vendor, numbers.
+			// The node gives the ids of locations and job titles as text (docs/engagedly-node.md); the vendor, numbers.
 			const record = idsAsText && typeof (value as Json).id === 'string' ? { ...(value as Json), id: Number((value as Json).id) } : value;
 			const body = list
 				? { success: true, pagination: { page: 1, size: 1, has_more: false, total_records: 1 }, data: [record] }

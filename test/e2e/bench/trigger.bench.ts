@@ -9,7 +9,7 @@
  * version, the package installed as a community package), against the simulator with
  * Engagedly's real limit: 200 requests a minute, real minutes. n8n polls once a minute, so this
  * takes about 25 minutes: too long for CI, hence a bench with its figures committed
- * (bench/N8N-TRIGGER.md), as the README's trigger figures come from here.
+ * (bench/N8N-TRIGGER.md), as the trigger figures docs/rate-limits.md and docs/engagedly-trigger.md cite come from here.
  *
  * What it proves, in the real scheduler: the activation (whose first poll n8n abandons after
  * about 84 s) succeeds; every poll stays within its 30 s and its share of the key (50 %, 100

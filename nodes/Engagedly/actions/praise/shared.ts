@@ -68,7 +68,7 @@ function firstLink(links: unknown): string | null {
 	return null;
 }
 
-/** A praise shaped for posting to chat; see the README for each field. */
+/** A praise shaped for posting to chat; see docs/engagedly-node.md (Praise) for each field. */
 export function toMessage(praise: IDataObject): IDataObject {
 	const recognized = Array.isArray(praise.recognized_actors) ? praise.recognized_actors : [];
 	const tags = Array.isArray(praise.tags) ? (praise.tags as IDataObject[]) : [];
