@@ -11,7 +11,7 @@
  */
 import { useSimulator } from '../../helpers/simulator';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
-import { Api, ApiResponse, client, expectBody, parseWith, sleep } from './client';
+import { Api, ApiResponse, client, errorShapeFor, expectBody, parseWith, sleep } from './client';
 
 const sim = useSimulator(
 	{ seed: 2 },
@@ -139,7 +139,7 @@ describe('headers on every response', () => {
 	test('401', async () => {
 		const res = await client(sim, { keys: null }).get('/users');
 		expect(res.status).toBe(401);
-		parseWith(ErrorBodySchema, res.body);
+		parseWith(errorShapeFor(401), res.body);
 		expectRateHeaders(res);
 	});
 
