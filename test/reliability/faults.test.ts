@@ -358,6 +358,28 @@ describe('the keys never leave the credential’s host', () => {
 		expect(everything).not.toContain(clientKey);
 	});
 
+	// The contract promises `errors` as a list of {field, message, code} for "most" errors only.
+	test.each([
+		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***'],
+		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused'],
+		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected'],
+		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected'],
+	])('an error body with %s gives the status and its words, the keys redacted', async (_shape, body, words) => {
+		const { clientKey, secretKey } = sim.keys.demo;
+		sim.faults.add({ kind: 'rewrite', status: 400, match: { path: '/beta/users/:id' }, rewrite: () => body(clientKey, secretKey) });
+		const { error } = await runEngagedly({
+			parameters: { resource: 'user', operation: 'get', userId: byId(someone().id) },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe(`Engagedly answered 400: ${words}`);
+		expect(error?.description).toBe('Engagedly could not read the request: check the values of the fields named above.');
+		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
+		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
+		expect(everything).not.toContain(secretKey);
+		expect(everything).not.toContain(clientKey);
+	});
+
 	function someone() {
 		return sim.store.sortedUsers()[9];
 	}

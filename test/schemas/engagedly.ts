@@ -121,6 +121,18 @@ export const ErrorBodySchema = z
 	})
 	.strict();
 
+/**
+ * The other shapes an error may take: the contract promises the one above for "most" errors only.
+ * `errors` as one text, as a list of texts, as an object of lists keyed by field
+ * (`{email: ["..."]}`), or a body with a `message` only.
+ */
+export const ErrorOneTextSchema = z.object({ error_type: ErrorTypeSchema, errors: NonBlank }).strict();
+export const ErrorListOfTextsSchema = z.object({ error_type: ErrorTypeSchema, errors: z.array(NonBlank).nonempty() }).strict();
+export const ErrorObjectOfListsSchema = z
+	.object({ error_type: ErrorTypeSchema, errors: z.record(z.string(), z.array(NonBlank).nonempty()) })
+	.strict();
+export const ErrorMessageOnlySchema = z.object({ message: NonBlank }).strict();
+
 /** 429 body: `{error_type: "rate_limit_exceeded", message}`. */
 export const RateLimitErrorSchema = z
 	.object({

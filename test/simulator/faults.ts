@@ -20,7 +20,9 @@
  *   with `status` if given (a page that says `has_more` forever, a repeated page, an error that
  *   echoes the keys).
  * - `mutate`: `mutate(store)` runs before the request is served normally: the organisation
- *   changes between two pages of a scan (`match.query: { page: '2' }`).
+ *   changes between two pages of a scan (`match.query: { page: '2' }`). Any other fault may
+ *   carry a `mutate` too, run before its answer: another execution creates the user just before
+ *   this request is answered 409 (`kind: 'body', status: 409`).
  *
  * `match.path` is compared with the normalised path (no `/api` prefix, no query); a string
  * equals either the path itself (`/beta/users/abc`) or its route template (`/beta/users/:id`),
@@ -59,7 +61,7 @@ export interface FaultSpec {
 	location?: string;
 	/** rewrite: the answer to send instead of the handler's (the request was processed). */
 	rewrite?: (body: unknown, store: Store) => unknown;
-	/** mutate: a change to the organisation made just before the request is served. */
+	/** mutate (or any other kind): a change to the organisation made just before the request is served or answered. */
 	mutate?: (store: Store) => void;
 }
 

@@ -11,6 +11,7 @@
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { FaultRegistry } from './faults';
+import type { ErrorBodySettings } from './http';
 import type { Profile } from './profiles';
 import { RateLimiter, type RateLimitSettings } from './rateLimit';
 import { createServer, listen, type ApiKeyConfig, type RequestLogEntry } from './server';
@@ -66,6 +67,11 @@ export interface Simulator {
 	setRateLimit(options: Partial<RateLimitSettings>): void;
 	/** Switches for a less convenient praise feed (see Store.praiseQuirks); stay in force across reset(). */
 	setPraiseQuirks(quirks: Partial<Store['praiseQuirks']>): void;
+	/**
+	 * The friendly side of error bodies: `{ documentedShape: true }` answers every error as
+	 * `{error_type, errors: [{field, message, code}]}`; stays in force across reset().
+	 */
+	setErrorBodies(settings: Partial<ErrorBodySettings>): void;
 	resetRateLimit(): void;
 	readonly faults: FaultRegistry;
 	stop(): Promise<void>;
@@ -97,7 +103,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	for (const key of configured) if (key.name) keys[key.name] = { clientKey: key.clientKey, secretKey: key.secretKey };
 
 	const profile = options.profile ?? 'contract';
-	const server = createServer({ store, limiter, faults, keys: () => configured, log, profile });
+	const errorBodies: ErrorBodySettings = { documentedShape: false };
+	const server = createServer({ store, limiter, faults, keys: () => configured, log, profile, errorBodies });
 	const sockets = new Set<Socket>();
 	server.on('connection', (socket: Socket) => {
 		sockets.add(socket);
@@ -130,6 +137,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		setPraiseQuirks: (quirks) => {
 			store.praiseQuirks = { ...store.praiseQuirks, ...quirks };
 		},
+		setErrorBodies: (settings) => Object.assign(errorBodies, settings),
 		resetRateLimit: () => limiter.reset(),
 		faults,
 		stop: () => stopServer(server, sockets),
@@ -150,6 +158,7 @@ export type { ApiKeyConfig, RequestLogEntry } from './server';
 export type { FaultKind, FaultSpec, Fault } from './faults';
 export type { ResourceFamily } from './router';
 export type { RateLimitSettings } from './rateLimit';
+export type { ErrorBodySettings } from './http';
 export type {
 	UserRecord,
 	UserStatus,

@@ -11,7 +11,7 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { htmlErrorPage, type FaultRegistry } from './faults';
-import { ApiError, badRequest, entry, forbidden, serverErrorBody, type PageRequest, type Query } from './http';
+import { ApiError, badRequest, entry, forbidden, renderError, serverError, type ErrorBodySettings, type PageRequest, type Query } from './http';
 import type { RateLimiter } from './rateLimit';
 import { Router, type ResourceFamily } from './router';
 import { allRoutes } from './routes';
@@ -56,6 +56,8 @@ export interface ServerContext {
 	log: RequestLogEntry[];
 	/** Whose shapes successful answers take (see profiles.ts). */
 	profile: Profile;
+	/** How error bodies are rendered (http.ts renderError); changed in place by setErrorBodies. */
+	errorBodies: ErrorBodySettings;
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -139,7 +141,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			console.error('[engagedly-simulator]', error);
 			if (!res.headersSent) {
 				res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-				res.end(JSON.stringify(serverErrorBody(500, String(error))));
+				res.end(JSON.stringify(renderError(serverError(500, String(error)), ctx.errorBodies)));
 			}
 		});
 	});
@@ -185,7 +187,7 @@ export function createServer(ctx: ServerContext): http.Server {
 				log.status = error.status;
 				ctx.log.push(log);
 				res.writeHead(error.status, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' });
-				res.end(JSON.stringify(error.body));
+				res.end(JSON.stringify(renderError(error, ctx.errorBodies)));
 			}
 			return;
 		}
@@ -221,7 +223,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			const user = ctx.store.users.get(userId);
 			const bytes = user && String(user.picture) === version ? (ctx.store.pictures.get(user.id) ?? DEFAULT_PICTURE) : undefined;
 			if (!bytes || !['small', 'medium', 'large'].includes(size)) {
-				return sendJson(404, new ApiError(404, 'invalid_request_error', [entry('path', 'No such picture', 'not_found')]).body);
+				return sendJson(404, renderError(new ApiError(404, 'invalid_request_error', [entry('path', 'No such picture', 'not_found')]), ctx.errorBodies));
 			}
 			log.status = 200;
 			ctx.log.push(log);
@@ -262,6 +264,9 @@ export function createServer(ctx: ServerContext): http.Server {
 					return;
 				}
 			}
+			// Another client's change landing just before this request (a mutate fault, or another
+			// fault's `mutate`: a creation racing this one, then answered 409).
+			fault?.mutate?.(ctx.store);
 			if (fault?.kind === 'drop') {
 				ctx.log.push(log);
 				req.socket.destroy();
@@ -269,7 +274,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			}
 			if (fault?.kind === 'status') {
 				const status = fault.status ?? 500;
-				return sendJson(status, serverErrorBody(status));
+				return sendJson(status, renderError(serverError(status), ctx.errorBodies));
 			}
 			if (fault?.kind === 'html') {
 				const status = fault.status ?? 502;
@@ -281,7 +286,6 @@ export function createServer(ctx: ServerContext): http.Server {
 			if (fault?.kind === 'redirect') {
 				return finish(fault.status ?? 302, undefined, undefined, { Location: fault.location ?? 'https://elsewhere.example/' });
 			}
-			if (fault?.kind === 'mutate') fault.mutate?.(ctx.store);
 
 			// 4. Routing.
 			if (match.kind === 'not-found') {
@@ -337,7 +341,7 @@ export function createServer(ctx: ServerContext): http.Server {
 			return sendJson(result.status, shaped);
 		} catch (error) {
 			if (!(error instanceof ApiError)) throw error;
-			return sendJson(error.status, error.body, error.headers);
+			return sendJson(error.status, renderError(error, ctx.errorBodies), error.headers);
 		}
 	}
 

@@ -299,7 +299,7 @@ export class Store {
 			const value = attr.preset ? input[field] : customInput.get(field);
 			if ((mode !== 'patch' && !present) || (present && isBlank(value))) {
 				missing.add(field);
-				errors.push(entry(field, `${attr.name} is mandatory`, 'missing_field'));
+				errors.push(entry(field, `Mandatory attribute missing: ${attr.name}`, 'missing_field'));
 			}
 		}
 
@@ -322,7 +322,7 @@ export class Store {
 			if (!EMAIL_PATTERN.test(patch.email)) {
 				errors.push(entry('email', `${patch.email} is not a valid email address`, 'invalid_value'));
 			} else if (other && other.id !== self?.id) {
-				errors.push(entry('email', `Email ${patch.email} has already been taken`, 'duplicate_value'));
+				errors.push(entry('email', `${patch.email} belongs to another user of this organisation`, 'duplicate_value'));
 			}
 		}
 		for (const field of ['title', 'gender', 'employee_type'] as const) {
@@ -581,7 +581,7 @@ export class Store {
 		// Unit names are text only; locations and job titles also take numbers (as the service does).
 		const fields = parseFields(input, records.OrgUnitFieldsSchema, errors, { numbers: false });
 		const clash = typeof fields.name === 'string' && [...this.units(kind).values()].find((u) => u.name.toLowerCase() === fields.name.toLowerCase() && u.id !== self?.id);
-		if (clash) errors.push(entry('name', `${label} ${fields.name} already exists`, 'duplicate_value'));
+		if (clash) errors.push(entry('name', `Another ${label.toLowerCase()} is called ${fields.name}`, 'duplicate_value'));
 		let members: string[] = [];
 		const raw = input.members;
 		if (raw !== undefined && raw !== null) {
@@ -803,7 +803,7 @@ function parseFields<T extends z.AnyZodObject>(
 	for (const field of fields) {
 		const raw = typeof input[field] === 'string' ? (input[field] as string).trim() : input[field];
 		if (isBlank(raw)) {
-			if (required.includes(field)) errors.push(entry(field, `${field} is mandatory`, 'missing_field'));
+			if (required.includes(field)) errors.push(entry(field, `Mandatory attribute missing: ${field}`, 'missing_field'));
 			out[field] = null;
 		} else if (typeof raw === 'string' || (numbers && typeof raw === 'number')) out[field] = String(raw);
 		else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));

@@ -33,6 +33,9 @@ describe('the credential test', () => {
 	});
 });
 
+// Each status answers in its own shape by default (the simulator README, "Errors"): the 401 a list of
+// texts, the 403 an object of lists, the 404 one text, the 5xx a message only. Each error shows the
+// status and Engagedly's words once: in the headline, not again in the description.
 describe('errors Engagedly answers with', () => {
 	test('401: names the error type, tells the user to paste the keys again, never shows them', async () => {
 		const secret = 'this-is-not-the-secret-9d8e7f';
@@ -41,8 +44,9 @@ describe('errors Engagedly answers with', () => {
 			credentials: { ...sim.credentials(), secretKey: secret },
 		});
 
-		expect(error?.message).toMatch(/401.*authentication_error/);
+		expect(error?.message).toBe('Engagedly answered 401: authentication_error: Invalid ClientKey or SecretKey');
 		expect(error?.description).toMatch(/paste both keys again/);
+		expect(error?.description).not.toContain('Invalid ClientKey');
 		expect(JSON.stringify({ ...error, message: error?.message, description: error?.description })).not.toContain(secret);
 	});
 
@@ -52,7 +56,7 @@ describe('errors Engagedly answers with', () => {
 			credentials: { ...NO_USERS_KEY, baseUrl: sim.baseUrl },
 		});
 
-		expect(error?.message).toMatch(/403/);
+		expect(error?.message).toBe('Engagedly answered 403: invalid_request_error: base: This API key has no access to users');
 		expect(error?.description).toMatch(/lacks the permission/);
 		expect(JSON.stringify(error)).not.toContain(NO_USERS_KEY.secretKey);
 	});
@@ -60,8 +64,8 @@ describe('errors Engagedly answers with', () => {
 	test('404: says the record was not found and names the failing item', async () => {
 		const { error } = await runEngagedly({ parameters: getUser('no-such-user'), credentials: sim.credentials() });
 
-		expect(error?.message).toMatch(/404/);
-		expect(error?.description).toMatch(/not found/);
+		expect(error?.message).toBe('Engagedly answered 404: invalid_request_error: User no-such-user not found');
+		expect(error?.description).toMatch(/was not found in Engagedly/);
 		expect(error?.context?.itemIndex).toBe(0);
 	});
 
@@ -161,7 +165,7 @@ describe('transient failures on writes', () => {
 		sim.faults.add({ kind: 'status', status: 503, times: Infinity, match: { method: 'PATCH', path: '/beta/users/:id' } });
 		const { error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
 
-		expect(error?.message).toMatch(/503/);
+		expect(error?.message).toBe('Engagedly answered 503: 503: Something went wrong on our end');
 		expect(error?.description).toMatch(/server error/);
 		expect(patches()).toHaveLength(1);
 	});

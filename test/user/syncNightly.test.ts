@@ -296,18 +296,20 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 });
 
 describe('races end in one user', () => {
-	/** Another execution creates `email` between this run's read and its POST. */
-	function raceOn(email: string, lastName = 'Berg') {
-		sim.faults.add({
-			kind: 'mutate',
-			match: { method: 'POST', path: '/beta/users' },
-			mutate: (store) => {
-				store.addUser({ email, first_name: 'Nadia', last_name: lastName, custom: {} });
-			},
-		});
+	/**
+	 * Another execution creates `email` between this run's read and its POST, which Engagedly
+	 * then refuses: by default a 422 `duplicate_value` (in words of its own), or `answer`.
+	 */
+	function raceOn(email: string, lastName = 'Berg', answer?: { status: number; body: unknown }) {
+		const mutate = (store: typeof sim.store) => {
+			store.addUser({ email, first_name: 'Nadia', last_name: lastName, custom: {} });
+		};
+		const match = { method: 'POST', path: '/beta/users' };
+		if (!answer) sim.faults.add({ kind: 'mutate', match, mutate });
+		else sim.faults.add({ kind: 'body', match, mutate, status: answer.status, body: JSON.stringify(answer.body) });
 	}
 
-	test('Sync: a creation answered 422 "has already been taken" is read back by address and brought up to date', async () => {
+	test('Sync: a creation answered 422 duplicate_value is read back by address and brought up to date, whatever its words', async () => {
 		const hire = freshEmail('race');
 		const employees = [{ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: '', costCenter: 'CC-321' }];
 		raceOn(hire);
@@ -328,19 +330,48 @@ describe('races end in one user', () => {
 		expect(users[0].custom[costCenter().attribute_key]).toBe('CC-321');
 	});
 
-	test('Create or Update: the same race is an update, never an error, never a second user', async () => {
-		const hire = freshEmail('race-cou');
-		raceOn(hire, 'Lund');
-		sim.clearLog();
-		const { items, error } = await runEngagedly({
+	const createOrUpdate = (email: string) =>
+		runEngagedly({
 			parameters: { ...syncParameters(), operation: 'createOrUpdate', additionalFields: {} },
 			credentials: sim.credentials(),
-			input: [{ json: { email: hire, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' } }],
+			input: [{ json: { email, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' } }],
 		});
+
+	test.each([
+		['422 duplicate_value', undefined, 422],
+		['409, a conflict with another request', { status: 409, body: { message: 'Another request is creating this record' } }, 409],
+	])('Create or Update: the same race answered %s is an update, never an error, never a second user', async (_name, answer, status) => {
+		const hire = freshEmail('race-cou');
+		raceOn(hire, 'Lund', answer);
+		sim.clearLog();
+		const { items, error } = await createOrUpdate(hire);
 		expect(error).toBeUndefined();
+		expect(writes(sim).map((entry) => [entry.route, entry.status])).toEqual([
+			['POST /beta/users', status],
+			['PATCH /beta/users/:id', 200],
+		]);
 		expect(items[0].json).toMatchObject({ email: hire, outcome: 'updated', changes: { last_name: { from: 'Lund', to: 'Berg' } } });
 		expect([...sim.store.users.values()].filter((user) => user.email === hire)).toHaveLength(1);
 		expect(sim.store.userByEmail(hire)!.last_name).toBe('Berg');
+	});
+
+	test('a 422 without codes is read back by address, and with nobody there it is the item’s error in Engagedly’s words', async () => {
+		const hire = freshEmail('no-codes');
+		sim.faults.add({
+			kind: 'body',
+			status: 422,
+			match: { method: 'POST', path: '/beta/users' },
+			body: JSON.stringify({ errors: { email: ['is not accepted here'] } }),
+		});
+		sim.clearLog();
+		const { error } = await createOrUpdate(hire);
+		expect(error?.message).toBe('Engagedly answered 422: email: is not accepted here');
+		const lookups = requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === hire);
+		// Once before the POST (who has the address?), once after its refusal (has anyone now?).
+		expect(lookups).toHaveLength(2);
+		expect(sim.log.indexOf(lookups[1])).toBeGreaterThan(sim.log.findIndex((entry) => entry.route === 'POST /beta/users'));
+		expect(writes(sim).map((entry) => [entry.route, entry.status])).toEqual([['POST /beta/users', 422]]);
+		expect(sim.store.userByEmail(hire)).toBeUndefined();
 	});
 });
 

@@ -16,10 +16,21 @@ const ADVICE: Record<number, string> = {
 	500: 'Engagedly had a server error. Run the workflow again later.',
 };
 
-interface EngagedlyErrorBody {
-	error_type?: string;
-	message?: string;
-	errors?: Array<{ field?: string; message?: string; code?: string }>;
+/**
+ * One thing Engagedly said about a request: the field it concerns, its words, and the code the
+ * contract gives it (`missing_field`, `duplicate_value`, ...), where the body carries them.
+ */
+interface Said {
+	field?: string;
+	message: string;
+	code?: string;
+}
+
+/** Where a request could meet a value that exists already, and what to do then instead. */
+export interface DuplicateAdvice {
+	/** The request's field whose value Engagedly may say exists already (`email`). */
+	field: string;
+	advice: string;
 }
 
 /** Removes every secret from a piece of text, so no key reaches an error, a log or an output. */
@@ -37,53 +48,116 @@ function redactDeep<T>(value: T, secrets: string[]): T {
 	if (Array.isArray(value)) return value.map((entry: unknown) => redactDeep(entry, secrets)) as T;
 	if (value !== null && typeof value === 'object') {
 		return Object.fromEntries(
-			Object.entries(value).map(([key, entry]) => [redact(key, secrets), redactDeep(entry, secrets)]),
+			Object.entries(value).map(([key, entry]) => [
+				redact(key, secrets),
+				redactDeep(entry, secrets),
+			]),
 		) as T;
 	}
 	return value;
 }
 
-/** "field: message (code)" for every entry Engagedly listed, so all field errors show at once. */
-function formatFieldErrors(body: EngagedlyErrorBody): string[] {
-	return (body.errors ?? []).map((entry) => {
-		const field = entry.field ? `${entry.field}: ` : '';
-		const code = entry.code ? ` (${entry.code})` : '';
-		return `${field}${entry.message ?? 'invalid'}${code}`;
-	});
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A value as words: text as it is, anything else as its JSON; nothing for blanks. */
+function words(value: unknown): string | undefined {
+	if (value === undefined || value === null) return undefined;
+	const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
+	return text === '' ? undefined : text;
 }
+
+/**
+ * Everything `errors` says, whichever shape it comes in: the documented list of
+ * `{field, message, code}`, a list of texts, one text, or an object of lists keyed by field
+ * (`{email: ["..."]}`). The contract promises the documented shape for "most" errors only.
+ */
+function entriesOf(errors: unknown, field?: string): Said[] {
+	if (Array.isArray(errors)) return errors.flatMap((entry) => entriesOf(entry, field));
+	if (isObject(errors)) {
+		const documented = 'message' in errors || 'code' in errors || typeof errors.field === 'string';
+		if (!documented) return Object.entries(errors).flatMap(([key, entry]) => entriesOf(entry, key));
+		const code =
+			typeof errors.code === 'string' && errors.code.trim() ? errors.code.trim() : undefined;
+		const message = words(errors.message) ?? code ?? '';
+		return [
+			{
+				field: typeof errors.field === 'string' ? errors.field : field,
+				message,
+				code: message === code ? undefined : code,
+			},
+		];
+	}
+	const message = words(errors);
+	return message === undefined ? [] : [{ field, message }];
+}
+
+/** "field: message (code)", so every entry shows with what it is about. */
+const formatEntry = ({ field, message, code }: Said): string =>
+	`${field ? `${field}: ` : ''}${message}${code ? ` (${code})` : ''}`;
 
 function adviceFor(status: number): string {
 	return ADVICE[status] ?? (status >= 500 ? ADVICE[500] : 'Check the request parameters.');
 }
 
+/**
+ * An answer of 400 or more as the node's error: the status and Engagedly's own words, whatever
+ * the shape of its body, in the message; what to do about it in the description. The codes
+ * Engagedly gave go into `errorResponse.codes` (`refusalOf` reads them), so a caller can act on
+ * what Engagedly meant without reading its words.
+ */
 export function apiError(
 	node: INode,
 	status: number,
 	body: unknown,
 	itemIndex: number | undefined,
 	secrets: string[],
+	duplicate?: DuplicateAdvice,
 ): NodeApiError {
 	// The API may echo a key back (a header it did not like, the request it received): every
 	// string of the body is cleaned before any of it goes into the error.
-	const parsed: EngagedlyErrorBody =
-		body !== null && typeof body === 'object' ? redactDeep(body as EngagedlyErrorBody, secrets) : {};
-	const fieldErrors = formatFieldErrors(parsed);
-	const kind = parsed.error_type ? `${parsed.error_type}: ` : '';
-	const headline = parsed.message ?? (fieldErrors.length ? fieldErrors.join('; ') : `HTTP ${status}`);
-	const message = redact(`Engagedly answered ${status}: ${kind}${headline}`, secrets);
-	const details = fieldErrors.length ? `${fieldErrors.join('\n')}\n\n` : '';
+	const clean: unknown = redactDeep(body, secrets);
+	const parsed = isObject(clean) ? clean : { errors: clean };
+	const said = entriesOf(parsed.errors);
+	const entries = said.map(formatEntry);
+	const codes = said.flatMap((entry) => (entry.code ? [entry.code] : []));
+	const errorType = words(parsed.error_type);
+	const stated = words(parsed.message) ?? words(parsed.error);
+	const headline = stated ?? (entries.length ? entries.join('; ') : `HTTP ${status}`);
+	const message = redact(
+		`Engagedly answered ${status}: ${errorType ? `${errorType}: ` : ''}${headline}`,
+		secrets,
+	);
+	// The headline already lists the entries unless Engagedly gave a message of its own.
+	const details = stated && entries.length ? [entries.join('\n')] : [];
+	const taken =
+		duplicate &&
+		status === 422 &&
+		said.some((entry) => entry.code === 'duplicate_value' && entry.field === duplicate.field);
+	const description = [...details, ...(taken ? [duplicate.advice] : []), adviceFor(status)].join(
+		'\n\n',
+	);
 	const errorResponse: JsonObject = {
 		httpCode: String(status),
-		error_type: parsed.error_type ?? null,
-		errors: fieldErrors,
+		error_type: errorType ?? null,
+		errors: entries,
+		codes,
 		message,
 	};
 	return new NodeApiError(node, errorResponse, {
 		message,
-		description: redact(`${details}${adviceFor(status)}`, secrets),
+		description: redact(description, secrets),
 		httpCode: String(status),
 		itemIndex,
 	});
+}
+
+/** The status and the codes of an error apiError built; undefined for any other error. */
+export function refusalOf(error: unknown): { status: number; codes: string[] } | undefined {
+	if (!(error instanceof NodeApiError)) return undefined;
+	const codes = error.errorResponse?.codes;
+	if (!Array.isArray(codes)) return undefined;
+	return { status: Number(error.httpCode), codes: codes.map(String) };
 }
 
 /** Our own errors pass through as they are; anything else is wrapped so n8n shows it as the node's. */

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, ILoadOptionsF
 
 import type { EngagedlyBody, Expect } from './envelope';
 import { countOf, envelopeProblem, expectedAnswer, parseBody } from './envelope';
+import type { DuplicateAdvice } from './errors';
 import { apiError, ownError, redact } from './errors';
 import { pacerFor } from './rateLimit';
 import { RateLimitWaits } from './rateLimitWait';
@@ -34,6 +35,8 @@ export interface RequestOptions {
 	itemIndex?: number;
 	/** How long a 429 cooldown may be waited out; the default for callers with no such option (dropdowns). */
 	maxRateLimitWaitSeconds?: number;
+	/** What the error advises when Engagedly answers that a value of this field exists already. */
+	duplicate?: DuplicateAdvice;
 }
 
 /**
@@ -117,7 +120,7 @@ export async function engagedlyRequest(
 			if (await retries.again()) continue;
 		}
 		if (status >= 400) {
-			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets);
+			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, options.duplicate);
 			if (status >= 500 && !isRead) {
 				error.description = redact(`Engagedly had a server error. ${unknownOutcome(method, path)}`, secrets);
 			}

@@ -5,7 +5,7 @@
  * The learner report keeps two vendor quirks on purpose: its body has no `success` flag, and
  * leaving out `page` or `size` is a server error (500), not a default.
  */
-import { ApiError, badRequest, notFound, ok, paginate, queryArray, queryBoolean, queryNumber, queryString, serverErrorBody, type Query } from '../http';
+import { badRequest, notFound, ok, paginate, queryArray, queryBoolean, queryNumber, queryString, serverError, type Query } from '../http';
 import { keysOf, LEARNER_ROW_AS_STORED, LearningSectionFieldsSchema, LearningUnitRecordSchema, pick, RESOURCE_AS_STORED } from '../records';
 import { fullName, pictureUrls, renderPersonRef } from '../render';
 import type { Route } from '../router';
@@ -242,8 +242,7 @@ export const learningRoutes: Route[] = [
 		family: 'learning',
 		handler: ({ store, query, paging }) => {
 			if (paging.page === undefined || paging.size === undefined) {
-				const body = serverErrorBody(500, 'Internal Server Error');
-				throw new ApiError(500, body.error_type, body.errors);
+				throw serverError(500, 'Internal Server Error');
 			}
 			const types = queryArray(query, 'resource_types')?.map((t) => t.toLowerCase());
 			const ids = new Set<number>();

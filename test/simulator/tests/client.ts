@@ -9,7 +9,14 @@
 import axios, { AxiosRequestConfig, Method } from 'axios';
 import * as http from 'node:http';
 import { z } from 'zod';
-import { ErrorBodySchema, ErrorTypeSchema } from '../../schemas/engagedly';
+import {
+	ErrorBodySchema,
+	ErrorListOfTextsSchema,
+	ErrorMessageOnlySchema,
+	ErrorObjectOfListsSchema,
+	ErrorOneTextSchema,
+	ErrorTypeSchema,
+} from '../../schemas/engagedly';
 
 export interface KeyPair {
 	clientKey: string;
@@ -202,16 +209,36 @@ export function expectBody<S extends z.ZodTypeAny>(res: ApiResponse, status: num
 }
 
 /**
- * Asserts an error response: the status, the error body shape
- * `{error_type, errors:[{field, message, code}]}` and, when given, the error type.
+ * The shape each status answers in by default (README, "Errors"): the contract promises the
+ * documented `{error_type, errors: [{field, message, code}]}` for "most" errors only, and the
+ * simulator keeps it for 422, whose codes are the contract's.
  */
-export function expectError(
-	res: ApiResponse,
-	status: number,
-	errorType?: z.infer<typeof ErrorTypeSchema>,
-): z.infer<typeof ErrorBodySchema> {
-	const body = expectBody(res, status, ErrorBodySchema);
-	if (errorType !== undefined && body.error_type !== errorType) {
+const DEFAULT_ERROR_SHAPES: Record<number, z.ZodTypeAny> = {
+	400: ErrorObjectOfListsSchema,
+	401: ErrorListOfTextsSchema,
+	403: ErrorObjectOfListsSchema,
+	404: ErrorOneTextSchema,
+	405: ErrorMessageOnlySchema,
+	409: ErrorMessageOnlySchema,
+	413: ErrorOneTextSchema,
+	415: ErrorListOfTextsSchema,
+	422: ErrorBodySchema,
+};
+
+/** The error body a status has by default. */
+export function errorShapeFor(status: number): z.ZodTypeAny {
+	return DEFAULT_ERROR_SHAPES[status] ?? (status >= 500 ? ErrorMessageOnlySchema : ErrorBodySchema);
+}
+
+/**
+ * Asserts an error response: the status, the body in that status's default shape and, when
+ * given and the shape carries one, the error type.
+ */
+export function expectError(res: ApiResponse, status: 422, errorType?: z.infer<typeof ErrorTypeSchema>): z.infer<typeof ErrorBodySchema>;
+export function expectError(res: ApiResponse, status: number, errorType?: z.infer<typeof ErrorTypeSchema>): unknown;
+export function expectError(res: ApiResponse, status: number, errorType?: z.infer<typeof ErrorTypeSchema>): unknown {
+	const body = expectBody(res, status, errorShapeFor(status)) as { error_type?: string };
+	if (errorType !== undefined && 'error_type' in body && body.error_type !== errorType) {
 		throw new Error(`expected error_type ${errorType}, got ${describeResponse(res)}`);
 	}
 	return body;

@@ -6,11 +6,10 @@ import { useSimulator } from '../../helpers/simulator';
 import {
 	DepartmentResponse,
 	DepartmentsListResponse,
-	ErrorBodySchema,
 	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
-import { client, expectBody, parseWith } from './client';
+import { client, errorShapeFor, expectBody, parseWith } from './client';
 
 const sim = useSimulator({ seed: 4, rateLimit: 1_000_000 });
 
@@ -34,7 +33,7 @@ describe('5xx', () => {
 		const res = await client(sim).get('/users');
 		expect(res.status).toBe(503);
 		expect(res.headers['content-type']).toMatch(/application\/json/);
-		parseWith(ErrorBodySchema, res.body);
+		parseWith(errorShapeFor(503), res.body);
 		expectBody(await client(sim).get('/users'), 200, UsersListResponse);
 	});
 
@@ -42,7 +41,7 @@ describe('5xx', () => {
 		sim.faults.add({ kind: 'status' });
 		const res = await client(sim).get('/departments');
 		expect(res.status).toBe(500);
-		parseWith(ErrorBodySchema, res.body);
+		parseWith(errorShapeFor(500), res.body);
 	});
 
 	test('a 5xx on a write changes nothing', async () => {
@@ -230,5 +229,19 @@ describe('which requests a fault hits', () => {
 		sim.faults.add({ kind: 'truncated', match: { path: `/beta/users/${id}` } });
 		expect((await client(sim).get(`/users/${id}`)).body).toBeUndefined();
 		expectBody(await client(sim).get(`/users/${id}`), 200, UserResponse);
+	});
+
+	test('any fault may carry a mutate: a creation raced by another one, then answered 409', async () => {
+		const email = 'raced.hire@example.test';
+		sim.faults.add({
+			kind: 'body',
+			status: 409,
+			body: JSON.stringify({ message: 'conflict' }),
+			match: { method: 'POST', path: '/beta/users' },
+			mutate: (store) => store.addUser({ email }),
+		});
+		const res = await client(sim).post('/users', { first_name: 'Raced', last_name: 'Hire', email });
+		expect([res.status, res.body]).toEqual([409, { message: 'conflict' }]);
+		expect([...sim.store.users.values()].filter((user) => user.email === email)).toHaveLength(1);
 	});
 });

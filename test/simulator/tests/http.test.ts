@@ -1,9 +1,10 @@
 /**
  * HTTP conventions: POST/PUT/PATCH without application/json gives 415; malformed JSON 400; unknown
- * route 404; wrong method on a known route 405. Every error answers the documented error body.
+ * route 404; wrong method on a known route 405. Every error answers in its status's shape (README,
+ * "Errors"), the documented one with `setErrorBodies({ documentedShape: true })`.
  */
 import { useSimulator } from '../../helpers/simulator';
-import { DepartmentResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
+import { DepartmentResponse, ErrorBodySchema, UserResponse, UsersListResponse } from '../../schemas/engagedly';
 import { client, expectBody, expectError, rawRequest, UNKNOWN_UUID } from './client';
 import { fillPath, Ids, seededIds } from './routes';
 
@@ -229,5 +230,54 @@ describe('405 for a wrong method on a known route', () => {
 	test('a 405 changes nothing: DELETE /users/<id> leaves the user', async () => {
 		expectError(await client(sim).delete(`/users/${ids.user}`), 405);
 		expectBody(await client(sim).get(`/users/${ids.user}`), 200, UserResponse);
+	});
+});
+
+describe('error bodies: each status in one of the shapes the contract’s “most errors” leaves open', () => {
+	// The friendly switch outlives reset(): no test leaves it on.
+	afterEach(() => sim.setErrorBodies({ documentedShape: false }));
+
+	/** One error of each status a client meets, by status. */
+	async function errorsByStatus() {
+		const api = client(sim);
+		const [a, b] = sim.store.sortedUsers();
+		sim.faults.add({ kind: 'status', status: 503, match: { path: '/beta/permissions' } });
+		return {
+			400: await api.get('/users', { size: 51 }),
+			401: await client(sim, { keys: null }).get('/users'),
+			403: await client(sim, { keys: sim.keys.readOnly }).post('/departments', { name: 'Read only' }),
+			404: await api.get(`/users/${UNKNOWN_UUID}`),
+			405: await api.delete('/users'),
+			415: await rawRequest(`${sim.baseUrl}/beta/users/${a.id}/activate`, 'PUT', { ...sim.keys.demo }),
+			422: await api.patch(`/users/${a.id}`, { email: b.email }),
+			503: await api.get('/permissions'),
+		};
+	}
+
+	test('by default: an object of lists, a list of texts, one text, a message only; 422 the documented list with its codes', async () => {
+		const [, b] = sim.store.sortedUsers();
+		const answers = await errorsByStatus();
+		const bodies = Object.fromEntries(Object.entries(answers).map(([status, res]) => [status, [res.status, res.body]]));
+		expect(bodies).toEqual({
+			400: [400, { error_type: 'invalid_request_error', errors: { size: ['size must be between 1 and 50'] } }],
+			401: [401, { error_type: 'authentication_error', errors: ['The ClientKey header is missing', 'The SecretKey header is missing'] }],
+			403: [403, { error_type: 'invalid_request_error', errors: { base: ['This API key is read-only'] } }],
+			404: [404, { error_type: 'invalid_request_error', errors: `User ${UNKNOWN_UUID} not found` }],
+			405: [405, { message: expect.stringMatching(/^DELETE is not supported on \/beta\/users/) }],
+			415: [415, { error_type: 'invalid_request_error', errors: [expect.stringMatching(/Content-Type: application\/json/)] }],
+			422: [422, { error_type: 'validation_error', errors: [{ field: 'email', message: expect.any(String), code: 'duplicate_value' }] }],
+			503: [503, { message: '503: Something went wrong on our end' }],
+		});
+		// The code is the contract's; the words are not a framework's.
+		expect((answers[422].body as { errors: Array<{ message: string }> }).errors[0].message).toBe(`${b.email} belongs to another user of this organisation`);
+	});
+
+	test('setErrorBodies({ documentedShape: true }): every error in the documented shape, across reset()', async () => {
+		sim.setErrorBodies({ documentedShape: true });
+		sim.reset();
+		for (const [status, res] of Object.entries(await errorsByStatus())) {
+			expect(res.status).toBe(Number(status));
+			expect(ErrorBodySchema.safeParse(res.body)).toMatchObject({ success: true });
+		}
 	});
 });

@@ -12,7 +12,7 @@
 import { useSimulator } from '../../helpers/simulator';
 import { DEFAULT_CLOCK_OFFSET_MS } from '../../simulator/rateLimit';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
-import { Api, ApiResponse, client, expectBody, parseWith, sleep } from './client';
+import { Api, ApiResponse, client, errorShapeFor, expectBody, parseWith, sleep } from './client';
 
 /** Engagedly's clock, on which X-RateLimit-Reset is given: by default not this host's. */
 const engagedlyNowMs = () => Date.now() + DEFAULT_CLOCK_OFFSET_MS;
@@ -143,7 +143,7 @@ describe('headers on every response', () => {
 	test('401', async () => {
 		const res = await client(sim, { keys: null }).get('/users');
 		expect(res.status).toBe(401);
-		parseWith(ErrorBodySchema, res.body);
+		parseWith(errorShapeFor(401), res.body);
 		expectRateHeaders(res);
 	});
 

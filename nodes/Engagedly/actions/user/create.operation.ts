@@ -33,7 +33,14 @@ export async function readCreateBody(this: IExecuteFunctions, itemIndex: number,
 	return { ...body, ...custom };
 }
 
+/** Create meets an address that is someone's already: the operation that handles that is Create or Update. */
+const ADDRESS_TAKEN = {
+	field: 'email',
+	advice:
+		'An Engagedly user has this email address already. To update them instead (and create only people who are new), use the Create or Update operation.',
+};
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
-	return await requestRecord.call(this, 'POST', '/users', { ...request, body });
+	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN });
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { readUserByEmail, rememberUser } from '../../api/users';
-import { asNodeError } from '../../transport/errors';
+import { asNodeError, refusalOf } from '../../transport/errors';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
@@ -40,11 +39,18 @@ export interface UpsertOptions {
 export const outcomeFields = ({ outcome, changes }: Upserted): IDataObject =>
 	changes ? { outcome, changes: changes as unknown as IDataObject } : { outcome };
 
-/** Engagedly refused a creation because the address is someone's already. */
-const addressTaken = (error: unknown) =>
-	error instanceof NodeApiError &&
-	error.httpCode === '422' &&
-	/email[^\n]*has already been taken/i.test(`${error.message}\n${error.description ?? ''}`);
+/**
+ * A refused creation that may have met a user created meanwhile: a 409 (the request conflicts
+ * with another), a 422 that says a value exists already (`duplicate_value`), or a 422 that gives
+ * no codes to tell. Only a read of the address says whether someone has it: Engagedly's words
+ * are not read, as the contract fixes its codes, not its wording.
+ */
+function mayBeTaken(error: unknown): boolean {
+	const refusal = refusalOf(error);
+	if (!refusal) return false;
+	if (refusal.status === 409) return true;
+	return refusal.status === 422 && (refusal.codes.length === 0 || refusal.codes.includes('duplicate_value'));
+}
 
 /**
  * `existing` is the user the body stands for (null: nobody), as the user list gives them with
@@ -68,7 +74,7 @@ export async function upsertUser(
 	try {
 		user = await requestRecord.call(this, 'POST', '/users', { ...request, body });
 	} catch (error) {
-		if (!addressTaken(error)) throw asNodeError(this.getNode(), error, request.itemIndex);
+		if (!mayBeTaken(error)) throw asNodeError(this.getNode(), error, request.itemIndex);
 		// Someone created them after this run looked (the same hire sent twice, two executions at
 		// once): theirs is the user, brought up to date like any other.
 		const raced = await readUserByEmail.call(this, String(body.email), request);
