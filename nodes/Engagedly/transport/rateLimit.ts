@@ -371,6 +371,11 @@ export class RateLimitPacer {
 		await this.wait(ms + RESET_MARGIN_MS);
 	}
 
+	/** Whether waiting out a cooldown of `ms` from now (as cooldown() does) ends after `deadlineMs`. */
+	cooldownEndsAfter(ms: number, deadlineMs: number): boolean {
+		return this.clock.now() + ms + RESET_MARGIN_MS > deadlineMs;
+	}
+
 	private async wait(ms: number): Promise<void> {
 		await this.clock.sleep(ms);
 	}
