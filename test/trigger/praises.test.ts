@@ -49,6 +49,22 @@ async function spendWindow() {
 	await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders() });
 }
 
+/**
+ * Runs `body` with the poll's time budget at 20 s, so that Engagedly's first cooldown (a minute)
+ * would end past it, then restores the budget and ends the cooldown.
+ */
+async function pastTheBudget(body: () => Promise<void>) {
+	const budget = pollTiming.budgetMs;
+	pollTiming.budgetMs = 20_000;
+	try {
+		await body();
+	} finally {
+		pollTiming.budgetMs = budget;
+		sim.setRateLimit({ limit: 200 });
+		sim.resetRateLimit();
+	}
+}
+
 /** Whether the key is still in the cooldown a poll met: a request now is refused (and changes nothing). */
 const stillCoolingDown = async () =>
 	(await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders(), validateStatus: () => true })).status === 429;
@@ -167,9 +183,7 @@ describe('newPraise', () => {
 		// no rate-limit headers (the contract's default; here in either profile) nothing warns of it.
 		sim.setRateLimit({ limit: 1, headers: false });
 		sim.resetRateLimit();
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 20_000;
-		try {
+		await pastTheBudget(async () => {
 			const cut = await pollIds(poller);
 
 			expect(cut.error).toBeUndefined();
@@ -181,11 +195,7 @@ describe('newPraise', () => {
 			expect(poller.logs.filter((entry) => entry.level === 'info').map((entry) => entry.message)).toEqual([
 				expect.stringMatching(/1 page\(s\) read, then stopped for Engagedly's rate-limit cooldown \(60 s\), longer than is left of the poll's 20 s/),
 			]);
-		} finally {
-			pollTiming.budgetMs = budget;
-		}
-		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		});
 
 		expect((await pollIds(poller)).ids).toEqual(added.slice(0, 10));
 		expect((await pollIds(poller)).ids).toEqual([]);
@@ -196,20 +206,14 @@ describe('newPraise', () => {
 		// Other workflows spent the window: the activation's first request meets a minute's cooldown.
 		await spendWindow();
 		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 20_000;
-		try {
+		await pastTheBudget(async () => {
 			const first = await poller.poll('trigger', 'activate');
 
 			expect(first.error).toBeUndefined();
 			expect(first.items).toEqual([]);
 			expect(await stillCoolingDown()).toBe(true);
 			expect(poller.state()).toEqual({});
-		} finally {
-			pollTiming.budgetMs = budget;
-		}
-		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		});
 		expect((await pollIds(poller)).ids).toEqual([]);
 		const next = sim.store.addPraise().id;
 		expect((await pollIds(poller)).ids).toEqual([next]);
@@ -218,15 +222,10 @@ describe('newPraise', () => {
 		const before = poller.state();
 		const later = sim.store.addPraise().id;
 		await spendWindow();
-		pollTiming.budgetMs = 20_000;
-		try {
+		await pastTheBudget(async () => {
 			expect(await pollIds(poller)).toEqual({ ids: [], requests: 1 });
 			expect(poller.state()).toEqual(before);
-		} finally {
-			pollTiming.budgetMs = budget;
-		}
-		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		});
 		expect((await pollIds(poller)).ids).toEqual([later]);
 	});
 
@@ -405,9 +404,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		const forAna = sim.store.addPraise({ recognized_ids: [ana.id] }).id;
 		// Other workflows spent the window: the lookup, the poll's first request, meets a minute's cooldown.
 		await spendWindow();
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 20_000;
-		try {
+		await pastTheBudget(async () => {
 			sim.clearLog();
 			const { error } = await poller.poll();
 
@@ -415,11 +412,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 			expect(sim.log.map((entry) => entry.status)).toEqual([429]);
 			expect(await stillCoolingDown()).toBe(true);
 			expect(poller.state()).toEqual(before);
-		} finally {
-			pollTiming.budgetMs = budget;
-		}
-		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		});
 		expect((await pollIds(poller)).ids).toEqual([forAna]);
 	});
 
