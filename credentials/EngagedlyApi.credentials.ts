@@ -6,6 +6,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** The statuses of a redirect: each gets the same message, as none is followed. */
+const REDIRECTS = [301, 302, 303, 307, 308];
+
 export class EngagedlyApi implements ICredentialType {
 	name = 'engagedlyApi';
 
@@ -78,6 +81,9 @@ export class EngagedlyApi implements ICredentialType {
 				'={{String($credentials.baseUrl || "https://api.engagedly.com").trim().replace(/\\/+$/, "").replace(/\\/beta$/, "")}}/beta',
 			url: '/users',
 			qs: { page: 1, size: 1 },
+			// A redirect would carry both keys to wherever it points (n8n keeps the headers, even to
+			// another host): the answer is shown instead, as the node itself does.
+			disableFollowRedirect: true,
 		},
 		rules: [
 			{
@@ -96,6 +102,14 @@ export class EngagedlyApi implements ICredentialType {
 						'The key pair is valid but its owner may not read users. Generate the keys as a Site Administrator.',
 				},
 			},
+			...REDIRECTS.map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message:
+						'This Base URL answered with a redirect, which the test does not follow: it would send both keys to another address. If Engagedly has moved, set the Base URL to the new address.',
+				},
+			})),
 		],
 	};
 }

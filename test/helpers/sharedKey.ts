@@ -93,6 +93,12 @@ export interface SharedKeyRun {
 	resetRounding?: 'up' | 'down';
 	/** Builds each execution's pacer; the node's own by default. */
 	pacer?: (clock: VirtualClock) => Pacer;
+	/**
+	 * Whether answers carry the vendor's X-RateLimit-* headers (default on: executions sharing a
+	 * key learn what the others spent only from X-RateLimit-Remaining, which is what these runs
+	 * measure). Off, the run plays the contract's least convenient answer: no such header at all.
+	 */
+	rateLimitHeaders?: boolean;
 }
 
 export interface SharedKeyResult {
@@ -125,7 +131,13 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	const limit = run.limit ?? 200;
 	const windowMs = run.windowMs ?? 60_000;
 	const limiter = new RateLimiter(
-		{ limit, timeScale: 60_000 / windowMs, clockOffsetMs: run.clockOffsetMs ?? 0, resetRounding: run.resetRounding ?? 'up' },
+		{
+			limit,
+			timeScale: 60_000 / windowMs,
+			clockOffsetMs: run.clockOffsetMs ?? 0,
+			resetRounding: run.resetRounding ?? 'up',
+			headers: run.rateLimitHeaders ?? true,
+		},
 		() => clock.now(),
 	);
 	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));

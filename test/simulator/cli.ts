@@ -1,13 +1,13 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code runs in plain Node, not inside n8n */
 /**
- * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--host H] [--profile vendor]`
+ * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--rate-limit-headers] [--time-scale X] [--seed S] [--host H] [--profile vendor]`
  *
  * Serves the simulator until SIGINT/SIGTERM, for trying the node by hand in n8n.
  */
 import { isProfile, PROFILES, startSimulator, type SimulatorOptions } from './index';
 
 const USAGE =
-	'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--time-scale X] [--seed S] [--profile contract|vendor]';
+	'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--rate-limit-headers] [--time-scale X] [--seed S] [--profile contract|vendor]';
 
 function parseArgs(argv: string[]): SimulatorOptions {
 	const options: SimulatorOptions = { port: 4010 };
@@ -31,6 +31,9 @@ function parseArgs(argv: string[]): SimulatorOptions {
 				break;
 			case '--rate-limit':
 				options.rateLimit = number(flag, value());
+				break;
+			case '--rate-limit-headers':
+				options.rateLimitHeaders = true;
 				break;
 			case '--time-scale':
 				options.timeScale = number(flag, value());

@@ -37,6 +37,11 @@ export interface SimulatorOptions {
 	/** 60 = a "minute" lasts one second; default 1. */
 	timeScale?: number;
 	/**
+	 * Whether answers carry X-RateLimit-Limit, -Remaining and -Reset (the vendor's names, which the
+	 * contract does not give): default only in the vendor profile. See setRateLimit({ headers }).
+	 */
+	rateLimitHeaders?: boolean;
+	/**
 	 * Extra key pairs (or replacements of the defaults, by clientKey). The defaults are always
 	 * there: demo (full access) and read-only, both owned by the admin.
 	 */
@@ -63,7 +68,10 @@ export interface Simulator {
 	clearLog(): void;
 	/** Fresh data (same Store object), empty log, rate-limit counters and faults cleared. */
 	reset(options?: { seed?: number | string; users?: number }): void;
-	/** Also Engagedly's clock (`clockOffsetMs`) and the reset's rounding; stays in force across reset(). */
+	/**
+	 * Also Engagedly's clock (`clockOffsetMs`), the reset's rounding and whether answers carry the
+	 * X-RateLimit-* headers (`headers`, off in the contract profile); stays in force across reset().
+	 */
 	setRateLimit(options: Partial<RateLimitSettings>): void;
 	/** Switches for a less convenient praise feed (see Store.praiseQuirks); stay in force across reset(). */
 	setPraiseQuirks(quirks: Partial<Store['praiseQuirks']>): void;
@@ -85,7 +93,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	let seed = options.seed ?? 1;
 	let users = options.users ?? 250;
 	const store = new Store({ seed, users });
-	const limiter = new RateLimiter({ limit: options.rateLimit ?? 200, timeScale: options.timeScale ?? 1 });
+	const profile = options.profile ?? 'contract';
+	// The vendor's file names the rate-limit headers; the contract does not (see rateLimit.ts).
+	const limiter = new RateLimiter({ limit: options.rateLimit ?? 200, timeScale: options.timeScale ?? 1, headers: options.rateLimitHeaders ?? profile === 'vendor' });
 	store.clock = () => limiter.serverNow();
 	const faults = new FaultRegistry();
 	const log: RequestLogEntry[] = [];
@@ -102,7 +112,6 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 	const keys = { demo: DEMO_KEY, readOnly: READ_ONLY_KEY } as Simulator['keys'];
 	for (const key of configured) if (key.name) keys[key.name] = { clientKey: key.clientKey, secretKey: key.secretKey };
 
-	const profile = options.profile ?? 'contract';
 	const errorBodies: ErrorBodySettings = { documentedShape: false };
 	const server = createServer({ store, limiter, faults, keys: () => configured, log, profile, errorBodies });
 	const sockets = new Set<Socket>();

@@ -12,6 +12,11 @@
  * (negative: behind). `X-RateLimit-Reset` and the `Date` header are times on that clock, and
  * `resetRounding: 'down'` writes the reset rounded down (a second before the window really
  * resets), as a server may: neither document says which way it rounds.
+ *
+ * The contract says answers carry headers "whose names begin with X-RateLimit-" but names none;
+ * the vendor's file names X-RateLimit-Limit, -Remaining and -Reset. Unless `headers` is on (the
+ * vendor profile turns it on), answers carry none a client could read: only a 429's
+ * `Retry-After`, which the contract names. A client must then pace by its own count.
  */
 
 /** Engagedly's clock by default: behind ours, the side on which a reset read on our clock is early. */
@@ -26,6 +31,8 @@ export interface RateLimitSettings {
 	clockOffsetMs: number;
 	/** How `X-RateLimit-Reset` rounds the window's end to epoch seconds (default up). */
 	resetRounding: 'up' | 'down';
+	/** Whether answers carry X-RateLimit-Limit, -Remaining and -Reset (the vendor's names); default off. */
+	headers: boolean;
 }
 
 /** Cooldown steps in minutes; the last one repeats. */
@@ -53,7 +60,7 @@ export class RateLimiter {
 	 * this host's (a reset read on our clock looks 20 s early; a praise posted now looks 20 s old)
 	 * and the reset rounded down (a second early). Suites that need the clocks to agree say so.
 	 */
-	private settings: RateLimitSettings = { limit: 200, timeScale: 1, clockOffsetMs: DEFAULT_CLOCK_OFFSET_MS, resetRounding: 'down' };
+	private settings: RateLimitSettings = { limit: 200, timeScale: 1, clockOffsetMs: DEFAULT_CLOCK_OFFSET_MS, resetRounding: 'down', headers: false };
 
 	constructor(
 		settings: Partial<RateLimitSettings> = {},
@@ -86,6 +93,10 @@ export class RateLimiter {
 		if (changes.resetRounding !== undefined) {
 			if (changes.resetRounding !== 'up' && changes.resetRounding !== 'down') throw new Error("resetRounding must be 'up' or 'down'");
 			this.settings.resetRounding = changes.resetRounding;
+		}
+		if (changes.headers !== undefined) {
+			if (typeof changes.headers !== 'boolean') throw new Error('headers must be true or false');
+			this.settings.headers = changes.headers;
 		}
 	}
 
@@ -162,6 +173,7 @@ export class RateLimiter {
 
 	/** `resetAt` is on the host's clock; the header gives it on Engagedly's. */
 	private headers(remaining: number, resetAt: number): Record<string, string> {
+		if (!this.settings.headers) return {};
 		const serverReset = (resetAt + this.settings.clockOffsetMs) / 1000;
 		return {
 			'X-RateLimit-Limit': String(this.settings.limit),

@@ -44,6 +44,8 @@ const sim = useSimulator(
 		seed: 7,
 		users: 60,
 		rateLimit: 100_000,
+		// The rate-limit test reads the vendor's X-RateLimit-* headers, which the contract profile leaves out.
+		rateLimitHeaders: true,
 		keys: [{ name: 'noUsers', clientKey: 'no-users-key', secretKey: 'no-users-secret', resources: ['departments'] }],
 	},
 	{ reset: (running) => running.resetRateLimit() },

@@ -20,7 +20,9 @@ import { requestsTo, useSimulator } from '../helpers/simulator';
 const USERS = 'GET /beta/users';
 const LIMIT = 200;
 
-const sim = useSimulator({ users: 1000, seed: 'concurrency' }, { reset: 'never' });
+// The executions learn what the others spend only from X-RateLimit-Remaining: the vendor's
+// headers, which the contract profile leaves out (without them each paces by its own count alone).
+const sim = useSimulator({ users: 1000, seed: 'concurrency', rateLimitHeaders: true }, { reset: 'never' });
 
 const getAll = () =>
 	runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true }, credentials: sim.credentials() });

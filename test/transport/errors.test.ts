@@ -1,6 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { byId, runEngagedly, testCredential } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const NO_USERS_KEY = { clientKey: 'no-users-client', secretKey: 'no-users-secret-5f2a9c' };
 
@@ -24,6 +27,33 @@ describe('the credential test', () => {
 		expect(result.message).not.toContain('wrong-secret-4c1e');
 		expect(sim.log.length).toBeGreaterThan(0);
 		expect(sim.log.every((entry) => entry.status === 401)).toBe(true);
+	});
+
+	test('does not follow a redirect: no request carrying the keys reaches the address it points to', async () => {
+		// A second loopback server stands for wherever the redirect points; it records every request.
+		const arrived: http.IncomingHttpHeaders[] = [];
+		const elsewhere = http.createServer((req, res) => {
+			arrived.push(req.headers);
+			res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[],"pagination":{"page":1,"size":1,"has_more":false,"total_records":0}}');
+		});
+		await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+		const { port } = elsewhere.address() as AddressInfo;
+		try {
+			for (const status of [302, 307]) {
+				sim.faults.clear();
+				sim.faults.add({ kind: 'redirect', status, location: `http://127.0.0.1:${port}/beta/users?page=1&size=1`, times: Infinity });
+				const result = await testCredential(sim.credentials());
+
+				expect(arrived).toEqual([]);
+				expect(result.status).toBe('Error');
+				expect(result.message).toMatch(/answered with a redirect, which the test does not follow/);
+				expect(result.message).not.toContain(sim.keys.demo.secretKey);
+				expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.status)).toEqual([status]);
+				sim.clearLog();
+			}
+		} finally {
+			await new Promise((resolve) => elsewhere.close(resolve));
+		}
 	});
 
 	test('accepts a base URL with a trailing slash, a trailing /beta or the /api prefix', async () => {

@@ -98,8 +98,10 @@ describe('a pass over polls, interrupted', () => {
 
 	test('a poll does not wait for the rate limit past its time budget: it saves its place instead', async () => {
 		const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: 100 } });
-		// A real one-minute window with 20 requests, 18 of them spent by other workflows.
-		sim.setRateLimit({ limit: 20, timeScale: 1 });
+		// A real one-minute window with 20 requests, 18 of them spent by other workflows. The poll
+		// learns what they spent only from X-RateLimit-Remaining: the vendor's header, which the
+		// contract profile leaves out (the next test meets the 429 that follows without it).
+		sim.setRateLimit({ limit: 20, timeScale: 1, headers: true });
 		const budget = pollTiming.budgetMs;
 		pollTiming.budgetMs = 20_000;
 		try {
@@ -118,8 +120,47 @@ describe('a pass over polls, interrupted', () => {
 			expect(sim.log.filter((entry) => entry.status === 429)).toHaveLength(0);
 		} finally {
 			pollTiming.budgetMs = budget;
+			sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
 			sim.resetRateLimit();
 		}
+	});
+
+	test("a poll that meets Engagedly's one-minute cooldown stops at once, keeps the pages it read, and the next poll goes on: each change once", async () => {
+		const poller = await triggerOn({ event: 'newUser' });
+		await fullPass(poller);
+		const [first, last] = [sim.store.addUser({ first_name: 'Aaaa' }).id, sim.store.addUser({ first_name: 'Zzzz' }).id];
+		expect((await poller.poll()).items.map((item) => item.id)).toEqual([first]);
+		const before = poller.state().pass as IDataObject;
+
+		// Three requests a real minute, the fourth met with a minute's cooldown. Without rate-limit
+		// headers (the contract's default; here in either profile) nothing warns of it.
+		sim.setRateLimit({ limit: 3, timeScale: 1, headers: false });
+		sim.resetRateLimit();
+		const budget = pollTiming.budgetMs;
+		pollTiming.budgetMs = 20_000;
+		try {
+			sim.clearLog();
+			const cut = await poller.poll();
+
+			expect(cut.error).toBeUndefined();
+			expect(cut.items).toEqual([]);
+			expect(requestsTo(sim, USERS).map((entry) => entry.status)).toEqual([200, 200, 200, 429]);
+			// The poll came back while the cooldown was still in force: it did not wait it out.
+			const probe = await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey }, validateStatus: () => true });
+			expect(probe.status).toBe(429);
+			expect(poller.state().pass).toMatchObject({ page: (before.page as number) + 3 });
+			expect(poller.logs.at(-1)).toMatchObject({
+				level: 'info',
+				message: expect.stringMatching(/3 page\(s\) read, then stopped for Engagedly's rate-limit cooldown \(60 s\).*the next poll goes on/),
+			});
+		} finally {
+			pollTiming.budgetMs = budget;
+			sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
+			sim.resetRateLimit();
+		}
+
+		const rest = await fullPass(poller);
+		expect(rest.ids).toEqual([last]);
 	});
 
 	test('a Rate Limit Share outside 1 to 100 is refused before any request, naming the option', async () => {

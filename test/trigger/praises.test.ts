@@ -2,18 +2,22 @@
  * The "New Praise" event, polled through n8n-core's PollContext against the simulator while
  * praises are posted and edited between polls.
  */
+import axios from 'axios';
+
 import { createPoller, type Poller } from '../helpers/poll';
 import { inFeedOrder, requestsTo, useSimulator } from '../helpers/simulator';
+import { pollTiming } from '../helpers/transport';
 
 const PRAISES = 'GET /beta/activities/praises';
 
 const sim = useSimulator(
 	{ users: 40 },
 	{
-		// A limit set by a test outlives reset(), and some tests shut the API out with limit 0.
+		// A limit set by a test outlives reset(), and some tests shut the API out with limit 0; one
+		// turns the rate-limit headers off in the vendor profile too.
 		reset: (running) => {
 			running.reset();
-			running.setRateLimit({ limit: 200 });
+			running.setRateLimit({ limit: 200, headers: running.profile === 'vendor' });
 		},
 	},
 );
@@ -35,6 +39,35 @@ async function pollIds(poller: Poller): Promise<{ ids: number[]; requests: numbe
 }
 
 const newestId = () => Math.max(...sim.store.praises.keys());
+
+const keyHeaders = () => ({ ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey });
+
+/** Other workflows spend the (real) minute's window of one request: the next request meets a minute's cooldown. */
+async function spendWindow() {
+	sim.setRateLimit({ limit: 1 });
+	sim.resetRateLimit();
+	await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders() });
+}
+
+/**
+ * Runs `body` with the poll's time budget at 20 s, so that Engagedly's first cooldown (a minute)
+ * would end past it, then restores the budget and ends the cooldown.
+ */
+async function pastTheBudget(body: () => Promise<void>) {
+	const budget = pollTiming.budgetMs;
+	pollTiming.budgetMs = 20_000;
+	try {
+		await body();
+	} finally {
+		pollTiming.budgetMs = budget;
+		sim.setRateLimit({ limit: 200 });
+		sim.resetRateLimit();
+	}
+}
+
+/** Whether the key is still in the cooldown a poll met: a request now is refused (and changes nothing). */
+const stillCoolingDown = async () =>
+	(await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders(), validateStatus: () => true })).status === 429;
 
 /**
  * Praises posted a millisecond apart. Posted in a loop, many would share a millisecond, and a
@@ -141,6 +174,59 @@ describe('newPraise', () => {
 		sim.resetRateLimit();
 		const recovered = await pollIds(poller);
 		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
+	});
+
+	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once', async () => {
+		const poller = await activated();
+		const added = postApart(60);
+		// One request a (real) minute, the second met with Engagedly's first cooldown, a minute. With
+		// no rate-limit headers (the contract's default; here in either profile) nothing warns of it.
+		sim.setRateLimit({ limit: 1, headers: false });
+		sim.resetRateLimit();
+		await pastTheBudget(async () => {
+			const cut = await pollIds(poller);
+
+			expect(cut.error).toBeUndefined();
+			expect(sim.log.map((entry) => entry.status)).toEqual([200, 429]);
+			expect(await stillCoolingDown()).toBe(true);
+			// The newest 50 (the page read), oldest first; the pass's place saved for the rest.
+			expect(cut.ids).toEqual(added.slice(10));
+			expect(poller.state().pass).toMatchObject({ page: 2 });
+			expect(poller.logs.filter((entry) => entry.level === 'info').map((entry) => entry.message)).toEqual([
+				expect.stringMatching(/1 page\(s\) read, then stopped for Engagedly's rate-limit cooldown \(60 s\), longer than is left of the poll's 20 s/),
+			]);
+		});
+
+		expect((await pollIds(poller)).ids).toEqual(added.slice(0, 10));
+		expect((await pollIds(poller)).ids).toEqual([]);
+		expect(poller.state().pass).toBeUndefined();
+	});
+
+	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it), the state left alone after', async () => {
+		// Other workflows spent the window: the activation's first request meets a minute's cooldown.
+		await spendWindow();
+		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
+		await pastTheBudget(async () => {
+			const first = await poller.poll('trigger', 'activate');
+
+			expect(first.error).toBeUndefined();
+			expect(first.items).toEqual([]);
+			expect(await stillCoolingDown()).toBe(true);
+			expect(poller.state()).toEqual({});
+		});
+		expect((await pollIds(poller)).ids).toEqual([]);
+		const next = sim.store.addPraise().id;
+		expect((await pollIds(poller)).ids).toEqual([next]);
+
+		// A poll that meets the cooldown before it has read anything leaves the state as it was.
+		const before = poller.state();
+		const later = sim.store.addPraise().id;
+		await spendWindow();
+		await pastTheBudget(async () => {
+			expect(await pollIds(poller)).toEqual({ ids: [], requests: 1 });
+			expect(poller.state()).toEqual(before);
+		});
+		expect((await pollIds(poller)).ids).toEqual([later]);
 	});
 
 	it('logs a failed active poll with its reason and reports it to n8n', async () => {
@@ -308,6 +394,26 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.id)).toEqual([forAna]);
 		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email)).toEqual([ana.email.toUpperCase()]);
+	});
+
+	it('a cooldown longer than what is left of its 30 seconds, met looking the address up, fails the poll at once and moves nothing on', async () => {
+		const [ana] = people();
+		const poller = await activated();
+		await poller.edit({ event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'email', value: ana.email } } });
+		const before = poller.state();
+		const forAna = sim.store.addPraise({ recognized_ids: [ana.id] }).id;
+		// Other workflows spent the window: the lookup, the poll's first request, meets a minute's cooldown.
+		await spendWindow();
+		await pastTheBudget(async () => {
+			sim.clearLog();
+			const { error } = await poller.poll();
+
+			expect(error?.message).toBe("Engagedly's rate limit is cooling down: it asked to wait 60 s, longer than is left of this poll's time");
+			expect(sim.log.map((entry) => entry.status)).toEqual([429]);
+			expect(await stillCoolingDown()).toBe(true);
+			expect(poller.state()).toEqual(before);
+		});
+		expect((await pollIds(poller)).ids).toEqual([forAna]);
 	});
 
 	it('an unknown address fails the poll, naming the filter, and moves nothing on', async () => {

@@ -5,7 +5,7 @@ import { ownError } from './errors';
 import type { PacingPlan, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
-import { engagedlyRequest } from './request';
+import { engagedlyExchange } from './request';
 
 /** The API rejects larger pages with 400. */
 export const MAX_PAGE_SIZE = 50;
@@ -40,8 +40,10 @@ export interface PageCursor {
 
 export interface ScanResult {
 	records: IDataObject[];
-	/** Set when `proceed` interrupted the scan; undefined when the list was read to its end. */
+	/** Set when `proceed` or a cooldown interrupted the scan; undefined when the list was read to its end. */
 	resume?: PageCursor;
+	/** Set when a 429 cooldown that would end past the `deadlineMs` stopped the scan: how long Engagedly asked to wait. */
+	cooldownMs?: number;
 }
 
 /** A record's identity across pages: its id, or (rows without one) its whole content. */
@@ -128,10 +130,16 @@ async function scan(
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
 		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
 		pacer.setPlan({ need: pagesLeft() });
-		const body = await engagedlyRequest.call(this, 'GET', path, 'page', {
+		const exchange = await engagedlyExchange.call(this, 'GET', path, 'page', {
 			...requestOptions,
 			qs: { ...qs, page, size },
 		});
+		if ('cooldown' in exchange) {
+			// Only a scan that can go on later stops short; any other would return an incomplete list.
+			if (!proceed) throw exchange.cooldown.error;
+			return { records: results, resume: { page, total: lastTotal }, cooldownMs: exchange.cooldown.waitMs };
+		}
+		const body = exchange.body;
 		const records = body.data as IDataObject[];
 		onPage?.(records);
 		let fresh = 0;

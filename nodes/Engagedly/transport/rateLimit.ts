@@ -14,7 +14,7 @@ import { perContext } from './perExecution';
  * pacer learns how many requests others make per one of its own, predicts what they have spent
  * since its last response (and will spend while its request is on the way), and sends only when
  * that prediction still leaves the window a reserve. The reserve therefore grows with the company
- * on the key. A part of every window (5 %) is always left for workflows that start while it is
+ * on the key. A part of every window (2 %) is always left for workflows that start while it is
  * nearly spent, as their first request goes out blind.
  *
  * A caller that knows how many requests it still needs (a pager that has seen the list's total)
@@ -30,6 +30,13 @@ import { perContext } from './perExecution';
  * was on its way: every answer bounds the offset, and the bounds tighten as answers come), and
  * waits on our clock until the reset has surely passed on Engagedly's: the offset's lower bound,
  * and a second for a reset that may have been rounded down.
+ *
+ * The contract says answers carry headers whose names begin with `X-RateLimit-`, but not which:
+ * the names above are the vendor's. Where no answer carries `X-RateLimit-Remaining`, the pacer
+ * knows only its own requests, and keeps them to the documented 200 a minute (less the newcomers'
+ * reserve, or the caller's share) by its own count (OwnCount): a workflow alone on the key never
+ * meets a 429, whatever Engagedly's window is. What others on the key spend it cannot see; their
+ * 429s are waited out.
  */
 
 /**
@@ -50,6 +57,8 @@ const DATE_RESOLUTION_MS = 1000;
 const RESET_MARGIN_MS = 250;
 /** The documented budget of a window, until a response says otherwise. */
 const DOCUMENTED_LIMIT = 200;
+/** The documented window, for counting our own requests when no answer says how many are left. */
+const DOCUMENTED_WINDOW_MS = 60_000;
 /** Spread requests over this part of the time left, so the last one lands before the reset, not after it. */
 const SPREAD_HORIZON = 0.9;
 /** Our latest responses in a window that the estimate of others' spending is taken from. */
@@ -153,6 +162,32 @@ export interface PacerClock {
 
 const realClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
 
+/**
+ * Our own requests of the last minute. Engagedly counted each somewhere between its sending and
+ * its answer, so a request counts until a minute after its answer (while none has come, after its
+ * sending): then no minute, wherever Engagedly's window starts, holds more of them than allowed.
+ */
+class OwnCount {
+	/** When each recent request stops counting, oldest first. */
+	private until: number[] = [];
+
+	sent(now: number): void {
+		this.until.push(now + DOCUMENTED_WINDOW_MS + RESET_MARGIN_MS);
+	}
+
+	/** Answers come in the order requests are sent: this one is the latest request's. */
+	answered(now: number): void {
+		if (this.until.length > 0) this.until[this.until.length - 1] = now + DOCUMENTED_WINDOW_MS + RESET_MARGIN_MS;
+	}
+
+	/** How long until one more request keeps the count within `allowed` (0: at once). */
+	waitMs(now: number, allowed: number): number {
+		this.until = this.until.filter((end) => end > now);
+		const over = this.until.length - Math.max(allowed, 1);
+		return over < 0 ? 0 : this.until[over] - now;
+	}
+}
+
 export class RateLimitPacer {
 	constructor(private readonly clock: PacerClock = realClock) {}
 
@@ -175,15 +210,18 @@ export class RateLimitPacer {
 
 	private readonly offset = new ClockOffset();
 
+	private readonly own = new OwnCount();
+
 	/** Tells the pacer what the caller knows about the rest of its work (see PacingPlan). */
 	setPlan(plan: PacingPlan): void {
 		this.plan = { ...this.plan, ...plan };
 	}
 
 	observe(headers: Headers): void {
+		const now = this.clock.now();
+		this.own.answered(now);
 		const remaining = header(headers, 'x-ratelimit-remaining');
 		if (remaining === undefined) return;
-		const now = this.clock.now();
 		if (this.sentAtMs !== undefined) this.roundTripMs = Math.max(now - this.sentAtMs, this.roundTripMs * 0.8);
 		this.offset.learn(headers, this.sentAtMs, now);
 		const window = resetAt(headers, now, this.offset);
@@ -222,10 +260,14 @@ export class RateLimitPacer {
 		return view && view.recent.length >= 2 ? measured(view) : this.carried;
 	}
 
-	/** Time to the reset, if the window has nothing left for us now (0 when it has). */
-	private resetWaitMs(now: number): number {
+	/**
+	 * How long the window makes us wait before any request: the time to the reset when it has
+	 * nothing left for us, or, before any answer said what is left, until our own count allows one.
+	 */
+	private blockedMs(now: number): number {
 		const last = this.last;
-		if (last === undefined || last.resetAtMs === undefined) return 0;
+		if (last === undefined) return this.own.waitMs(now, DOCUMENTED_LIMIT - this.leftToOthers(DOCUMENTED_LIMIT));
+		if (last.resetAtMs === undefined) return 0;
 		const untilReset = Math.min(Math.max(last.resetAtMs - now + RESET_MARGIN_MS, 0), MAX_WINDOW_MS);
 		return untilReset > 0 && this.budget(now) <= 0 ? untilReset : 0;
 	}
@@ -252,9 +294,13 @@ export class RateLimitPacer {
 		const ours = (now - last.atMs + this.roundTripMs) / Math.max(intervalMs, this.spacingMs, 1);
 		const expected = (perOurs - 1) * ours;
 		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
-		const newcomers = Math.max(1, Math.ceil(last.limit * NEWCOMERS_SHARE));
-		const leftToOthers = Math.max(newcomers, Math.ceil((1 - (this.plan.share ?? 1)) * last.limit));
-		return last.remaining - leftToOthers - theirs;
+		return last.remaining - this.leftToOthers(last.limit) - theirs;
+	}
+
+	/** The part of a window we leave unspent: the newcomers' reserve, or what a caller's share leaves to the rest. */
+	private leftToOthers(limit: number): number {
+		const newcomers = Math.max(1, Math.ceil(limit * NEWCOMERS_SHARE));
+		return Math.max(newcomers, Math.ceil((1 - (this.plan.share ?? 1)) * limit));
 	}
 
 	/**
@@ -264,8 +310,8 @@ export class RateLimitPacer {
 	delayMs(now = this.clock.now()): number {
 		this.spacingMs = 0;
 		const last = this.last;
-		if (last === undefined || last.resetAtMs === undefined) return 0;
-		const resetWait = this.resetWaitMs(now);
+		if (last === undefined || last.resetAtMs === undefined) return this.blockedMs(now);
+		const resetWait = this.blockedMs(now);
 		if (resetWait > 0 || now >= last.resetAtMs + RESET_MARGIN_MS) return resetWait;
 
 		// Whether to spread is decided on this window's own figures: the first request after a
@@ -302,10 +348,11 @@ export class RateLimitPacer {
 	async beforeRequest(): Promise<void> {
 		const spacing = this.delayMs();
 		if (spacing > 0) await this.wait(Math.ceil(spacing));
-		for (let waitMs = this.resetWaitMs(this.clock.now()); waitMs > 0; waitMs = this.resetWaitMs(this.clock.now())) {
+		for (let waitMs = this.blockedMs(this.clock.now()); waitMs > 0; waitMs = this.blockedMs(this.clock.now())) {
 			await this.wait(Math.ceil(waitMs));
 		}
 		this.sentAtMs = this.clock.now();
+		this.own.sent(this.sentAtMs);
 	}
 
 	/** How long a 429 asks us to wait: Retry-After, else until the window resets, else a minute. */
@@ -322,6 +369,11 @@ export class RateLimitPacer {
 	/** Waits out a cooldown, a little past its end so the retry is not itself counted in it. */
 	async cooldown(ms: number): Promise<void> {
 		await this.wait(ms + RESET_MARGIN_MS);
+	}
+
+	/** Whether waiting out a cooldown of `ms` from now (as cooldown() does) ends after `deadlineMs`. */
+	cooldownEndsAfter(ms: number, deadlineMs: number): boolean {
+		return this.clock.now() + ms + RESET_MARGIN_MS > deadlineMs;
 	}
 
 	private async wait(ms: number): Promise<void> {

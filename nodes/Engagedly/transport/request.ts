@@ -1,4 +1,11 @@
-import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+	NodeApiError,
+} from 'n8n-workflow';
 
 import type { EngagedlyBody, Expect } from './envelope';
 import { countOf, envelopeProblem, expectedAnswer, parseBody } from './envelope';
@@ -21,6 +28,8 @@ export type EngagedlyContext = IExecuteFunctions | ILoadOptionsFunctions | IPoll
 export interface ItemRequest {
 	itemIndex: number;
 	maxRateLimitWaitSeconds: number;
+	/** Epoch ms by which the work must be done (a trigger poll's time budget); see RequestOptions. */
+	deadlineMs?: number;
 }
 
 export interface RequestOptions {
@@ -37,7 +46,20 @@ export interface RequestOptions {
 	maxRateLimitWaitSeconds?: number;
 	/** What the error advises when Engagedly answers that a value of this field exists already. */
 	duplicate?: DuplicateAdvice;
+	/**
+	 * Epoch ms by which the caller must be done (a trigger poll's time budget): a 429 cooldown
+	 * that would end later is not waited for. engagedlyExchange() says so in its answer (a scan
+	 * that can go on later stops there); engagedlyRequest() fails with the reason.
+	 */
+	deadlineMs?: number;
 }
+
+/**
+ * A request's outcome when a deadline may cut it short: the answer's body, or the 429 cooldown it
+ * did not wait out (how long Engagedly asked to wait, and the error for a caller that cannot go on
+ * later).
+ */
+export type Exchange = { body: EngagedlyBody } | { cooldown: { waitMs: number; error: NodeApiError } };
 
 /**
  * The one way to Engagedly: each request is paced by the rate-limit headers (rateLimit.ts), sent
@@ -52,6 +74,19 @@ export async function engagedlyRequest(
 	expect: Expect,
 	options: RequestOptions = {},
 ): Promise<EngagedlyBody> {
+	const exchange = await engagedlyExchange.call(this, method, path, expect, options);
+	if ('cooldown' in exchange) throw exchange.cooldown.error;
+	return exchange.body;
+}
+
+/** engagedlyRequest() for a caller that goes on later when a cooldown passes its deadline (a trigger's scan). */
+export async function engagedlyExchange(
+	this: EngagedlyContext,
+	method: IHttpRequestMethods,
+	path: string,
+	expect: Expect,
+	options: RequestOptions = {},
+): Promise<Exchange> {
 	const connection = await connectionFor(this);
 	const { baseUrl, host, secrets } = connection;
 	const pacer = pacerFor(this);
@@ -64,7 +99,7 @@ export async function engagedlyRequest(
 			? { page: countOf(options.qs.page) ?? 1, size: countOf(options.qs.size) ?? 25 }
 			: undefined;
 	const retries = new Retries(isRead);
-	const rateLimitWaits = new RateLimitWaits(pacer, options.maxRateLimitWaitSeconds);
+	const rateLimitWaits = new RateLimitWaits(pacer, options.maxRateLimitWaitSeconds, options.deadlineMs);
 
 	for (;;) {
 		await pacer.beforeRequest();
@@ -95,11 +130,13 @@ export async function engagedlyRequest(
 		const status = response.statusCode;
 
 		if (status === 429) {
-			const refusal = await rateLimitWaits.waitOut(headers);
-			if (refusal === undefined) continue;
+			const outcome = await rateLimitWaits.waitOut(headers);
+			if ('waited' in outcome) continue;
 			const error = apiError(node, status, response.body, itemIndex, secrets);
-			error.message = redact(refusal, secrets);
-			throw error;
+			error.message = redact(outcome.refusal, secrets);
+			if (outcome.pastDeadlineMs === undefined) throw error;
+			error.description = 'Nothing was saved; the next poll tries again.';
+			return { cooldown: { waitMs: outcome.pastDeadlineMs, error } };
 		}
 
 		if (status >= 300 && status < 400) {
@@ -152,7 +189,7 @@ export async function engagedlyRequest(
 					: unknownOutcome(method, path),
 			);
 		}
-		return parsed.body ?? {};
+		return { body: parsed.body ?? {} };
 	}
 }
 

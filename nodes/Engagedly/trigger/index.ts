@@ -2,7 +2,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { asNodeError } from '../transport/errors';
+import { seconds } from '../transport/retry';
 import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
+import { pollTiming } from './pass';
 import { newPraise } from './praises';
 import type { SavedState } from './state';
 import { readState, writeState } from './state';
@@ -24,7 +26,7 @@ function familyFor(context: IPollFunctions): EventFamily<SavedState> {
 	return family;
 }
 
-function requestFor(context: IPollFunctions, counter: { pages: number }): PollRequest {
+function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest {
 	const wait = Number(context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS));
 	const share = Number(context.getNodeParameter('options.rateLimitShare', DEFAULT_RATE_LIMIT_SHARE));
 	if (!Number.isFinite(share) || share < 1 || share > 100) {
@@ -34,9 +36,20 @@ function requestFor(context: IPollFunctions, counter: { pages: number }): PollRe
 	}
 	return {
 		maxRateLimitWaitSeconds: Number.isFinite(wait) && wait >= 0 ? wait : TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
+		deadlineMs: Date.now() + pollTiming.budgetMs,
 		onPage: () => counter.pages++,
+		onCooldown: (waitMs) => {
+			counter.cooldownMs = waitMs;
+		},
 		pacing: { share: share / 100 },
 	};
+}
+
+/** What a poll did, for its log lines. */
+interface PollCounter {
+	pages: number;
+	/** The cooldown Engagedly asked for that the poll stopped for instead of waiting, if any. */
+	cooldownMs?: number;
 }
 
 /**
@@ -51,7 +64,7 @@ function requestFor(context: IPollFunctions, counter: { pages: number }): PollRe
 export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const manual = this.getMode() === 'manual';
 	const staticData = this.getWorkflowStaticData('node');
-	const counter = { pages: 0 };
+	const counter: PollCounter = { pages: 0 };
 	const startGeneration = staticData.gen;
 	let items: IDataObject[];
 	try {
@@ -84,7 +97,12 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		}
 		throw failure;
 	}
-	if (!manual) {
+	if (!manual && counter.cooldownMs !== undefined) {
+		this.logger.info(
+			`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read, then stopped for Engagedly's rate-limit cooldown (${seconds(counter.cooldownMs)}), longer than is left of the poll's ${seconds(pollTiming.budgetMs)}; its place is saved and the next poll goes on from there`,
+			{ node: this.getNode().name, pagesRead: counter.pages, cooldownMs: counter.cooldownMs },
+		);
+	} else if (!manual) {
 		this.logger.debug(`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read`);
 	}
 	return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;

@@ -46,8 +46,9 @@ const has = (object: object, key: string) => Object.prototype.hasOwnProperty.cal
 
 /**
  * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
- * its time budget (the pager stops past the deadline, or before a rate-limit wait that would
- * cross it), then `resume` says where the next poll goes on.
+ * its time budget (the pager stops past the deadline, before a rate-limit wait that would cross
+ * it, and at a 429 whose cooldown would end after it), then `resume` says where the next poll
+ * goes on.
  */
 export async function budgetedScan(
 	context: IPollFunctions,
@@ -55,19 +56,21 @@ export async function budgetedScan(
 	path: string,
 	options: Pick<PageOptions, 'qs' | 'from' | 'keep' | 'stopAt'>,
 ): Promise<ScanResult> {
-	const startedAt = Date.now();
 	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
 	let pages = 0;
-	return await scanPages.call(context, path, {
+	const result = await scanPages.call(context, path, {
 		...options,
 		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
-		pacing: { ...request.pacing, deadlineMs: startedAt + pollTiming.budgetMs },
+		deadlineMs: request.deadlineMs,
+		pacing: { ...request.pacing, deadlineMs: request.deadlineMs },
 		proceed: () => pages < maxPages,
 		onPage: () => {
 			pages++;
 			request.onPage();
 		},
 	});
+	if (result.cooldownMs !== undefined) request.onCooldown(result.cooldownMs);
+	return result;
 }
 
 /**

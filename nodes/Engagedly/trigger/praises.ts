@@ -45,7 +45,8 @@ function validPraiseState(saved: PraiseState | undefined): PraiseState | undefin
 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */
 async function criteriaOf(context: IPollFunctions, request: PollRequest): Promise<PraiseCriteria> {
-	const itemRequest = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds };
+	// A cooldown met looking an address up, before anything is read, fails the poll rather than wait past its time.
+	const itemRequest = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds, deadlineMs: request.deadlineMs };
 	const person = async (name: string, label: string) =>
 		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: itemRequest });
 	return {
@@ -100,13 +101,16 @@ export const newPraise: EventFamily<PraiseState> = {
 		if (!saved) {
 			// The baseline: the newest praise (of the pinned ones and the first other), so nothing from the past is emitted.
 			let top: PraiseMark | undefined;
-			await budgetedScan(context, request, PATH, {
+			const { cooldownMs } = await budgetedScan(context, request, PATH, {
 				stopAt: (record) => {
 					const at = dateOf(record);
 					if (Number.isFinite(at)) top = moved(top, at, record);
 					return !pinnedOf(record);
 				},
 			});
+			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
+			// have been seen, so no baseline is saved and the next poll takes it.
+			if (cooldownMs !== undefined) return { items: [] };
 			return { items: [], state: { v: STATE_VERSION, config, at: top?.at ?? 0, ids: top?.ids ?? [] } };
 		}
 		const keep = praiseFilter(await criteriaOf(context, request));
@@ -116,7 +120,7 @@ export const newPraise: EventFamily<PraiseState> = {
 		let down = pass?.down;
 		const pins = [...(pass?.pins ?? [])];
 		const fresh: IDataObject[] = [];
-		const { resume } = await budgetedScan(context, request, PATH, {
+		const { resume, cooldownMs } = await budgetedScan(context, request, PATH, {
 			from: pass ? { page: pass.page, total: pass.total } : undefined,
 			stopAt: (record) => !pinnedOf(record) && dateOf(record) < from.at,
 			keep: (record) => {
@@ -140,6 +144,8 @@ export const newPraise: EventFamily<PraiseState> = {
 			},
 		});
 		const items = shaped(context, fresh.filter((praise) => !keep || keep(praise)).reverse());
+		// A cooldown stopped the poll before it found anything new: the saved state stays as it is.
+		if (cooldownMs !== undefined && !pass && fresh.length === 0) return { items };
 		if (resume) {
 			const next: PraisePass = { page: resume.page, total: resume.total, top: top ?? from, pins, ...(down ? { down } : {}) };
 			return { items, state: { v: STATE_VERSION, config, ...from, pass: next } };

@@ -6,8 +6,12 @@ export interface PollRequest {
 	maxRateLimitWaitSeconds: number;
 	/** The part (0 to 1) of the key's requests a minute a poll may use: the "Rate Limit Share" option. */
 	pacing: { share: number };
+	/** Epoch ms by which the poll must be done: its start and its time budget (pollTiming). */
+	deadlineMs: number;
 	/** Counts the pages this poll read, for its log lines. */
 	onPage: () => void;
+	/** Notes a rate-limit cooldown the poll stopped for rather than wait past its deadline (ms asked), for its log lines. */
+	onCooldown: (waitMs: number) => void;
 }
 
 export interface PollResult {

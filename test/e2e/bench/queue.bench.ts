@@ -36,6 +36,9 @@ test(
 					seed: 'bench-queue',
 					rateLimit: LIMIT,
 					timeScale: 1,
+					// The executions learn what the others spent only from X-RateLimit-Remaining: the
+					// vendor's headers, which the contract profile leaves out.
+					rateLimitHeaders: true,
 				});
 				await n8n.importCredentials([{ ...simulatorCredential(sim), ...CREDENTIAL }]);
 				// Imported inactive and published once main runs, as the queue-mode e2e test does.

@@ -59,7 +59,9 @@ function listWorkflow(id: string, lister: Record<string, unknown>) {
 }
 
 test('listing 12,000 users in real n8n: the HTTP Request node with pagination against the Engagedly node', async () => {
-	const sim = await startSimulator({ users: LISTED, seed: 'n8n-list', rateLimit: 200, timeScale: 1 });
+	// The figures compared are of pacing by the vendor's X-RateLimit-* headers (the HTTP Request
+	// node's pagination and the Engagedly node alike), which the contract profile leaves out.
+	const sim = await startSimulator({ users: LISTED, seed: 'n8n-list', rateLimit: 200, timeScale: 1, rateLimitHeaders: true });
 	const n8n = await N8nInstance.create({ install: installOf(), tarball: packedTarball() });
 	try {
 		const httpRequest = listWorkflow('engagedly-bench-http-request', {
@@ -192,7 +194,9 @@ function pollsOf(sim: Simulator): Poll[] {
 }
 
 test('a New User trigger on 50,000 users in real n8n: activation, polls within budget, each new user once', async () => {
-	const sim = await startSimulator({ users: USERS, seed: 'n8n-scale', rateLimit: 200, timeScale: 1 });
+	// As measured before the contract profile left out the vendor's X-RateLimit-* headers: the
+	// trigger's share is of what the key has left, which it reads from X-RateLimit-Remaining.
+	const sim = await startSimulator({ users: USERS, seed: 'n8n-scale', rateLimit: 200, timeScale: 1, rateLimitHeaders: true });
 	const n8n = await N8nInstance.create({ install: installOf(), tarball: packedTarball() });
 	try {
 		await n8n.importCredentials([simulatorCredential(sim)]);

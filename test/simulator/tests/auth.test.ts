@@ -26,6 +26,8 @@ const sim = useSimulator(async () => {
 	return {
 		seed: 7,
 		rateLimit: 1_000_000,
+		// Each pair's budget is read from X-RateLimit-Remaining, which the contract profile leaves out.
+		rateLimitHeaders: true,
 		keys: [
 			{ name: 'departmentsOnly', ...DEPARTMENTS_ONLY, resources: ['departments'] },
 			{ name: 'reader', ...READER, readOnly: true },

@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The CLI: `npm run simulator -- --port 4010` prints the base URL and the demo keys
- * and serves until stopped; flags --users N, --rate-limit N, --time-scale X, --seed S,
+ * and serves until stopped; flags --users N, --rate-limit N, --rate-limit-headers, --time-scale X, --seed S,
  * --profile contract|vendor.
  * Each test spawns the CLI on a free port, reads its stdout, makes authenticated requests,
  * sends SIGINT and checks that it exits.
@@ -165,9 +165,9 @@ describe('flags', () => {
 		expect(refusedRun.stderr).toContain('--profile needs one of: contract, vendor');
 	});
 
-	test('--rate-limit and --time-scale: the limit shows in the headers and a one-minute cooldown passes in a second at scale 60', async () => {
+	test('--rate-limit, --rate-limit-headers and --time-scale: the limit shows in the headers and a one-minute cooldown passes in a second at scale 60', async () => {
 		const port = await freePort();
-		const run = await launch('ts-node', ['--port', String(port), '--rate-limit', '3', '--time-scale', '60'], port);
+		const run = await launch('ts-node', ['--port', String(port), '--rate-limit', '3', '--rate-limit-headers', '--time-scale', '60'], port);
 		try {
 			const api = new Api(`http://127.0.0.1:${port}`, DEMO);
 			const first = await api.get('/users', { size: 1 });

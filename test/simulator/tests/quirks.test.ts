@@ -8,7 +8,8 @@ import { useSimulator } from '../../helpers/simulator';
 import { client } from './client';
 
 const sim = useSimulator(
-	{ seed: 3 },
+	// The reset's time is read from X-RateLimit-Reset, which the contract profile leaves out.
+	{ seed: 3, rateLimitHeaders: true },
 	{
 		reset: (running) => {
 			running.reset();

@@ -1,7 +1,8 @@
 /**
  * The rate limit: 200 requests per minute per ClientKey, shared by all endpoints;
- * X-RateLimit-Limit/-Remaining/-Reset on every response; over the limit 429 with Retry-After
- * and {error_type: "rate_limit_exceeded"}; a cooldown escalating 1, 3, 5, 10, 15 minutes on
+ * X-RateLimit-Limit/-Remaining/-Reset on every response (the vendor's names: in the vendor
+ * profile or with the `headers` switch); over the limit 429 with Retry-After and
+ * {error_type: "rate_limit_exceeded"}; a cooldown escalating 1, 3, 5, 10, 15 minutes on
  * repeated violations and reset after a quiet period; limit and clock scale are settings.
  *
  * Retry-After is in whole (real) seconds. To read each cooldown step exactly, the earlier
@@ -11,6 +12,7 @@
  */
 import { useSimulator } from '../../helpers/simulator';
 import { DEFAULT_CLOCK_OFFSET_MS } from '../../simulator/rateLimit';
+import { startSimulator } from '../../simulator';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
 import { Api, ApiResponse, client, errorShapeFor, expectBody, parseWith, sleep } from './client';
 
@@ -18,7 +20,9 @@ import { Api, ApiResponse, client, errorShapeFor, expectBody, parseWith, sleep }
 const engagedlyNowMs = () => Date.now() + DEFAULT_CLOCK_OFFSET_MS;
 
 const sim = useSimulator(
-	{ seed: 2 },
+	// The suite reads the window from the vendor's X-RateLimit-* headers, which the contract profile
+	// leaves out (the last describe block checks that default).
+	{ seed: 2, rateLimitHeaders: true },
 	{
 		// reset() keeps the limit and clock scale a test set; every test starts from the defaults.
 		reset: (running) => {
@@ -260,6 +264,29 @@ describe('cooldown', () => {
 		expect(ErrorBodySchema.safeParse(res.body).success).toBe(false);
 		expect(parseWith(RateLimitErrorSchema, res.body).message.length).toBeGreaterThan(0);
 		expect(res.headers['content-type']).toMatch(/application\/json/);
+	});
+});
+
+describe('the rate-limit headers: named by the vendor, not by the contract', () => {
+	test.each(['contract', 'vendor'] as const)('%s profile: X-RateLimit-* only where the vendor profile or the switch asks; a 429 keeps Retry-After', async (profile) => {
+		const other = await startSimulator({ seed: 2, rateLimit: 1, timeScale: 60, profile });
+		try {
+			const api = client(other);
+			const sent = profile === 'vendor';
+			const first = await api.get('/users', { size: 1 });
+			const limited = await api.get('/users', { size: 1 });
+			expect([first.status, limited.status]).toEqual([200, 429]);
+			expect(limited.headers['retry-after']).toBe('1');
+			for (const res of [first, limited]) {
+				expect(Object.keys(res.headers).some((name) => name.startsWith('x-ratelimit-'))).toBe(sent);
+			}
+
+			other.setRateLimit({ headers: !sent });
+			other.reset();
+			expect(Object.keys((await api.get('/users', { size: 1 })).headers).some((name) => name.startsWith('x-ratelimit-'))).toBe(!sent);
+		} finally {
+			await other.stop();
+		}
 	});
 });
 
