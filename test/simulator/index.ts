@@ -66,6 +66,8 @@ export interface Simulator {
 	setRateLimit(options: Partial<RateLimitSettings>): void;
 	/** Switches for a less convenient praise feed (see Store.praiseQuirks); stay in force across reset(). */
 	setPraiseQuirks(quirks: Partial<Store['praiseQuirks']>): void;
+	/** The kinder side of what the contract leaves open about users (see Store.friendlyUsers); stays in force across reset(). */
+	setFriendlyUsers(switches: Partial<Store['friendlyUsers']>): void;
 	resetRateLimit(): void;
 	readonly faults: FaultRegistry;
 	stop(): Promise<void>;
@@ -129,6 +131,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 		setRateLimit: (changes) => limiter.set(changes),
 		setPraiseQuirks: (quirks) => {
 			store.praiseQuirks = { ...store.praiseQuirks, ...quirks };
+		},
+		setFriendlyUsers: (switches) => {
+			store.friendlyUsers = { ...store.friendlyUsers, ...switches };
 		},
 		resetRateLimit: () => limiter.reset(),
 		faults,
