@@ -163,7 +163,7 @@ describe('a small organisation, every employee in the input, Deactivate Missing 
 
 		const { error } = await kit.run(employees, deactivateAll);
 		expect(error?.message).toBe(
-			`2 failed: 0 created, 1 updated, ${employees.length - 3} unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 2 failed`,
+			`2 failed: 0 created, 1 updated, ${employees.length - 3} unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 2 failed`,
 		);
 		expect(String((error as unknown as IDataObject).description)).toContain('item 3: Item 3 names nobody: its Email is empty');
 		expect(String((error as unknown as IDataObject).description)).toContain('item 17: Item 17 names nobody: its Email is empty');
@@ -354,7 +354,7 @@ describe('a failure is never green', () => {
 		employees.push({ email: hire, firstName: 'Ola', lastName: 'Nord', jobTitle: '', managerEmail: '', costCenter: 'CC-1' });
 		const { error, items } = await run(employees);
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('1 failed: 1 created, 1 updated, 2 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 1 failed');
+		expect(error?.message).toBe('1 failed: 1 created, 1 updated, 2 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 1 failed');
 		expect((error as unknown as IDataObject).description).toBe(
 			'Everything else was applied. First failures:\nitem 1: No job title in Engagedly has the ID or name "999999" (job_title)\nTurn on Continue On Fail to get every failure as an item of its own.',
 		);
@@ -377,11 +377,11 @@ describe('a failure is never green', () => {
 
 describe('Output: Summary', () => {
 	test('one item with the counts and the addresses per outcome, and whether it was a dry run, paired with every input item', async () => {
-		const users = activeUsers();
+		// The Site Administrator left out too: a sync never deactivates them, and counts them kept.
+		const admin = sim.store.admin;
+		const users = activeUsers().filter((user) => user.id !== admin.id);
 		const employees = users.map(employee);
-		// Anyone but the Site Administrator, whom a sync never deactivates.
-		const goneIndex = users.findIndex((user, index) => index > 0 && user.id !== sim.store.adminId);
-		const [gone] = employees.splice(goneIndex, 1);
+		const [gone] = employees.splice(1, 1);
 		employees[0] = { ...employees[0], lastName: 'Summed' };
 		const hire = freshEmail('summary');
 		employees.push({ email: hire, firstName: 'Sam', lastName: 'Ary', jobTitle: '', managerEmail: '', costCenter: 'CC-2' });
@@ -393,7 +393,7 @@ describe('Output: Summary', () => {
 			expect(items[0].pairedItem).toEqual(employees.map((_, item) => ({ item })));
 			expect(items[0].json).toEqual({
 				dryRun,
-				counts: { created: 1, updated: 1, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, failed: 0 },
+				counts: { created: 1, updated: 1, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, kept: 1, failed: 0 },
 				emails: {
 					created: [hire],
 					updated: [users[0].email],
@@ -402,6 +402,7 @@ describe('Output: Summary', () => {
 					blocked: [],
 					held: [],
 					deactivated: [gone.email],
+					kept: [admin.email],
 					failed: [],
 				},
 			});

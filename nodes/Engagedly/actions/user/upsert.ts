@@ -16,7 +16,7 @@ import { projectedUser } from './projection';
  * (POST). Present: only the fields that differ are sent (PATCH); nothing different, nothing sent.
  */
 
-export type Outcome = 'created' | 'updated' | 'unchanged' | 'blocked' | 'reactivated' | 'deactivated' | 'held';
+export type Outcome = 'created' | 'updated' | 'unchanged' | 'blocked' | 'reactivated' | 'deactivated' | 'held' | 'kept';
 
 export interface Upserted {
 	user: IDataObject;
