@@ -501,7 +501,7 @@ async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], se
 	return results;
 }
 
-const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
+const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
 
 /**
  * The run's tally (what the router says when the run ends in error) and its output: per employee,
