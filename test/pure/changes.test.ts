@@ -127,6 +127,13 @@ test('a field the record does not carry is no change of its own, neither assumed
 	expect(changesFor({ ...contractUser, title: 'Mr.', gender: 'Female' }, body, ATTRIBUTES)).toEqual({ title: { from: 'Mr.', to: 'Dr.' } });
 });
 
+test('a phone number of digits only is one value as a number or as text ("string or number")', () => {
+	const digits = { ...contractUser, phone_number: 15550100 };
+	expect(changesFor(digits, { phone_number: '15550100' }, ATTRIBUTES)).toEqual({});
+	expect(changesFor({ ...contractUser, phone_number: '15550100' }, { phone_number: 15550100 }, ATTRIBUTES)).toEqual({});
+	expect(changesFor(digits, { phone_number: '15550101' }, ATTRIBUTES)).toEqual({ phone_number: { from: '15550100', to: '15550101' } });
+});
+
 test('the fields a record does not carry are named, so they are read where they are carried (the contract list lacks memberships and the birth date; every list lacks HR managers and review dates)', () => {
 	const listElement = { ...contractUser };
 	for (const key of ['departments', 'business_unit', 'birthdate']) delete listElement[key];

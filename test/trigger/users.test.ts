@@ -274,6 +274,27 @@ describe('userUpdated', () => {
 		expect((await poll(poller)).ids).toEqual([]);
 	});
 
+	it('does not fire when phone numbers only change form (a number in one answer, text in the next: "string or number"); a real change is reported as text', async () => {
+		const [first] = spread();
+		sim.store.updateUser(first, { phone_number: '15550142' });
+		// Digits only: the contract's list gives them as numbers (every third seeded user has such a number).
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['phone_number'] });
+		try {
+			// The kinder side on purpose, between polls: the same numbers as text is a change of form only.
+			sim.setFriendlyUsers({ phoneNumbersAsText: true });
+			expect((await poll(poller)).ids).toEqual([]);
+			sim.setFriendlyUsers({ phoneNumbersAsText: false });
+			expect((await poll(poller)).ids).toEqual([]);
+			sim.store.updateUser(first, { phone_number: '15550143' });
+			const changed = await poll(poller);
+			expect(changed.items.map((item) => [item.id, item.changes])).toEqual([
+				[first, { phone_number: { previous: '15550142', current: '15550143' } }],
+			]);
+		} finally {
+			sim.setFriendlyUsers({ phoneNumbersAsText: false });
+		}
+	});
+
 	it('does not fire when a job title is renamed, but reports the new name as the previous value later', async () => {
 		const poller = await activated({ event: 'userUpdated', watchedFields: ['job_title'] });
 		const [someone] = spread();
