@@ -54,7 +54,7 @@ const runFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to deactivate the Active users that no input item names (never the Site Administrator). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
+			'Whether to deactivate the Active users that no input item names (never the Site Administrator, who is reported kept). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
 	},
 	{ ...blockReasonCodeField, displayOptions: { show: { deactivateMissing: [true] } } },
 	{
@@ -80,7 +80,7 @@ const runFields: INodeProperties[] = [
 		name: 'output',
 		type: 'options',
 		options: [
-			{ name: 'Per Employee', value: 'perEmployee', description: 'One item per employee (and per user deactivated), with its outcome' },
+			{ name: 'Per Employee', value: 'perEmployee', description: 'One item per employee (and per user deactivated, held or kept), with its outcome' },
 			{
 				name: 'Summary',
 				value: 'summary',
