@@ -113,14 +113,25 @@ describe.each([
 			'custom-attribute-text': { from: null, to: 'B-12' },
 		});
 		// The PATCH carries exactly the changed values, as the write body had them.
-		expect(patchBody(body, changes)).toEqual(changed);
+		expect(patchBody(body, Object.keys(changes))).toEqual(changed);
 	});
 });
 
-test('a field the record does not carry is written rather than assumed unchanged (a manager without the embed)', () => {
+test('a field the record does not carry is no change of its own, neither assumed changed nor unchanged: it is named, to be read where it is carried or written uncompared (title and gender, which the contract never shows)', () => {
 	const withoutManager = { ...contractUser };
 	delete withoutManager.primary_reporter;
-	expect(changesFor(withoutManager, { manager_id: 'm1' }, ATTRIBUTES)).toEqual({ manager_id: { from: null, to: 'm1' } });
+	const body = { manager_id: 'm1', title: 'Dr.', gender: 'Female', last_name: 'Lima' };
+	expect(changesFor(withoutManager, body, ATTRIBUTES)).toEqual({});
+	expect(fieldsNotCarried(withoutManager, body, ATTRIBUTES)).toEqual(['manager_id', 'title', 'gender']);
+	// Where the answer shows them (the vendor's User does), they are compared like any other field.
+	expect(changesFor({ ...contractUser, title: 'Mr.', gender: 'Female' }, body, ATTRIBUTES)).toEqual({ title: { from: 'Mr.', to: 'Dr.' } });
+});
+
+test('a phone number of digits only is one value as a number or as text ("string or number")', () => {
+	const digits = { ...contractUser, phone_number: 15550100 };
+	expect(changesFor(digits, { phone_number: '15550100' }, ATTRIBUTES)).toEqual({});
+	expect(changesFor({ ...contractUser, phone_number: '15550100' }, { phone_number: 15550100 }, ATTRIBUTES)).toEqual({});
+	expect(changesFor(digits, { phone_number: '15550101' }, ATTRIBUTES)).toEqual({ phone_number: { from: '15550100', to: '15550101' } });
 });
 
 test('the fields a record does not carry are named, so they are read where they are carried (the contract list lacks memberships and the birth date; every list lacks HR managers and review dates)', () => {

@@ -197,7 +197,8 @@ export const EmployeeTypeSchema = z.union([NonBlank, NamedRefSchema]).nullable()
 // ---------------------------------------------------------------------------------------------
 
 const listed = records.UserRecordSchema.pick(maskOf(records.USER_LISTED)).shape;
-const { title, gender, last_active_date, ...listedCore } = listed;
+const { last_active_date, ...listedCore } = listed;
+const { title, gender } = records.UserRecordSchema.pick(maskOf(records.USER_VENDOR_ONLY)).shape;
 
 /** Fields every rendering of a user carries (list element, single, write responses). */
 const userCoreShape = {

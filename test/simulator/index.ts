@@ -80,6 +80,8 @@ export interface Simulator {
 	 * `{error_type, errors: [{field, message, code}]}`; stays in force across reset().
 	 */
 	setErrorBodies(settings: Partial<ErrorBodySettings>): void;
+	/** The kinder side of what the contract leaves open about users (see Store.friendlyUsers); stays in force across reset(). */
+	setFriendlyUsers(switches: Partial<Store['friendlyUsers']>): void;
 	resetRateLimit(): void;
 	readonly faults: FaultRegistry;
 	stop(): Promise<void>;
@@ -147,6 +149,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 			store.praiseQuirks = { ...store.praiseQuirks, ...quirks };
 		},
 		setErrorBodies: (settings) => Object.assign(errorBodies, settings),
+		setFriendlyUsers: (switches) => {
+			store.friendlyUsers = { ...store.friendlyUsers, ...switches };
+		},
 		resetRateLimit: () => limiter.reset(),
 		faults,
 		stop: () => stopServer(server, sockets),

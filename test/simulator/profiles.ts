@@ -12,6 +12,7 @@
  * them exactly where the contract says otherwise.
  */
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- the simulator runs in plain Node, not inside n8n */
+import { pick, USER_VENDOR_ONLY } from './records';
 import { renderSingleUserOnly } from './render';
 import type { Store } from './store';
 
@@ -70,9 +71,9 @@ function daysToAnniversary(joining: string, today = new Date()): number {
  * show (`""` for nickname and marital status, `null` for the rest).
  */
 function vendorUser(store: Store, rendered: Json, single: boolean): Json {
+	const record = store.users.get(String(rendered.id));
 	// The vendor's list example carries what the contract gives only in single-user answers.
-	const record = single ? undefined : store.users.get(String(rendered.id));
-	const user: Json = record ? { ...rendered, ...renderSingleUserOnly(store, record) } : rendered;
+	const user: Json = record && !single ? { ...rendered, ...renderSingleUserOnly(store, record) } : rendered;
 	const employeeType = user.employee_type;
 	const option =
 		typeof employeeType === 'string'
@@ -83,6 +84,9 @@ function vendorUser(store: Store, rendered: Json, single: boolean): Json {
 	const custom = isObject(user.custom_attributes) ? user.custom_attributes : {};
 	const out: Json = {
 		...user,
+		// The vendor's User shows what the contract's never does, and types the phone as text.
+		...(record ? pick(record, USER_VENDOR_ONLY) : {}),
+		phone_number: typeof user.phone_number === 'number' ? String(user.phone_number) : user.phone_number,
 		employee_id: text(user.employee_id),
 		nickname: '',
 		marital_status: '',
@@ -114,6 +118,8 @@ function vendorUser(store: Store, rendered: Json, single: boolean): Json {
 		out.joining_date_string = joining === null ? null : longDate(joining);
 		out.birthdate_as_date = birthdate;
 		out.work_anniversary_in = typeof joining === 'string' ? daysToAnniversary(joining) : null;
+		// "Single-user endpoint only", nullable.
+		out.is_admin = user.id === store.adminId ? true : null;
 	}
 	return out;
 }

@@ -81,7 +81,11 @@ export const UserRecordSchema = z.object({
 	picture: Int.nullable(),
 });
 
-/** Stored fields every rendering of a user carries as they are (list element, single, embeds). */
+/**
+ * Stored fields every rendering of a user carries as they are (list element, single, embeds).
+ * `title` and `gender` are written (system attributes) but the contract's User never shows them:
+ * only the vendor profile renders them (USER_VENDOR_ONLY), as the vendor's User schema has them.
+ */
 export const USER_LISTED = [
 	'id',
 	'first_name',
@@ -89,16 +93,17 @@ export const USER_LISTED = [
 	'last_name',
 	'email',
 	'status',
-	'title',
 	'employee_id',
 	'block_reason_code',
 	'user_blocked_at',
 	'last_active_date',
-	'gender',
 	'joining_date',
 	'phone_number',
 	'level',
 ] as const;
+
+/** Stored fields only the vendor's User shows (every rendering of a user, as its schema lists them). */
+export const USER_VENDOR_ONLY = ['title', 'gender'] as const;
 
 /**
  * Stored fields the single user adds as they are. (Its other single-only fields, memberships,

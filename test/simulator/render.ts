@@ -64,6 +64,16 @@ export function renderSingleUserOnly(store: Store, user: UserRecord): Record<str
 }
 
 /**
+ * `phone_number` is "string or number" in the contract: a phone number of digits only (that a
+ * number keeps whole: no leading zero) is a number in list elements and embedded users, text in
+ * single-user answers, unless a suite asks for text throughout (friendlyUsers.phoneNumbersAsText).
+ */
+function listedPhoneNumber(store: Store, phone: string | null): string | number | null {
+	if (phone === null || store.friendlyUsers.phoneNumbersAsText || !/^[1-9]\d{0,14}$/.test(phone)) return phone;
+	return Number(phone);
+}
+
+/**
  * The list-element rendering; also how users appear embedded in other users (`primary_reporter`,
  * `direct_reports`, ...), never with embeds of their own.
  */
@@ -72,6 +82,7 @@ export function renderUserSummary(store: Store, user: UserRecord): Record<string
 	const location = user.location_id === null ? undefined : store.locations.get(user.location_id);
 	return {
 		...pick(user, USER_LISTED),
+		phone_number: listedPhoneNumber(store, user.phone_number),
 		name: fullName(user),
 		display_picture: pictureUrls(store, user),
 		// The spec gives ids of job titles and locations on a user as strings.
@@ -96,13 +107,17 @@ function managerOf(store: Store, user: UserRecord): Record<string, unknown> | nu
 	return manager ? renderUserSummary(store, manager) : null;
 }
 
-/** The single-user rendering (GET /users/<id> and every user write). */
+/**
+ * The single-user rendering (GET /users/<id> and every user write). The contract's User has no
+ * `is_admin`: who the Site Administrator is, their permissions say (the vendor profile adds it).
+ */
 export function renderUser(store: Store, user: UserRecord, include: Set<UserInclude> = new Set()): Record<string, unknown> {
 	const out: Record<string, unknown> = {
 		...renderUserSummary(store, user),
 		...renderSingleUserOnly(store, user),
 		...pick(user, USER_DETAIL),
-		is_admin: user.id === store.adminId ? true : null,
+		// Text here, whatever the list renders (listedPhoneNumber).
+		phone_number: user.phone_number,
 		// Always present on the single user (the spec: "or in single-user response").
 		primary_reporter: managerOf(store, user),
 	};

@@ -183,6 +183,8 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 		emails.add(email);
 		return email;
 	};
+	const phoneNumber = (digitsOnly: boolean, exchange: number, line: number) =>
+		digitsOnly ? `1555${exchange}${line}` : `+1-555-${exchange}-${line}`;
 	for (let i = 0; i < userCount; i++) {
 		const isAdmin = i === 0;
 		const first = isAdmin ? 'Avery' : rng.pick(FIRST_NAMES);
@@ -213,7 +215,8 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 			promotion_date: rng.bool(0.2) ? iso(SEED_ANCHOR + rng.int(10, 300) * DAY - (SEED_ANCHOR % DAY)) : null,
 			review_date: rng.bool(0.3) ? iso(SEED_ANCHOR + rng.int(10, 200) * DAY - (SEED_ANCHOR % DAY)) : null,
 			last_active_date: blocked ? null : rng.bool(0.85) ? iso(daysBefore(rng.int(0, 30))) : null,
-			phone_number: rng.bool(0.8) ? `+1-555-${String(rng.int(100, 999))}-${String(rng.int(1000, 9999))}` : null,
+			// Every third one digits only, so the contract's "string or number" shows (render.ts).
+			phone_number: rng.bool(0.8) ? phoneNumber(i % 3 === 1, rng.int(100, 999), rng.int(1000, 9999)) : null,
 			secondary_phone_number: rng.bool(0.2) ? `+1-555-${String(rng.int(100, 999))}-${String(rng.int(1000, 9999))}` : null,
 			level: rng.bool(0.7) ? `L${rng.int(1, 7)}` : null,
 			education: rng.bool(0.5) ? rng.pick(['B.Tech', 'B.Sc, MBA', 'M.Sc', 'BA', 'PhD', 'B.Com']) : null,

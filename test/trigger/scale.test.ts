@@ -53,7 +53,7 @@ describe('user events on 10,000 users', () => {
 		// The simulator's `users` counts the admin too.
 		expect(sim.store.users.size).toBe(ORGANISATION);
 		const select = sim.store.customAttributes().find((a) => a.data_type === 'single-select' && a.attribute_options?.length);
-		watched = ['job_title', 'location', 'title', select!.attribute_key];
+		watched = ['job_title', 'location', 'level', select!.attribute_key];
 		const events: Record<string, IDataObject> = {
 			newUser: { event: 'newUser' },
 			userDeactivated: { event: 'userDeactivated' },

@@ -88,7 +88,7 @@ describe.each([10_000, 50_000, 100_000])('%i users', (size) => {
 			const select = sim.store
 				.customAttributes()
 				.find((a) => a.data_type === 'single-select' && a.attribute_options?.length);
-			const watched = ['job_title', 'location', 'title', select!.attribute_key];
+			const watched = ['job_title', 'location', 'level', select!.attribute_key];
 			const poller = await createPoller({
 				parameters: { event: 'userUpdated', watchedFields: watched },
 				credentials: sim.credentials(),

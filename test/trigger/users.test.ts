@@ -17,8 +17,11 @@ const PAGE = 50;
 // A "minute" of the rate limit lasts a second, so the many full scans here never wait long.
 const sim = useSimulator({ users: 250, timeScale: 60 });
 
-/** Fields the contract's user list leaves to single-user answers (the vendor's list has them). */
-const LIST_LACKS = ['birthdate', 'business_unit', 'departments', 'employee_type'];
+/**
+ * Fields the contract's user list does not carry (the vendor's list has them): four it leaves to
+ * single-user answers, and two its User never shows at all.
+ */
+const LIST_LACKS = ['birthdate', 'business_unit', 'departments', 'employee_type', 'gender', 'title'];
 
 const maxRequests = () => Math.ceil(sim.store.users.size / PAGE);
 
@@ -211,7 +214,7 @@ describe('userUpdated', () => {
 	it('offers the system fields and the organisation’s custom attributes to watch', async () => {
 		const options = (await loadOptions('getWatchableUserFields', sim.credentials())) as Array<{ name: string; value: string }>;
 		const values = options.map((option) => option.value);
-		for (const field of ['status', 'email', 'job_title', 'manager', 'title']) expect(values).toContain(field);
+		for (const field of ['status', 'email', 'job_title', 'manager', 'level']) expect(values).toContain(field);
 		// Only what this account's list carries: the contract's leaves these to single-user answers.
 		for (const field of LIST_LACKS) {
 			if (sim.profile === 'contract') expect(values).not.toContain(field);
@@ -230,29 +233,29 @@ describe('userUpdated', () => {
 		const tshirt = customKey('T-Shirt Size');
 		const poller = await activated({
 			event: 'userUpdated',
-			watchedFields: ['title', 'job_title', 'status', cost, tshirt],
+			watchedFields: ['level', 'job_title', 'status', cost, tshirt],
 		});
 		const [first, middle, last] = spread();
 		const user = (id: string) => sim.store.users.get(id)!;
-		const titleBefore = user(first).title;
+		const levelBefore = user(first).level;
 		const costBefore = user(middle).custom[cost];
 		const jobTitles = [...sim.store.jobTitles.values()];
 		const jobBefore = user(last).job_title_id;
 		const jobAfter = jobTitles.find((job) => job.id !== jobBefore)!;
 
-		sim.store.updateUser(first, { title: titleBefore === 'Dr.' ? 'Mx.' : 'Dr.', phone_number: '+1 555 0100' });
+		sim.store.updateUser(first, { level: levelBefore === 'L9' ? 'L8' : 'L9', phone_number: '+1 555 0100' });
 		sim.store.updateUser(middle, { custom: { ...user(middle).custom, [cost]: 'CC-999' } });
 		sim.store.updateUser(last, { job_title_id: jobAfter.id });
 		sim.store.setUserStatus(last, 'Blocked');
 		// Unwatched fields only: no event.
 		const quiet = sim.store.sortedUsers().find((u) => ![first, middle, last, sim.store.adminId].includes(u.id))!.id;
-		sim.store.updateUser(quiet, { phone_number: '+1 555 0199', level: 'L9' });
+		sim.store.updateUser(quiet, { phone_number: '+1 555 0199', middle_name: 'Quiet' });
 
 		const changed = await poll(poller);
 		expect(changed.error).toBeUndefined();
 		expect(sortedIds(changed.ids)).toEqual(sortedIds([first, middle, last]));
 		const byId = Object.fromEntries(changed.items.map((item) => [item.id, item]));
-		expect(byId[first].changes).toEqual({ title: { previous: titleBefore, current: user(first).title } });
+		expect(byId[first].changes).toEqual({ level: { previous: levelBefore, current: user(first).level } });
 		expect(byId[middle].changes).toEqual({
 			[cost]: { previous: costBefore === undefined ? null : String(costBefore), current: 'CC-999' },
 		});
@@ -269,6 +272,27 @@ describe('userUpdated', () => {
 		expect((await poll(poller)).ids).toEqual([]);
 		await poller.restart();
 		expect((await poll(poller)).ids).toEqual([]);
+	});
+
+	it('does not fire when phone numbers only change form (a number in one answer, text in the next: "string or number"); a real change is reported as text', async () => {
+		const [first] = spread();
+		sim.store.updateUser(first, { phone_number: '15550142' });
+		// Digits only: the contract's list gives them as numbers (every third seeded user has such a number).
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['phone_number'] });
+		try {
+			// The kinder side on purpose, between polls: the same numbers as text is a change of form only.
+			sim.setFriendlyUsers({ phoneNumbersAsText: true });
+			expect((await poll(poller)).ids).toEqual([]);
+			sim.setFriendlyUsers({ phoneNumbersAsText: false });
+			expect((await poll(poller)).ids).toEqual([]);
+			sim.store.updateUser(first, { phone_number: '15550143' });
+			const changed = await poll(poller);
+			expect(changed.items.map((item) => [item.id, item.changes])).toEqual([
+				[first, { phone_number: { previous: '15550142', current: '15550143' } }],
+			]);
+		} finally {
+			sim.setFriendlyUsers({ phoneNumbersAsText: false });
+		}
 	});
 
 	it('does not fire when a job title is renamed, but reports the new name as the previous value later', async () => {
@@ -385,10 +409,10 @@ describe('userUpdated', () => {
 	});
 
 	it('sets a new baseline when the watched fields change, and refuses an empty selection', async () => {
-		const poller = await activated({ event: 'userUpdated', watchedFields: ['title'] });
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['middle_name'] });
 		const [first] = spread();
 		sim.store.updateUser(first, { level: 'L7' });
-		await poller.edit({ event: 'userUpdated', watchedFields: ['title', 'level'] });
+		await poller.edit({ event: 'userUpdated', watchedFields: ['middle_name', 'level'] });
 		expect((await poll(poller)).ids).toEqual([]);
 		sim.store.updateUser(first, { level: 'L8' });
 		const changed = await poll(poller);
@@ -402,14 +426,14 @@ describe('userUpdated', () => {
 	});
 
 	it('"Fetch Test Event" returns a real user with a changes object over the watched fields', async () => {
-		const poller = await activated({ event: 'userUpdated', watchedFields: ['title', 'email'] });
+		const poller = await activated({ event: 'userUpdated', watchedFields: ['level', 'email'] });
 		const before = poller.state();
 		const sample = await poller.poll('manual');
 		expect(sample.items).toHaveLength(1);
 		const user = sim.store.users.get(String(sample.items[0].id))!;
 		expect(sample.items[0].changes).toEqual({
 			email: { previous: user.email, current: user.email },
-			title: { previous: user.title, current: user.title },
+			level: { previous: user.level, current: user.level },
 		});
 		expect(poller.state()).toEqual(before);
 	});
@@ -419,11 +443,11 @@ describe('userUpdated', () => {
 			newUser: await activated({ event: 'newUser' }),
 			userDeactivated: await activated({ event: 'userDeactivated' }),
 			userActivated: await activated({ event: 'userActivated' }),
-			userUpdated: await activated({ event: 'userUpdated', watchedFields: ['first_name', 'title'] }),
+			userUpdated: await activated({ event: 'userUpdated', watchedFields: ['first_name', 'level'] }),
 		};
 		const seen: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
 		const expected: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
-		const titles = ['Mr.', 'Ms.', 'Mrs.', 'Dr.', 'Mx.'];
+		const levels = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 
 		for (let round = 0; round < 8; round++) {
 			const users = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId);
@@ -449,9 +473,9 @@ describe('userUpdated', () => {
 				const user = pick(k);
 				if (touched.has(user.id)) continue;
 				touched.add(user.id);
-				const next = titles[(titles.indexOf(user.title ?? '') + 1) % titles.length];
+				const next = levels[(levels.indexOf(user.level ?? '') + 1) % levels.length];
 				// Renames move the user to another page of the name-ordered list.
-				sim.store.updateUser(user.id, k === 3 ? { first_name: `${user.first_name}q` } : { title: next });
+				sim.store.updateUser(user.id, k === 3 ? { first_name: `${user.first_name}q` } : { level: next });
 				step.userUpdated.push(user.id);
 			}
 			for (const [event, poller] of Object.entries(triggers)) {

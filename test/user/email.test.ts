@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runEngagedly } from '../helpers/engine';
+import { byId, listSearch, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import { mandatoryValues, mapperSchema, mapping, ordinaryUsers, snapshot, writes } from './helpers';
 
@@ -134,5 +134,63 @@ describe('the email mode of the user picker', () => {
 		expect(certificates.error).toBeUndefined();
 		expect(requestsTo(sim, 'GET /beta/certificates').map((entry) => entry.query.user_id)).toEqual([author.id]);
 		expect(lookups()).toEqual([author.email, author.email]);
+	});
+});
+
+/**
+ * The contract does not say how `GET /users?email=` matches: the simulator's default matches any
+ * address that contains the text, case aside. Only the address asked for counts, however many
+ * pages the filter answers, and two users with it are an error rather than a guess.
+ */
+describe('an email filter that matches loosely', () => {
+	const address = 'ann@loose.example';
+	/** Ann, and sixty users whose addresses contain hers, listed before her (the list is in name order): two pages. */
+	function annAndLookalikes() {
+		for (let n = 0; n < 60; n++) sim.store.addUser({ first_name: 'Aaron', last_name: `Look${n}`, email: `${String.fromCharCode(97 + (n % 26))}${n}ann@loose.example` });
+		return sim.store.addUser({ first_name: 'Ann', last_name: 'Exact', email: address });
+	}
+	const createOrUpdate = async (email: string) =>
+		await run({
+			operation: 'createOrUpdate',
+			email,
+			firstName: 'Ann',
+			lastName: 'Exact',
+			additionalFields: { level: 'L5' },
+			customAttributes: mapping(mandatoryValues(sim), (await mapperSchema(sim, 'create')).fields),
+		});
+
+	test('Create or Update finds the user with that very address, past the first page of the answer, and updates them', async () => {
+		const ann = annAndLookalikes();
+		const size = sim.store.users.size;
+		sim.clearLog();
+		const { items, error } = await createOrUpdate(address.toUpperCase());
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ id: ann.id, outcome: 'updated', changes: { level: { to: 'L5' } } });
+		expect(writes(sim).map((entry) => [entry.route, entry.path])).toEqual([['PATCH /beta/users/:id', `/beta/users/${ann.id}`]]);
+		expect(sim.store.users.size).toBe(size);
+		expect(requestsTo(sim, 'GET /beta/users').map((entry) => [entry.query.email, entry.query.page])).toEqual([
+			[address.toUpperCase(), '1'],
+			[address.toUpperCase(), '2'],
+		]);
+	});
+
+	test('two users with the address (in different cases) fail the item, naming both; nothing is written', async () => {
+		const ann = annAndLookalikes();
+		const twin = sim.store.addUser({ first_name: 'Ann', last_name: 'Twin', email: 'Ann@Loose.example' });
+		sim.clearLog();
+		const { error } = await createOrUpdate(address);
+		expect(error?.message).toBe(`2 Engagedly users have the email address "${address}"`);
+		expect(error?.description).toContain(ann.id);
+		expect(error?.description).toContain(twin.id);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('the user picker and Get Many keep only that address', async () => {
+		const ann = annAndLookalikes();
+		const { results } = await listSearch('searchUsers', sim.credentials(), address);
+		expect(results.map((result) => result.value)).toEqual([ann.id]);
+		const { items, error } = await run({ operation: 'getAll', returnAll: true, filters: { email: address } });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.id)).toEqual([ann.id]);
 	});
 });

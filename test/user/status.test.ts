@@ -53,7 +53,11 @@ describe('deactivate', () => {
 		const { error } = await run({ operation: 'deactivate', userId: byId(user.id) });
 		expect(error).toBeUndefined();
 		expect(sim.store.users.get(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: null });
-		expect(sim.log.map((e) => [e.route, e.body])).toEqual([['PUT /beta/users/:id/deactivate', {}]]);
+		// Who the Site Administrator is, only their permissions say: read before the write.
+		expect(sim.log.map((e) => [e.route, e.body])).toEqual([
+			['GET /beta/users/:id/permissions', undefined],
+			['PUT /beta/users/:id/deactivate', {}],
+		]);
 	});
 
 	test('an unknown code is refused with the organisation’s codes listed, and the user stays active', async () => {
@@ -66,10 +70,13 @@ describe('deactivate', () => {
 		expect(sim.store.users.get(user.id)!.status).toBe('Active');
 	});
 
-	test('the organisation admin cannot be deactivated: Engagedly’s 422 is reported', async () => {
+	test('the Site Administrator, known by their permissions, is refused before any write (Engagedly would deactivate them)', async () => {
+		sim.clearLog();
 		const { error } = await run({ operation: 'deactivate', userId: byId(sim.store.adminId) });
-		expect(error?.httpCode).toBe('422');
-		expect(error?.message).toContain('cannot be deactivated');
+		expect(error?.message).toBe(`User ${sim.store.adminId} is the Site Administrator: not deactivated`);
+		expect(error?.description).toMatch(/^The Site Administrator is never deactivated by this node: .* Nothing was written\.$/);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(sim.log.map((e) => e.route)).toEqual(['GET /beta/users/:id/permissions']);
 		expect(sim.store.admin.status).toBe('Active');
 	});
 });

@@ -83,17 +83,25 @@ test('the same items again: every employee unchanged, no write at all', async ()
 });
 
 describe('Deactivate Missing Users', () => {
-	test('deactivates the Active users no item names, with the block reason; never the Site Administrator; Blocked users are left alone', async () => {
+	test('deactivates the Active users no item names, with the block reason; never the Site Administrator (known by their permissions), who is reported kept; Blocked users are left alone', async () => {
 		const admin = sim.store.getUser(sim.store.adminId);
 		const users = activeUsers().filter((u) => u.id !== admin.id);
 		const [leaverA, leaverB] = [users[5], users[20]];
 		const blocked = sim.store.sortedUsers().filter((u) => u.status === 'Blocked');
 		expect(blocked.length).toBeGreaterThan(0);
 		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
+		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
+		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
+
+		// A dry run says the same, and writes nothing.
+		const dry = await run(employees, { ...settings, dryRun: true });
+		expect(dry.error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
 		sim.clearLog();
 
-		const { items, error } = await run(employees, { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 });
+		const { items, error } = await run(employees, settings);
 		expect(error).toBeUndefined();
+		expect(told(dry)).toEqual(told({ items }));
 
 		const deactivated = items.filter((item) => item.json.outcome === 'deactivated');
 		expect(deactivated.map((item) => item.json.id)).toEqual([leaverA.id, leaverB.id]);
@@ -101,12 +109,17 @@ describe('Deactivate Missing Users', () => {
 		// No input item stands for them.
 		expect(deactivated.map((item) => item.pairedItem)).toEqual([undefined, undefined]);
 		expect(items.slice(0, employees.length).map((item) => item.json.outcome)).toEqual(employees.map(() => 'unchanged'));
-		expect(items).toHaveLength(employees.length + 2);
+		// The admin was a candidate too: kept, and said so in an item of their own.
+		const kept = items.filter((item) => item.json.outcome === 'kept');
+		expect(kept.map((item) => [item.json.id, item.json.status, item.pairedItem])).toEqual([[admin.id, 'Active', undefined]]);
+		expect(kept[0].json.reason).toMatch(/^The Site Administrator is never deactivated by this node/);
+		expect(items).toHaveLength(employees.length + 3);
 
-		// The admin was a candidate too: read, recognised (is_admin), not written.
-		expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path).sort()).toEqual(
-			[admin.id, leaverA.id, leaverB.id].map((id) => `/beta/users/${id}`).sort(),
+		// Each candidate's permissions read (they alone say who the admin is), nobody read on their own.
+		expect(requestsTo(sim, 'GET /beta/users/:id/permissions').map((entry) => entry.path).sort()).toEqual(
+			[admin.id, leaverA.id, leaverB.id].map((id) => `/beta/users/${id}/permissions`).sort(),
 		);
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toEqual([]);
 		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
 			[`/beta/users/${leaverA.id}/deactivate`, { block_reason_code: 'involuntary' }],
 			[`/beta/users/${leaverB.id}/deactivate`, { block_reason_code: 'involuntary' }],
@@ -358,6 +371,7 @@ describe('a small organisation, one input item', () => {
 		const key = customAttributes(small).find((a) => a.mandatory)!.attribute_key;
 		expect(admin.status).toBe('Active');
 		expect(others.length).toBeGreaterThan(1);
+		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
 		small.clearLog();
 		const { items, error } = await runEngagedly({
 			parameters: {
@@ -369,9 +383,10 @@ describe('a small organisation, one input item', () => {
 			input: [{ json: { email: kept.email, firstName: kept.first_name, lastName: kept.last_name, costCenter: kept.custom[key] } }],
 		});
 		expect(error).toBeUndefined();
+		// The rest in list order, the Site Administrator among them, kept.
 		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
 			[kept.id, 'unchanged'],
-			...others.map((u) => [u.id, 'deactivated']),
+			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),
 		]);
 		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
 		expect(small.store.getUser(admin.id).status).toBe('Active');

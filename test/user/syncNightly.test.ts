@@ -110,6 +110,68 @@ describe('unchanged means unwritten', () => {
 	});
 });
 
+describe('fields Engagedly may never show', () => {
+	/** Title and phone number mapped as well: the phone numbers of digits only come back as numbers in the contract's list. */
+	const withTitleAndPhone = {
+		additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', title: '={{ $json.title }}', phoneNumber: '={{ $json.phone }}' },
+	};
+
+	test("title, which the contract's User never shows: written each run for whoever has one, reported rewritten with the field it could not compare (one single-user read per run finds that out); where the answer shows it (the vendor's), compared, and only a real change written", async () => {
+		const users = activeUsers().slice(0, 20);
+		const titled = users.filter((user) => user.title !== null);
+		expect(titled.length).toBeGreaterThan(3);
+		expect(users.some((user) => user.phone_number !== null && /^\d+$/.test(user.phone_number))).toBe(true);
+		const titles = sim.store.attributes.find((a) => a.attribute_key === 'title')!.attribute_options!.map((o) => o.value);
+		const titleOf = new Map(users.map((user) => [user.id, user.title]));
+		const retitled = titled[1];
+		const oldTitle = retitled.title;
+		const newTitle = titles.find((title) => title !== oldTitle)!;
+		const employees = users.map((user) => ({
+			...employee(user),
+			title: user === retitled ? newTitle : (user.title ?? ''),
+			phone: user.phone_number ?? '',
+		}));
+		const contract = sim.profile === 'contract';
+
+		for (const round of ['first', 'second']) {
+			sim.clearLog();
+			const { items, error } = await run(employees, withTitleAndPhone);
+			expect({ round, error }).toEqual({ round, error: undefined });
+			const told = items.map((item) => [item.json.email, item.json.outcome, item.json.notCompared, item.json.changes]);
+			const written = writes(sim).map((entry) => [entry.path, entry.body]);
+			if (contract) {
+				// Whether a title changed cannot be told: each is written, none reported a change.
+				expect(told).toEqual(users.map((user) => [user.email, ...(user.title === null ? ['unchanged', undefined] : ['rewritten', ['title']]), undefined]));
+				expect(written).toEqual(titled.map((user) => [`/beta/users/${user.id}`, { title: user === retitled ? newTitle : titleOf.get(user.id) }]));
+				expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(1);
+			} else {
+				const change = round === 'first' ? { title: { from: oldTitle, to: newTitle } } : undefined;
+				expect(told).toEqual(users.map((user) => [user.email, user === retitled && change ? 'updated' : 'unchanged', undefined, user === retitled ? change : undefined]));
+				expect(written).toEqual(change ? [[`/beta/users/${retitled.id}`, { title: newTitle }]] : []);
+				expect(requestsTo(sim, 'GET /beta/users/:id')).toEqual([]);
+			}
+		}
+		expect(sim.store.getUser(retitled.id).title).toBe(newTitle);
+		for (const user of users) expect(sim.store.getUser(user.id).phone_number).toBe(user.phone_number);
+	});
+
+	test('the tally and the Summary count the rewrites, so a nightly run says what it costs', async () => {
+		const users = activeUsers().slice(0, 20);
+		const titled = users.filter((user) => user.title !== null);
+		const employees = users.map((user) => ({ ...employee(user), title: user.title ?? '', phone: '' }));
+		const { items, error } = await run(employees, { ...withTitleAndPhone, output: 'summary' });
+		expect(error).toBeUndefined();
+		const counts = items[0].json.counts as IDataObject;
+		const emails = items[0].json.emails as IDataObject;
+		if (sim.profile === 'contract') {
+			expect([counts.rewritten, counts.unchanged, counts.updated]).toEqual([titled.length, users.length - titled.length, 0]);
+			expect(emails.rewritten).toEqual(titled.map((user) => user.email));
+		} else {
+			expect([counts.rewritten, counts.unchanged]).toEqual([0, users.length]);
+		}
+	});
+});
+
 test('a unit whose answer has no members is not believed: the items giving departments fail, nothing is written for them', async () => {
 	const users = uniquelyNamed(activeUsers()).slice(0, 3);
 	const employees = users.map(fullEmployee);
@@ -163,7 +225,7 @@ describe('a small organisation, every employee in the input, Deactivate Missing 
 
 		const { error } = await kit.run(employees, deactivateAll);
 		expect(error?.message).toBe(
-			`2 failed: 0 created, 1 updated, ${employees.length - 3} unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 2 failed`,
+			`2 failed: 0 created, 1 updated, 0 rewritten, ${employees.length - 3} unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 2 failed`,
 		);
 		expect(String((error as unknown as IDataObject).description)).toContain('item 3: Item 3 names nobody: its Email is empty');
 		expect(String((error as unknown as IDataObject).description)).toContain('item 17: Item 17 names nobody: its Email is empty');
@@ -385,7 +447,7 @@ describe('a failure is never green', () => {
 		employees.push({ email: hire, firstName: 'Ola', lastName: 'Nord', jobTitle: '', managerEmail: '', costCenter: 'CC-1' });
 		const { error, items } = await run(employees);
 		expect(items).toEqual([]);
-		expect(error?.message).toBe('1 failed: 1 created, 1 updated, 2 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 1 failed');
+		expect(error?.message).toBe('1 failed: 1 created, 1 updated, 0 rewritten, 2 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 1 failed');
 		expect((error as unknown as IDataObject).description).toBe(
 			'Everything else was applied. First failures:\nitem 1: No job title in Engagedly has the ID or name "999999" (job_title)\nTurn on Continue On Fail to get every failure as an item of its own.',
 		);
@@ -408,11 +470,11 @@ describe('a failure is never green', () => {
 
 describe('Output: Summary', () => {
 	test('one item with the counts and the addresses per outcome, and whether it was a dry run, paired with every input item', async () => {
-		const users = activeUsers();
+		// The Site Administrator left out too: a sync never deactivates them, and counts them kept.
+		const admin = sim.store.admin;
+		const users = activeUsers().filter((user) => user.id !== admin.id);
 		const employees = users.map(employee);
-		// Anyone but the Site Administrator, whom a sync never deactivates.
-		const goneIndex = users.findIndex((user, index) => index > 0 && user.id !== sim.store.adminId);
-		const [gone] = employees.splice(goneIndex, 1);
+		const [gone] = employees.splice(1, 1);
 		employees[0] = { ...employees[0], lastName: 'Summed' };
 		const hire = freshEmail('summary');
 		employees.push({ email: hire, firstName: 'Sam', lastName: 'Ary', jobTitle: '', managerEmail: '', costCenter: 'CC-2' });
@@ -424,15 +486,17 @@ describe('Output: Summary', () => {
 			expect(items[0].pairedItem).toEqual(employees.map((_, item) => ({ item })));
 			expect(items[0].json).toEqual({
 				dryRun,
-				counts: { created: 1, updated: 1, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, failed: 0 },
+				counts: { created: 1, updated: 1, rewritten: 0, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, kept: 1, failed: 0 },
 				emails: {
 					created: [hire],
 					updated: [users[0].email],
+					rewritten: [],
 					unchanged: employees.slice(1, -1).map((json) => json.email),
 					reactivated: [],
 					blocked: [],
 					held: [],
 					deactivated: [gone.email],
+					kept: [admin.email],
 					failed: [],
 				},
 			});

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { paginate } from '../transport/paginate';
 import { perContext } from '../transport/perExecution';
-import type { ItemRequest } from '../transport/request';
-import { engagedlyRequest } from '../transport/request';
+import type { EngagedlyContext, ItemRequest } from '../transport/request';
 
 /**
  * People given by email address: the one place that turns an address into the user, and so into
@@ -13,7 +13,11 @@ import { engagedlyRequest } from '../transport/request';
  * found by the items after it.
  */
 
-/** Addresses match whatever their case (Engagedly's own email filter does too). */
+/**
+ * Addresses match whatever their case. The contract does not say how Engagedly's email filter
+ * matches (exactly, in any case, or any address containing the text), so what it answers is
+ * checked against this.
+ */
 export const emailKey = (address: unknown): string => String(address ?? '').trim().toLowerCase();
 
 interface People {
@@ -67,8 +71,7 @@ export class WaitingForCreation extends NodeOperationError {
 /**
  * The user with this address, read with the API's email filter (`GET /users?email=`, with the
  * manager, which costs nothing extra) once per run however many items name it; null when nobody
- * has it. Only an exact match counts (case aside): a filter that matched loosely must not pick
- * someone else.
+ * has it (readUserByEmail).
  */
 export async function findUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
 	const people = peopleOf(this);
@@ -85,17 +88,36 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
 }
 
 /**
- * The user with this address as Engagedly has them now, whatever this run has read before: a
- * creation refused because the address "has already been taken" was raced by another execution,
- * and only a fresh read says who took it.
+ * Every user whose address is this one, case aside: what the API's email filter answers (every
+ * page of it), kept only where the address is equal, since the filter may match loosely
+ * (`ann@x.com` finding `joann@x.com` too).
  */
-export async function readUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+export async function usersWithAddress(this: EngagedlyContext, address: string, request?: ItemRequest): Promise<IDataObject[]> {
 	const key = emailKey(address);
-	const body = await engagedlyRequest.call(this, 'GET', '/users', 'page', {
+	return await paginate.call(this, '/users', {
 		...request,
 		qs: { email: address.trim(), include: 'primary_reporter' },
+		keep: (user) => emailKey(user.email) === key,
 	});
-	return (body.data as IDataObject[]).find((user) => emailKey(user.email) === key) ?? null;
+}
+
+/** More than one user with one address: nobody can tell which one is meant. */
+export function sharedAddressError(context: EngagedlyContext, address: string, users: IDataObject[], itemIndex?: number) {
+	return new NodeOperationError(context.getNode(), `${users.length} Engagedly users have the email address "${address.trim()}"`, {
+		itemIndex,
+		description: `They are the users ${users.map((user) => String(user.id)).join(', ')}: an address must name one user. Give each their own address in Engagedly (or pick the user by ID), then run again. Nothing was written.`,
+	});
+}
+
+/**
+ * The user with this address as Engagedly has them now, whatever this run has read before: a
+ * creation refused because the address is taken was raced by another execution, and only a fresh
+ * read says who took it. Two users with the address fail the item: neither is guessed at.
+ */
+export async function readUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+	const users = await usersWithAddress.call(this, address, request);
+	if (users.length > 1) throw sharedAddressError(this, address, users, request.itemIndex);
+	return users[0] ?? null;
 }
 
 /** A user this run has read or written, by id (Dry Run renders the people a write names). */

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { sharedAddressError, usersWithAddress } from '../api/users';
 import { isEmailAddress } from '../parameters/values';
 import { engagedlyRequest } from '../transport/request';
 import { MAX_PAGE_SIZE } from '../transport/paginate';
@@ -13,7 +14,7 @@ function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 /**
  * One API page per call: n8n asks for the next page (paginationToken) as the user scrolls, so a
  * 10,000-user organisation never loads in one go. The API has no name search, so the filter is
- * applied to each page; an exact email uses the API's own email filter instead.
+ * applied to each page; an email address uses the API's own email filter instead (users.ts).
  */
 async function searchPage(
 	context: ILoadOptionsFunctions,
@@ -22,11 +23,10 @@ async function searchPage(
 	paginationToken: string | undefined,
 	toResult: (record: IDataObject) => { name: string; value: string; url?: string },
 	text: (record: IDataObject) => unknown[],
-	qs: IDataObject = {},
 ): Promise<INodeListSearchResult> {
 	const page = Number(paginationToken ?? 1) || 1;
 	const body = await engagedlyRequest.call(context, 'GET', path, 'page', {
-		qs: { ...qs, page, size: MAX_PAGE_SIZE },
+		qs: { page, size: MAX_PAGE_SIZE },
 	});
 	const records = body.data as IDataObject[];
 	const hasMore = body.pagination?.has_more ?? records.length >= MAX_PAGE_SIZE;
@@ -194,7 +194,9 @@ export async function searchUsers(
 ): Promise<INodeListSearchResult> {
 	const text = (filter ?? '').trim();
 	if (text && isEmailAddress(text)) {
-		return await searchPage(this, '/users', undefined, undefined, userResult, () => [], { email: text });
+		const users = await usersWithAddress.call(this, text);
+		if (users.length > 1) throw sharedAddressError(this, text, users);
+		return { results: users.map(userResult) };
 	}
 	if (!text) return await searchPage(this, '/users', undefined, paginationToken, userResult, () => []);
 	const needle = text.toLowerCase();

@@ -23,11 +23,15 @@ const ref = (value: unknown): IDataObject | null => {
  */
 const REFERENCES = new Set(['job_title', 'location', 'employee_type']);
 
-/** The value reported in `changes`: what the list says, references as `{ id, name }` with string ids. */
+/**
+ * The value reported in `changes` (and saved): what the list says, references as `{ id, name }`
+ * with string ids, and a number in a text field as its text: the contract's `phone_number` is
+ * "string or number", and a change of form is no change of the user.
+ */
 export function readField(user: IDataObject, key: string): unknown {
 	if (key === 'manager') return ref(user.primary_reporter);
 	if (REFERENCES.has(key)) return asObject(user[key]) ? ref(user[key]) : (user[key] ?? null);
-	if (!isCustomAttributeKey(key)) return user[key] ?? null;
+	if (!isCustomAttributeKey(key)) return typeof user[key] === 'number' ? String(user[key]) : (user[key] ?? null);
 	const custom = asObject(user.custom_attributes);
 	return asObject(custom?.[key])?.value ?? null;
 }

@@ -31,11 +31,7 @@ export const userRoutes: Route[] = [
 		handler: ({ store, query, paging }) => {
 			const include = parseInclude(query, LIST_INCLUDES);
 			const email = queryString(query, 'email');
-			let users = store.sortedUsers();
-			if (email !== undefined && email.trim() !== '') {
-				const match = store.userByEmail(email);
-				users = match ? [match] : [];
-			}
+			const users = email !== undefined && email.trim() !== '' ? store.usersMatchingEmail(email) : store.sortedUsers();
 			const page = paginate(users, paging, 25);
 			return ok({ success: true, pagination: page.pagination, data: page.items.map((u) => renderUserListItem(store, u, include)) });
 		},

@@ -42,6 +42,22 @@ export const CONTRACT_DEVIATIONS: Deviation[] = [
 		operations: /^GET \/beta\/users$/,
 		why: 'the contract gives these in single-user answers only; the vendor list example has them',
 	},
+	{
+		place: user('(title|gender)'),
+		what: /example: missing/,
+		why: 'written as system attributes, but the contract\'s User never shows them; the vendor\'s User has them',
+	},
+	{
+		place: /^is_admin$/,
+		what: /example: missing/,
+		operations: /^GET \/beta\/users\/\{id\}$/,
+		why: 'the contract\'s User has no is_admin (the Site Administrator is told by permissions); the vendor gives it on the single user',
+	},
+	{
+		place: user('phone_number'),
+		what: /must be null or must be string/,
+		why: 'the contract: "string or number"; digits only, the simulator renders a number in lists and embedded users',
+	},
 	{ place: /^secondary_phone_number$/, why: 'a blank is null (contract); the vendor single-user example has ""' },
 	{
 		place: /^(direct_reports|hr_managers|secondary_managers)$/,

@@ -5,6 +5,7 @@
  * time order. Each stays in force across reset(), as the rate limit's settings do.
  */
 import { useSimulator } from '../../helpers/simulator';
+import { PROFILES } from '../../simulator';
 import { client } from './client';
 
 const sim = useSimulator(
@@ -102,5 +103,98 @@ describe('the praise feed', () => {
 		expect(new Set(ids).size).toBe(20);
 		expect(ids.some((id) => id < largest)).toBe(true);
 		expect(ids.some((id, i) => i > 0 && id < ids[i - 1])).toBe(true);
+	});
+});
+
+/**
+ * What the contract leaves open about users, where the simulator takes the less convenient side
+ * unless a suite turns on the kinder one (setFriendlyUsers, kept across reset()).
+ */
+describe.each(PROFILES)('users, %s profile: the less convenient side by default, the kinder on request', (profile) => {
+	const users = useSimulator(
+		{ seed: 5, users: 30, profile },
+		{
+			reset: (running) => {
+				running.reset();
+				running.setFriendlyUsers({ adminNotDeactivatable: false, exactEmailFilter: false, phoneNumbersAsText: false });
+			},
+		},
+	);
+	type User = Record<string, unknown>;
+	const api = () => client(users);
+	const list = async (query: Record<string, string | number> = {}) => ((await api().get('/users', { size: 50, ...query })).body as { data: User[] }).data;
+	const single = async (id: string, include?: string) =>
+		((await api().get(`/users/${id}`, include ? { include } : {})).body as { data: User }).data;
+
+	test("no is_admin on the contract's users, title and gender on none: the vendor's User has them (is_admin on the single user only)", async () => {
+		const admin = users.store.admin;
+		const someone = users.store.sortedUsers().find((u) => u.id !== admin.id && u.manager_id === admin.id && u.title !== null)!;
+		const written = ((await api().patch(`/users/${someone.id}`, { level: 'L2' })).body as { data: User }).data;
+		const rendered: Array<[string, User]> = [
+			['list element', (await list({ include: 'primary_reporter,direct_reports' })).find((u) => u.id === admin.id)!],
+			['embedded', (await list({ include: 'primary_reporter' })).find((u) => u.id === someone.id)!.primary_reporter as User],
+			['single admin', await single(admin.id, 'direct_reports')],
+			['single', await single(someone.id)],
+			['write answer', written],
+			['deactivated', ((await api().put(`/users/${someone.id}/deactivate`, {})).body as { data: User }).data],
+		];
+		const singleUser = (where: string) => !['list element', 'embedded'].includes(where);
+		for (const [where, user] of rendered) {
+			const expected = profile === 'contract' ? [] : singleUser(where) ? ['gender', 'is_admin', 'title'] : ['gender', 'title'];
+			expect({ where, keys: ['gender', 'is_admin', 'title'].filter((key) => key in user) }).toEqual({ where, keys: expected });
+		}
+		if (profile === 'vendor') {
+			expect(rendered.filter(([where]) => singleUser(where)).map(([, user]) => user.is_admin)).toEqual([true, null, null, null]);
+			expect(rendered[3][1].title).toBe(someone.title);
+		}
+	});
+
+	test('the organisation admin is deactivated like anyone (the contract names no refusal); adminNotDeactivatable answers 422, across reset()', async () => {
+		const adminId = users.store.adminId;
+		expect((await api().put(`/users/${adminId}/deactivate`, {})).status).toBe(200);
+		expect(users.store.admin.status).toBe('Blocked');
+
+		users.setFriendlyUsers({ adminNotDeactivatable: true });
+		users.reset();
+		const refused = await api().put(`/users/${adminId}/deactivate`, {});
+		expect(refused.status).toBe(422);
+		expect(users.store.admin.status).toBe('Active');
+	});
+
+	test('the email filter matches any address that contains the text, case aside; exactEmailFilter only that address, across reset()', async () => {
+		const ann = users.store.addUser({ email: 'ann@open-points.example' });
+		const joann = users.store.addUser({ email: 'JoAnn@Open-Points.example' });
+		const found = async (email: string) => (await list({ email })).map((u) => u.id).sort();
+		expect(await found('ANN@open-points.example')).toEqual([ann.id, joann.id].sort());
+		expect(await found('open-points')).toEqual([ann.id, joann.id].sort());
+
+		users.setFriendlyUsers({ exactEmailFilter: true });
+		users.reset();
+		const again = [users.store.addUser({ email: 'ann@open-points.example' }), users.store.addUser({ email: 'joann@open-points.example' })];
+		expect(await found('ANN@open-points.example')).toEqual([again[0].id]);
+		expect(await found('open-points')).toEqual([]);
+	});
+
+	test('a phone number of digits only: a number in lists and embedded users, text on the single user (the vendor: text); phoneNumbersAsText: text everywhere, across reset()', async () => {
+		const forms = async () => {
+			const adminId = users.store.adminId;
+			const [digits, dashed, zero] = ['15551234567', '+1-555-123-4567', '0555123'].map((phone) =>
+				users.store.addUser({ phone_number: phone, manager_id: adminId }),
+			);
+			const listed = await list({ include: 'direct_reports' });
+			const byId = (id: string) => listed.find((u) => u.id === id)!;
+			const embedded = (byId(adminId).direct_reports as User[]).find((u) => u.id === digits.id)!;
+			return {
+				listed: [digits, dashed, zero].map((u) => byId(u.id).phone_number),
+				embedded: embedded.phone_number,
+				single: (await single(digits.id)).phone_number,
+			};
+		};
+		const text = { listed: ['15551234567', '+1-555-123-4567', '0555123'], embedded: '15551234567', single: '15551234567' };
+		expect(await forms()).toEqual(profile === 'vendor' ? text : { ...text, listed: [15551234567, '+1-555-123-4567', '0555123'], embedded: 15551234567 });
+
+		users.setFriendlyUsers({ phoneNumbersAsText: true });
+		users.reset();
+		expect(await forms()).toEqual(text);
 	});
 });

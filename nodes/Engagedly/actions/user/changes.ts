@@ -132,27 +132,29 @@ export function fieldsNotCarried(user: IDataObject, body: IDataObject, attribute
 
 /**
  * The fields of `body` whose value differs from `user`'s, each with the value before and the
- * value to write (in the compared form: ids for references, days for dates). A field that even
- * the single-user answer does not carry counts as changed, so it is written rather than silently
- * skipped. `email` compares the address too: a user matched by employee ID takes the address the
- * HR system gives now.
+ * value to write (in the compared form: ids for references, days for dates). A field `user` does
+ * not carry is not among them: when even the single-user answer does not carry it (the contract's
+ * User never shows `title` nor `gender`), it cannot be compared, and the caller writes it anyway
+ * and says so (fieldsNotCarried). `email` compares the address too: a user matched by employee ID
+ * takes the address the HR system gives now.
  */
 export function changesFor(user: IDataObject, body: IDataObject, attributes: UserAttribute[], email = false): Changes {
 	const changes: Changes = {};
 	for (const wire of comparedFields(body, email)) {
 		const to = wire === 'email' ? String(body.email).trim().toLowerCase() : wantedValue(wire, body[wire], attributes);
 		const current = currentValue(user, wire, attributes);
+		if (current === undefined) continue;
 		const from = wire === 'email' && typeof current === 'string' ? current.toLowerCase() : current;
-		if (from === undefined || !same(from, to)) {
-			changes[wire] = wire === 'email' ? { from: user.email ?? null, to: body.email } : { from: from ?? null, to };
+		if (!same(from, to)) {
+			changes[wire] = wire === 'email' ? { from: user.email ?? null, to: body.email } : { from, to };
 		}
 	}
 	return changes;
 }
 
-/** The PATCH body of the changed fields: their values exactly as the write body had them. */
-export function patchBody(body: IDataObject, changes: Changes): IDataObject {
+/** The PATCH body of these fields (the changed ones, and those that cannot be compared): their values exactly as the write body had them. */
+export function patchBody(body: IDataObject, fields: string[]): IDataObject {
 	const patch: IDataObject = {};
-	for (const wire of Object.keys(changes)) patch[wire] = body[wire];
+	for (const wire of fields) patch[wire] = body[wire];
 	return patch;
 }

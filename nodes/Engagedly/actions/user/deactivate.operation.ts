@@ -43,10 +43,31 @@ export async function checkCode(this: IExecuteFunctions, itemIndex: number, code
 	});
 }
 
+/**
+ * Whether the user is the organisation's Site Administrator. The contract's User has no
+ * `is_admin` (the vendor's gives it on the single user only, and may give null): their
+ * permissions say it, with the Site Administrator permission (`is_admin: true`).
+ */
+export async function isSiteAdministrator(this: IExecuteFunctions, id: string, request: ItemRequest): Promise<boolean> {
+	const permissions = await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
+	return permissions.some((permission) => permission.is_admin === true);
+}
+
+/** Why the Site Administrator is never deactivated by this node (Sync says it of the admin it keeps). */
+export const SITE_ADMINISTRATOR_KEPT =
+	'The Site Administrator is never deactivated by this node: it would lock the organisation (and, often, this workflow’s own keys) out of Engagedly.';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
 	if (code) await checkCode.call(this, itemIndex, code, request);
+	// Engagedly may well deactivate them if asked (the contract names no refusal): never ask.
+	if (await isSiteAdministrator.call(this, id, request)) {
+		throw new NodeOperationError(this.getNode(), `User ${id} is the Site Administrator: not deactivated`, {
+			itemIndex,
+			description: `${SITE_ADMINISTRATOR_KEPT} Deactivate them in Engagedly's web app if you really mean to, after giving the organisation another administrator. Nothing was written.`,
+		});
+	}
 	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
 		...request,
 		body: code ? { block_reason_code: code } : {},

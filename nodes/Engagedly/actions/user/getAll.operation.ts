@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { emailKey } from '../../api/users';
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
@@ -18,7 +19,7 @@ const properties: INodeProperties[] = [
 			type: 'string',
 			placeholder: 'name@email.com',
 			default: '',
-			description: 'Only the user with this email address',
+			description: 'Only the user with this email address (in any case)',
 		},
 	]),
 	optionsCollection([
@@ -51,6 +52,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 			...(email ? { email } : {}),
 			...(embeds.length ? { include: embeds.join(',') } : {}),
 		},
+		// The filter may match loosely (any address containing the text): only that address counts.
+		...(email ? { keep: (user: IDataObject) => emailKey(user.email) === emailKey(email) } : {}),
 	});
 	return simplify ? users.map(simplifyUser) : users;
 }

@@ -26,14 +26,12 @@ function blankUser(): IDataObject {
 		first_name: null,
 		middle_name: null,
 		last_name: null,
-		title: null,
 		employee_id: null,
 		block_reason_code: null,
 		user_blocked_at: null,
 		display_picture: null,
 		job_title: null,
 		location: null,
-		gender: null,
 		joining_date: null,
 		phone_number: null,
 		level: null,
@@ -132,7 +130,8 @@ export async function projectedUser(
 				user[output] = isBlank(value) ? null : asAnswerDate(String(value), user[output]);
 				break;
 			default:
-				user[output] = isBlank(value) ? null : value;
+				// A field the answer never shows (the contract's title and gender) stays unshown.
+				if (output in user) user[output] = isBlank(value) ? null : value;
 		}
 	}
 	user.custom_attributes = custom;

@@ -13,7 +13,7 @@ import { requestRecord } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import { business, department } from '../records/kinds';
 import { readCreateBody, syncFields } from './create.operation';
-import { blockReasonCodeField, checkCode } from './deactivate.operation';
+import { blockReasonCodeField, checkCode, isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivate.operation';
 import { membershipsOf } from './lookups';
 import { idsForNames } from './names';
 import { readIdentity } from './readFields';
@@ -54,7 +54,7 @@ const runFields: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to deactivate the Active users that no input item names (never the Site Administrator). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
+			'Whether to deactivate the Active users that no input item names (never the Site Administrator, who is reported kept). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
 	},
 	{ ...blockReasonCodeField, displayOptions: { show: { deactivateMissing: [true] } } },
 	{
@@ -80,7 +80,7 @@ const runFields: INodeProperties[] = [
 		name: 'output',
 		type: 'options',
 		options: [
-			{ name: 'Per Employee', value: 'perEmployee', description: 'One item per employee (and per user deactivated), with its outcome' },
+			{ name: 'Per Employee', value: 'perEmployee', description: 'One item per employee (and per user deactivated, held or kept), with its outcome' },
 			{
 				name: 'Summary',
 				value: 'summary',
@@ -467,20 +467,28 @@ function guardDeactivations(
 	);
 }
 
+async function readSingleUser(this: IExecuteFunctions, id: string, request: ItemRequest) {
+	return await requestRecord.call(this, 'GET', apiPath`/users/${id}`, { ...request, qs: { include: 'primary_reporter' } });
+}
+
 /**
- * Each candidate is read on its own first: only that read says who the Site Administrator is
- * (`is_admin`), and Engagedly refuses to deactivate them. Their output items have no input item:
- * no item named them (n8n pairs them with the only input item when there is one).
+ * Each candidate's permissions are read first: only they say who the Site Administrator is (the
+ * contract's User has no `is_admin`), and nothing says Engagedly would refuse to deactivate them.
+ * The admin is kept, and says so in an item of their own. These items have no input item: no item
+ * named them (n8n pairs them with the only input item when there is one).
  */
 async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], settings: Settings, request: ItemRequest) {
 	const results: BatchResult[] = [];
 	for (const candidate of candidates) {
 		const id = String(candidate.id);
 		try {
-			const user = await requestRecord.call(this, 'GET', apiPath`/users/${id}`, { ...request, qs: { include: 'primary_reporter' } });
-			if (user.is_admin === true) continue;
+			if (await isSiteAdministrator.call(this, id, request)) {
+				results.push({ json: userOutput(candidate, settings.simplify, { outcome: 'kept', reason: SITE_ADMINISTRATOR_KEPT }) });
+				continue;
+			}
+			// The write answers with the single user: the dry run shows that record, deactivated.
 			const deactivated = settings.dryRun
-				? { ...user, status: 'Blocked', block_reason_code: settings.blockReasonCode || null }
+				? { ...(await readSingleUser.call(this, id, request)), status: 'Blocked', block_reason_code: settings.blockReasonCode || null }
 				: await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
 						...request,
 						body: settings.blockReasonCode ? { block_reason_code: settings.blockReasonCode } : {},
@@ -493,7 +501,7 @@ async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], se
 	return results;
 }
 
-const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'failed'];
+const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
 
 /**
  * The run's tally (what the router says when the run ends in error) and its output: per employee,

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readUserByEmail, rememberUser } from '../../api/users';
 import { asNodeError, refusalOf } from '../../transport/errors';
+import { perContext } from '../../transport/perExecution';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
@@ -15,12 +16,15 @@ import { projectedUser } from './projection';
  * (POST). Present: only the fields that differ are sent (PATCH); nothing different, nothing sent.
  */
 
-export type Outcome = 'created' | 'updated' | 'unchanged' | 'blocked' | 'reactivated' | 'deactivated' | 'held';
+/** `rewritten`: written, but only with fields that cannot be compared (nothing is known to have changed). */
+export type Outcome = 'created' | 'updated' | 'rewritten' | 'unchanged' | 'blocked' | 'reactivated' | 'deactivated' | 'held' | 'kept';
 
 export interface Upserted {
 	user: IDataObject;
 	outcome: Outcome;
 	changes?: Changes;
+	/** Fields written without knowing whether they changed: Engagedly never shows them, so they cannot be compared. */
+	notCompared?: string[];
 }
 
 export interface UpsertOptions {
@@ -35,9 +39,12 @@ export interface UpsertOptions {
 	updateEmail?: boolean;
 }
 
-/** The outcome and, for an update, what changed: the fields the operations add to the user. */
-export const outcomeFields = ({ outcome, changes }: Upserted): IDataObject =>
-	changes ? { outcome, changes: changes as unknown as IDataObject } : { outcome };
+/** The outcome and, for an update, what changed and what was written uncompared: the fields the operations add to the user. */
+export const outcomeFields = ({ outcome, changes, notCompared }: Upserted): IDataObject => ({
+	outcome,
+	...(changes ? { changes: changes as unknown as IDataObject } : {}),
+	...(notCompared?.length ? { notCompared } : {}),
+});
 
 /**
  * A refused creation that may have met a user created meanwhile: a 409 (the request conflicts
@@ -102,22 +109,36 @@ async function updateUser(
 
 	// Create's reader has read the definitions for its checks already: this is that same read.
 	const attributes = await liveUserAttributes.call(this, request);
+	const neverShown = fieldsNeverShown(this);
 	let current = existing;
-	if (fieldsNotCarried(current, body, attributes).length) current = await readUser(this, id, request, FULL_USER_INCLUDE);
+	if (fieldsNotCarried(current, body, attributes).some((wire) => !neverShown.has(wire))) {
+		current = await readUser(this, id, request, FULL_USER_INCLUDE);
+	}
+	// What even the single user does not carry cannot be compared: written each time, and said so.
+	const notCompared = fieldsNotCarried(current, body, attributes);
+	if (current !== existing) for (const wire of notCompared) neverShown.add(wire);
 	const changes = changesFor(current, body, attributes, options.updateEmail);
 	const changed = Object.keys(changes).length > 0;
-	if (!changed && !reactivate) return { user: current, outcome: 'unchanged' };
+	const written = [...Object.keys(changes), ...notCompared];
+	if (!written.length && !reactivate) return { user: current, outcome: 'unchanged' };
 
 	let user = current;
 	if (options.dryRun) {
 		// A write answers with the single user: the dry run shows that record, changed.
 		const single = current === existing ? await readUser(this, id, request, 'primary_reporter') : current;
 		const returned = reactivate ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
-		user = await projectedUser.call(this, returned, changed ? patchBody(body, changes) : {}, request);
+		user = await projectedUser.call(this, returned, patchBody(body, written), request);
 	} else {
 		if (reactivate) user = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
-		if (changed) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: patchBody(body, changes) });
+		if (written.length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: patchBody(body, written) });
 	}
 	rememberUser(this, user);
-	return { user, outcome: reactivate ? 'reactivated' : 'updated', ...(changed ? { changes } : {}) };
+	const outcome: Outcome = reactivate ? 'reactivated' : changed ? 'updated' : 'rewritten';
+	return { user, outcome, ...(changed ? { changes } : {}), ...(notCompared.length ? { notCompared } : {}) };
 }
+
+/**
+ * Fields this run has found that even the single-user answer does not carry: every user lacks
+ * them alike, so the next user with such a field is not read on its own to find that out again.
+ */
+const fieldsNeverShown = (context: IExecuteFunctions) => perContext(context, 'user-fields-never-shown', () => new Set<string>());
