@@ -386,7 +386,8 @@ function generatePraises(rng: Prng, active: UserRecord[], departments: OrgUnitRe
 			title: rng.bool(0.3) ? rng.pick(['Shout-out', 'Above and beyond', 'Team win', 'Thank you!']) : null,
 			// HTML, as Engagedly's editor saves it: mentions as spans, text with entities.
 			content: `<p>${recognized.map((u) => `<span class="mention" data-id="${u.id}">@${u.first_name}</span>`).join(' ')} ${escapeHtml(rng.pick(PRAISE_LINES))}</p>`,
-			pinned: rng.bool(0.05),
+			// The second-oldest is pinned whatever the draw: every suite reading praises meets an old pin.
+			pinned: rng.bool(0.05) || i === 1,
 			author_id: author.id,
 			tags: rng.bool(0.1) ? undefined : rng.sample(PRAISE_TAGS, rng.int(0, 3)),
 			audience: rng.sample(departments, rng.int(0, 2)).map((d) => ({ id: d.id, name: d.name, type: 'Group' })),

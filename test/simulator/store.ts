@@ -128,13 +128,14 @@ export class Store {
 	/** Engagedly's clock (the host's unless a suite moves it: see RateLimiter's clockOffsetMs). */
 	clock: () => number = Date.now;
 	/**
-	 * How the praise feed may be less convenient than newest-first by id (switches a suite turns
-	 * on; they stay across load()): pinned praises listed first whatever their age, new praises'
-	 * `activity_date` cut to a coarse resolution (so many share one), and ids of new praises
-	 * scattered instead of growing with time.
+	 * How the praise feed may be less convenient than newest-first by id (switches that stay
+	 * across load()): pinned praises listed first whatever their age (on by default: the contract
+	 * allows it, and a suite that needs strict newest-first turns it off and says why), new
+	 * praises' `activity_date` cut to a coarse resolution (so many share one), and ids of new
+	 * praises scattered instead of growing with time.
 	 */
 	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
-		pinnedFirst: false,
+		pinnedFirst: true,
 		// Whole seconds and ids in no time order by default: the contract fixes neither.
 		timestampResolutionMs: 1000,
 		scatteredIds: true,

@@ -19,7 +19,7 @@ const sim = useSimulator(
 	{
 		reset: (running) => {
 			running.reset();
-			running.setPraiseQuirks({ pinnedFirst: false, timestampResolutionMs: 0, scatteredIds: false });
+			running.setPraiseQuirks({ pinnedFirst: true, timestampResolutionMs: 0, scatteredIds: false });
 		},
 	},
 );
@@ -41,16 +41,14 @@ async function pollOnce(poller: Poller): Promise<{ ids: number[]; requests: numb
 }
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-/** The oldest praises of the seed, pinned: listed first, with the pinnedFirst switch, though years old. */
+/** The oldest praises of the seed, pinned: listed first (the simulator's default), though years old. */
 function pinOldest(count: number): number[] {
 	const oldest = [...sim.store.praises.values()].sort((a, b) => Date.parse(a.activity_date) - Date.parse(b.activity_date)).slice(0, count);
 	for (const praise of oldest) sim.store.editPraise(praise.id, { pinned: true });
 	return oldest.map((praise) => praise.id);
 }
 
-describe('pinned praises first', () => {
-	beforeEach(() => sim.setPraiseQuirks({ pinnedFirst: true }));
-
+describe('pinned praises first (the simulator\'s default)', () => {
 	test('an old pinned praise on top does not stop New Praise: 7 new praises, 7 emitted, then none', async () => {
 		const pinned = pinOldest(2);
 		const poller = await activated();
