@@ -534,9 +534,11 @@ export class Store {
 	deactivateUser(id: string, body: Record<string, unknown>): UserRecord {
 		const user = this.getUser(id);
 		const code = body.block_reason_code;
-		if (!isBlank(code) && (typeof code !== 'string' || !this.blockReasonCodes.some((c) => c.code === code && !c.archived))) {
-			const known = this.blockReasonCodes.map((c) => c.code).join(', ');
-			throw validationError([entry('block_reason_code', `${String(code)} is not a block reason code of this organisation (${known})`, 'invalid_value')]);
+		const listed = this.blockReasonCodes.find((c) => c.code === code);
+		if (!isBlank(code) && (typeof code !== 'string' || !listed || listed.archived)) {
+			const known = this.blockReasonCodes.filter((c) => !c.archived).map((c) => c.code).join(', ');
+			const problem = listed ? 'is archived' : 'is not a block reason code of this organisation';
+			throw validationError([entry('block_reason_code', `${String(code)} ${problem} (${known})`, 'invalid_value')]);
 		}
 		if (user.id === this.adminId && this.friendlyUsers.adminNotDeactivatable) {
 			throw validationError([entry('base', 'The organisation admin cannot be deactivated', 'invalid_value')]);

@@ -42,9 +42,10 @@ async function getUser(id: string) {
 }
 
 describe('block reason codes', () => {
-	test('the seeded organisation lists exactly the documented codes', async () => {
+	test('the seeded organisation lists exactly the documented codes as usable, and an archived one beside them', async () => {
 		const body = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse);
-		expect(body.data.map((c) => c.code).sort()).toEqual(['dismissal_with_cause', 'fatigue', 'involuntary', 'not_known', 'sabatical']);
+		expect(body.data.filter((c) => c.archived !== true).map((c) => c.code).sort()).toEqual(['dismissal_with_cause', 'fatigue', 'involuntary', 'not_known', 'sabatical']);
+		expect(body.data.filter((c) => c.archived === true).map((c) => c.code)).toEqual(['retirement']);
 		for (const c of body.data) {
 			expect(c.display_text.length).toBeGreaterThan(0);
 			expect(c.description.length).toBeGreaterThan(0);
@@ -80,8 +81,10 @@ describe('Active -> Blocked -> Active', () => {
 		expect(list[0]).toEqual(expect.objectContaining({ status: 'Blocked', block_reason_code: 'fatigue', user_blocked_at: blocked.user_blocked_at }));
 	});
 
-	test('every code from the list is accepted', async () => {
-		const codes = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse).data.map((c) => c.code);
+	test('every code from the list that is not archived is accepted', async () => {
+		const listed = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse).data;
+		expect(listed.some((c) => c.archived === true)).toBe(true);
+		const codes = listed.filter((c) => c.archived !== true).map((c) => c.code);
 		for (const code of codes) {
 			const user = await freshUser();
 			const blocked = expectBody(await api.put(`/users/${user.id}/deactivate`, { block_reason_code: code }), 200, UserResponse).data;
@@ -99,6 +102,7 @@ describe('Active -> Blocked -> Active', () => {
 
 	test.each([
 		['a vendor code this organisation does not list', 'voluntary'],
+		['a code the seed lists as archived', 'retirement'],
 		['a made-up code', 'bored'],
 		['a code in another case', 'FATIGUE'],
 		['the display text instead of the code', 'Fatigue'],
