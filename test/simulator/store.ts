@@ -570,8 +570,15 @@ export class Store {
 		const raw = body.permission_ids;
 		if (raw === undefined || raw === null) throw validationError([entry('permission_ids', 'permission_ids is required', 'missing_field')]);
 		if (!Array.isArray(raw)) throw validationError([entry('permission_ids', 'permission_ids must be an array of permission ids', 'invalid_value')]);
-		const ids = raw.map((v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN));
-		const unknown = raw.filter((_, i) => !this.permissions.some((p) => p.id === ids[i]));
+		// Integers only, as documented, though the permission list gives ids as strings.
+		const notIntegers = raw.filter((v) => typeof v !== 'number' || !Number.isInteger(v));
+		if (notIntegers.length > 0) {
+			throw validationError([
+				entry('permission_ids', `permission_ids must be integers: ${notIntegers.map((v) => JSON.stringify(v)).join(', ')} ${notIntegers.length === 1 ? 'is' : 'are'} not`, 'invalid_value'),
+			]);
+		}
+		const ids = raw as number[];
+		const unknown = ids.filter((id) => !this.permissions.some((p) => p.id === id));
 		if (unknown.length > 0) {
 			throw validationError([entry('permission_ids', `Permission ${unknown.map(String).join(', ')} does not exist`, 'invalid_value')]);
 		}
