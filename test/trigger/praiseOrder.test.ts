@@ -140,10 +140,12 @@ describe('a backlog of 5,000 praises after a pause', () => {
 
 	/**
 	 * The backlog of a pause of three and a half days, a praise a minute, two of them sharing
-	 * each minute's timestamp (the coarse clock), every thousandth pinned.
+	 * each minute's timestamp (the coarse clock), every thousandth pinned. Dated on Engagedly's
+	 * clock (behind this host's by default), as the praises posted during the pass are: on the
+	 * host's, the newest of the backlog could be dated after them, and they would never be new.
 	 */
 	function postBacklog(count = 5000): number[] {
-		const start = Date.now() - (count / 2) * 60_000;
+		const start = sim.store.clock() - (count / 2) * 60_000;
 		return Array.from({ length: count }, (_, i) =>
 			sim.store.addPraise({ activity_date: new Date(start + Math.floor(i / 2) * 60_000).toISOString(), pinned: i % 1000 === 0 }).id,
 		);
