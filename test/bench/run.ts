@@ -149,7 +149,7 @@ async function main() {
 		backlogBytes = Math.max(backlogBytes, backlogPoller.serialisedState().length);
 	} while (backlogPoller.state().pass);
 	const backlogOnce = new Set(backlogEmitted).size === backlogEmitted.length && backlogEmitted.length === backlog.length;
-	sim.setPraiseQuirks({ pinnedFirst: false, timestampResolutionMs: 0, scatteredIds: false });
+	sim.setPraiseQuirks({ pinnedFirst: true, timestampResolutionMs: 0, scatteredIds: false });
 
 	/** A tenth of the organisation changed at once, in the way each event sees. */
 	const bulkChange = (event: 'newUser' | 'userDeactivated' | 'userUpdated', users: number): number => {

@@ -24,6 +24,8 @@ function mostFrequent(ids: string[]): string {
 }
 
 const idsOf = (json: Array<{ id?: unknown }>) => json.map((p) => Number(p.id));
+/** The pinned praises: the simulator lists them on top of the feed, whatever their age. */
+const pinned = () => [...sim.store.praises.values()].filter((p) => p.pinned);
 
 describe('praise: getAll', () => {
 	test('returns every praise newest first, paging through with the largest page', async () => {
@@ -38,7 +40,8 @@ describe('praise: getAll', () => {
 		]);
 	});
 
-	test('returns up to the limit', async () => {
+	test('returns up to the limit: the newest, an old pinned praise on top taking no place of it', async () => {
+		expect(pinned().some((p) => Date.parse(p.activity_date) < Date.parse(newestFirst()[4].activity_date))).toBe(true);
 		const { json } = await run(sim, { ...praises, returnAll: false, limit: 5 });
 
 		expect(idsOf(json)).toEqual(newestFirst().slice(0, 5).map((p) => p.id));
@@ -58,6 +61,23 @@ describe('praise filters', () => {
 		expect(json.every((p) => Date.parse(String(p.activity_date)) > Date.parse(cut))).toBe(true);
 		// 60 praises take two pages; the cut is on the first, so the second is never asked for.
 		expect(requestsTo(sim, PRAISES).map((r) => r.query)).toEqual([{ page: '1', size: '50' }]);
+	});
+
+	test('created after: an old pinned praise on top neither ends the list nor is output; 20 newer praises, 20 out, one page', async () => {
+		const newest = Date.parse(newestFirst()[0].activity_date);
+		const threshold = new Date(newest + 60_000).toISOString();
+		const posted = Array.from({ length: 20 }, (_, i) =>
+			sim.store.addPraise({ activity_date: new Date(newest + (i + 2) * 60_000).toISOString() }),
+		);
+		// One of them pinned as well: it comes out in its place by date, not on top.
+		sim.store.editPraise(posted[7].id, { pinned: true });
+		expect(pinned().some((p) => Date.parse(p.activity_date) < newest)).toBe(true);
+
+		const { json, error } = await run(sim, { ...praises, returnAll: true, filters: { createdAfter: threshold } });
+
+		expect(error).toBeUndefined();
+		expect(idsOf(json)).toEqual(posted.map((p) => p.id).reverse());
+		expect(requestsTo(sim, PRAISES)).toHaveLength(1);
 	});
 
 	test('created after just before the newest praise costs one page', async () => {

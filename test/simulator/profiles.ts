@@ -149,6 +149,9 @@ const vendorLocation = (location: Json): Json => ({
 
 const vendorJobTitle = (jobTitle: Json): Json => ({ ...jobTitle, id: Number(jobTitle.id) });
 
+/** Permissions: integer ids in the list too (the vendor's schema). */
+const vendorPermission = (permission: Json): Json => ({ ...permission, id: Number(permission.id) });
+
 const vendorActor = (actor: unknown): unknown => (isObject(actor) ? { ...actor, designation: text(actor.designation) } : actor);
 
 const vendorPraise = (praise: Json): Json => ({
@@ -210,6 +213,7 @@ const VENDOR_RECORDS: Record<string, Reshape> = {
 	'POST /beta/job_titles': (_, jobTitle) => vendorJobTitle(jobTitle),
 	'GET /beta/job_titles/:id': (_, jobTitle) => vendorJobTitle(jobTitle),
 	'PUT /beta/job_titles/:id': (_, jobTitle) => vendorJobTitle(jobTitle),
+	'GET /beta/permissions': (_, permission) => vendorPermission(permission),
 	'GET /beta/activities/praises': (_, praise) => vendorPraise(praise),
 	'GET /beta/learning/resources': (_, resource) => vendorResource(resource),
 	'GET /beta/learning/resources/:id/contents': (_, section) => vendorSection(section),

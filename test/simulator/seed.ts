@@ -123,6 +123,11 @@ const BLOCK_REASONS: [string, string, string][] = [
 	['sabatical', 'Sabbatical', 'On an extended leave of absence.'],
 	['not_known', 'Not known', 'The reason was not recorded.'],
 ];
+/**
+ * Codes an organisation archived: still listed (`archived: true`, and a user blocked with one
+ * before keeps it) but refused on deactivate. Kept apart so the draws above stay the same.
+ */
+const ARCHIVED_BLOCK_REASONS: [string, string, string][] = [['retirement', 'Retirement', 'Retired from the company.']];
 const PRAISE_TAGS = [
 	{ code: 'teamwork', label: 'Teamwork' },
 	{ code: 'innovation', label: 'Innovation' },
@@ -160,15 +165,10 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 		withBlanks(JobTitleRecordSchema, { id: 11420 + i, name, description, responsibilities }),
 	);
 	const permissions: PermissionRecord[] = PERMISSIONS.map((p, i) => ({ id: i + 1, ...p }));
-	const blockReasonCodes: BlockReasonRecord[] = BLOCK_REASONS.map(([code, display_text, description]) => ({
-		code,
-		display_text,
-		description,
-		source: 'system',
-		archived: false,
-		created_by: null,
-		updated_at: iso(SEED_ANCHOR - 400 * DAY),
-	}));
+	const blockReasonCodes: BlockReasonRecord[] = [
+		...BLOCK_REASONS.map(([code, display_text, description]) => ({ code, display_text, description, archived: false })),
+		...ARCHIVED_BLOCK_REASONS.map(([code, display_text, description]) => ({ code, display_text, description, archived: true })),
+	].map((code) => ({ ...code, source: 'system', created_by: null, updated_at: iso(SEED_ANCHOR - 400 * DAY) }));
 	const attributes = generateAttributes(rng);
 	const customAttributes = attributes.filter((a) => !a.preset);
 	const optionsOf = (key: string) => attributes.find((a) => a.attribute_key === key)?.attribute_options?.map((o) => o.value) ?? [];
@@ -231,6 +231,9 @@ export function generateOrganisation(options: SeedOptions = {}): OrgData {
 		});
 	}
 	const admin = users[0];
+	// Blocked before its code was archived: the first blocked user the draws gave no reason.
+	const blockedLongAgo = users.find((u) => u.status === 'Blocked' && u.block_reason_code === null);
+	if (blockedLongAgo) blockedLongAgo.block_reason_code = ARCHIVED_BLOCK_REASONS[0][0];
 	for (const user of users.slice(1)) {
 		if (rng.bool(0.2)) user.hr_manager_ids = [users[rng.int(0, Math.min(users.length - 1, 20))].id].filter((id) => id !== user.id);
 		if (rng.bool(0.1)) user.secondary_manager_ids = [users[rng.int(0, Math.min(users.length - 1, 40))].id].filter((id) => id !== user.id && id !== user.manager_id);
@@ -386,7 +389,8 @@ function generatePraises(rng: Prng, active: UserRecord[], departments: OrgUnitRe
 			title: rng.bool(0.3) ? rng.pick(['Shout-out', 'Above and beyond', 'Team win', 'Thank you!']) : null,
 			// HTML, as Engagedly's editor saves it: mentions as spans, text with entities.
 			content: `<p>${recognized.map((u) => `<span class="mention" data-id="${u.id}">@${u.first_name}</span>`).join(' ')} ${escapeHtml(rng.pick(PRAISE_LINES))}</p>`,
-			pinned: rng.bool(0.05),
+			// The second-oldest is pinned whatever the draw: every suite reading praises meets an old pin.
+			pinned: rng.bool(0.05) || i === 1,
 			author_id: author.id,
 			tags: rng.bool(0.1) ? undefined : rng.sample(PRAISE_TAGS, rng.int(0, 3)),
 			audience: rng.sample(departments, rng.int(0, 2)).map((d) => ({ id: d.id, name: d.name, type: 'Group' })),

@@ -128,13 +128,14 @@ export class Store {
 	/** Engagedly's clock (the host's unless a suite moves it: see RateLimiter's clockOffsetMs). */
 	clock: () => number = Date.now;
 	/**
-	 * How the praise feed may be less convenient than newest-first by id (switches a suite turns
-	 * on; they stay across load()): pinned praises listed first whatever their age, new praises'
-	 * `activity_date` cut to a coarse resolution (so many share one), and ids of new praises
-	 * scattered instead of growing with time.
+	 * How the praise feed may be less convenient than newest-first by id (switches that stay
+	 * across load()): pinned praises listed first whatever their age (on by default: the contract
+	 * allows it, and a suite that needs strict newest-first turns it off and says why), new
+	 * praises' `activity_date` cut to a coarse resolution (so many share one), and ids of new
+	 * praises scattered instead of growing with time.
 	 */
 	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
-		pinnedFirst: false,
+		pinnedFirst: true,
 		// Whole seconds and ids in no time order by default: the contract fixes neither.
 		timestampResolutionMs: 1000,
 		scatteredIds: true,
@@ -533,9 +534,11 @@ export class Store {
 	deactivateUser(id: string, body: Record<string, unknown>): UserRecord {
 		const user = this.getUser(id);
 		const code = body.block_reason_code;
-		if (!isBlank(code) && (typeof code !== 'string' || !this.blockReasonCodes.some((c) => c.code === code && !c.archived))) {
-			const known = this.blockReasonCodes.map((c) => c.code).join(', ');
-			throw validationError([entry('block_reason_code', `${String(code)} is not a block reason code of this organisation (${known})`, 'invalid_value')]);
+		const listed = this.blockReasonCodes.find((c) => c.code === code);
+		if (!isBlank(code) && (typeof code !== 'string' || !listed || listed.archived)) {
+			const known = this.blockReasonCodes.filter((c) => !c.archived).map((c) => c.code).join(', ');
+			const problem = listed ? 'is archived' : 'is not a block reason code of this organisation';
+			throw validationError([entry('block_reason_code', `${String(code)} ${problem} (${known})`, 'invalid_value')]);
 		}
 		if (user.id === this.adminId && this.friendlyUsers.adminNotDeactivatable) {
 			throw validationError([entry('base', 'The organisation admin cannot be deactivated', 'invalid_value')]);
@@ -567,8 +570,15 @@ export class Store {
 		const raw = body.permission_ids;
 		if (raw === undefined || raw === null) throw validationError([entry('permission_ids', 'permission_ids is required', 'missing_field')]);
 		if (!Array.isArray(raw)) throw validationError([entry('permission_ids', 'permission_ids must be an array of permission ids', 'invalid_value')]);
-		const ids = raw.map((v) => (typeof v === 'number' || (typeof v === 'string' && v.trim() !== '') ? Number(v) : NaN));
-		const unknown = raw.filter((_, i) => !this.permissions.some((p) => p.id === ids[i]));
+		// Integers only, as documented, though the permission list gives ids as strings.
+		const notIntegers = raw.filter((v) => typeof v !== 'number' || !Number.isInteger(v));
+		if (notIntegers.length > 0) {
+			throw validationError([
+				entry('permission_ids', `permission_ids must be integers: ${notIntegers.map((v) => JSON.stringify(v)).join(', ')} ${notIntegers.length === 1 ? 'is' : 'are'} not`, 'invalid_value'),
+			]);
+		}
+		const ids = raw as number[];
+		const unknown = ids.filter((id) => !this.permissions.some((p) => p.id === id));
 		if (unknown.length > 0) {
 			throw validationError([entry('permission_ids', `Permission ${unknown.map(String).join(', ')} does not exist`, 'invalid_value')]);
 		}

@@ -1,7 +1,9 @@
 /**
  * Get Permissions and Update Permissions (add, remove, replace). The node computes the final set
  * from the user's current permissions and sends it whole; Site Administrator is never added or
- * removed (asking to is refused before any write) and is kept for a user who holds it.
+ * removed (asking to is refused before any write) and is kept for a user who holds it. The
+ * simulator lists permission ids as text and gives a user's as numbers, and its write takes
+ * integers only.
  */
 import { byId, runEngagedly } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
@@ -34,7 +36,7 @@ test('get permissions: one item per permission the user holds', async () => {
 });
 
 describe('update permissions', () => {
-	test('add keeps what the user has and gives the rest', async () => {
+	test('add keeps what the user has and gives the rest: ids listed as text, sent as the integers the write takes', async () => {
 		const [a, b, c] = ordinaryPermissions();
 		const user = userHolding([a.id]);
 		const { items, error } = await run({
@@ -52,14 +54,14 @@ describe('update permissions', () => {
 		expect((items[0].json.permissions as unknown[]).length).toBe(3);
 	});
 
-	test('remove takes away only the ones named', async () => {
+	test('remove takes away only the ones named, given as numbers by an expression', async () => {
 		const [a, b, c] = ordinaryPermissions();
 		const user = userHolding([a.id, b.id, c.id]);
 		const { items, error } = await run({
 			operation: 'updatePermissions',
 			userId: byId(user.id),
 			mode: 'remove',
-			permissionIds: [String(b.id)],
+			permissionIds: [b.id],
 		});
 		expect(error).toBeUndefined();
 		expect(held(user.id)).toEqual([a.id, c.id]);

@@ -12,7 +12,7 @@ const run = async (parameters: Record<string, unknown>) =>
 	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials() });
 
 describe('get block reason codes', () => {
-	test('one item per code the organisation has, a code added in Engagedly included', async () => {
+	test('one item per code the organisation has, a code added in Engagedly and an archived one included', async () => {
 		sim.store.blockReasonCodes.push({
 			code: 'relocation',
 			display_text: 'Relocation',
@@ -26,15 +26,23 @@ describe('get block reason codes', () => {
 		expect(error).toBeUndefined();
 		expect(items.map((i) => i.json.code)).toEqual(sim.store.blockReasonCodes.map((c) => c.code));
 		expect(items.find((i) => i.json.code === 'relocation')?.json).toMatchObject({ display_text: 'Relocation' });
+		expect(items.filter((i) => i.json.archived === true).length).toBeGreaterThan(0);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 	});
 });
 
 describe('deactivate', () => {
-	test('with a code picked from the dropdown: the user is blocked with that reason', async () => {
+	test('with a code picked from the dropdown (archived codes not offered): the user is blocked with that reason', async () => {
 		const user = ordinaryUsers(sim)[0];
 		const options = await loadOptions('getBlockReasonCodes', sim.credentials());
-		expect(options.map((o) => o.value).sort()).toEqual(sim.store.blockReasonCodes.map((c) => c.code).sort());
+		const archived = sim.store.blockReasonCodes.filter((c) => c.archived).map((c) => c.code);
+		expect(archived.length).toBeGreaterThan(0);
+		expect(options.map((o) => o.value).sort()).toEqual(
+			sim.store.blockReasonCodes
+				.map((c) => c.code)
+				.filter((code) => !archived.includes(code))
+				.sort(),
+		);
 		const picked = options.find((o) => o.value === 'sabatical') ?? options[0];
 		sim.clearLog();
 
@@ -64,7 +72,21 @@ describe('deactivate', () => {
 		const user = ordinaryUsers(sim)[2];
 		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: 'sabbatical' });
 		expect(error?.message).toContain('"sabbatical" is not a block reason code');
-		for (const code of sim.store.blockReasonCodes) expect(error?.description).toContain(code.code);
+		for (const code of sim.store.blockReasonCodes.filter((c) => !c.archived)) expect(error?.description).toContain(code.code);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(writes(sim)).toEqual([]);
+		expect(sim.store.users.get(user.id)!.status).toBe('Active');
+	});
+
+	test('an archived code (typed in an expression) is refused by name with the codes to use instead, before any write', async () => {
+		const user = ordinaryUsers(sim)[2];
+		const [archived] = sim.store.blockReasonCodes.filter((c) => c.archived);
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: archived.code });
+		expect(error?.message).toBe(`Block reason code "${archived.code}" is archived in this Engagedly organisation`);
+		for (const code of sim.store.blockReasonCodes) {
+			if (code.archived) expect(error?.description).not.toContain(`${code.code} (`);
+			else expect(error?.description).toContain(`${code.code} (${code.display_text})`);
+		}
 		expect(error?.context?.itemIndex).toBe(0);
 		expect(writes(sim)).toEqual([]);
 		expect(sim.store.users.get(user.id)!.status).toBe('Active');

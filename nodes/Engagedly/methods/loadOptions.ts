@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { business, department, jobTitle, location } from '../actions/records/kinds';
+import { isUsableCode } from '../actions/user/deactivate.operation';
 import { fetchUserAttributes } from '../api/userAttributes';
 import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
 import { paginate } from '../transport/paginate';
@@ -42,10 +43,13 @@ export const getLearningResources = listOptions(
 	(r) => [r.type, r.short_code].filter(Boolean).join(' · ') || undefined,
 );
 
-/** Codes are configured per organisation, so they are always read from the API. */
+/**
+ * Codes are configured per organisation, so they are always read from the API. Archived codes
+ * are left out: Engagedly refuses them on deactivate.
+ */
 export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const codes = await requestList.call(this, 'GET', '/users/block-reason-codes');
-	return codes.map((code) => ({
+	return codes.filter(isUsableCode).map((code) => ({
 		name: String(code.display_text ?? code.code),
 		value: String(code.code),
 		...(code.description ? { description: String(code.description) } : {}),

@@ -15,6 +15,12 @@ const MAX_STEP_BACKS = 20;
 export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	/** Stop once this many records are kept; undefined means every record. */
 	limit?: number;
+	/**
+	 * Which kept records count toward `limit` (default: all). The others are kept beside them, so
+	 * the result may hold more than `limit`: records the list may show out of its order (pinned
+	 * praises on top whatever their age), which the caller puts in their place and cuts.
+	 */
+	counts?: (record: IDataObject) => boolean;
 	/** Client-side filter: records it rejects are skipped but paging goes on. */
 	keep?: (record: IDataObject) => boolean;
 	/** Ends paging at the first record it accepts (that record and the rest are dropped). */
@@ -96,11 +102,12 @@ async function scan(
 	options: PageOptions,
 	pacer: RateLimitPacer,
 ): Promise<ScanResult> {
-	const { limit, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
-	const filtered = keep !== undefined || stopAt !== undefined;
+	const { limit, counts, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
+	const filtered = keep !== undefined || stopAt !== undefined || counts !== undefined;
 	const size = limit !== undefined && !filtered ? Math.max(1, Math.min(MAX_PAGE_SIZE, limit)) : MAX_PAGE_SIZE;
 	const seen = new Set<string>();
 	const results: IDataObject[] = [];
+	let counted = 0;
 	const fail = (reason: string): never => {
 		throw ownError(
 			this.getNode(),
@@ -151,7 +158,8 @@ async function scan(
 			fresh++;
 			if (keep && !keep(record)) continue;
 			results.push(record);
-			if (limit !== undefined && results.length >= limit) return { records: results };
+			if (counts && !counts(record)) continue;
+			if (limit !== undefined && ++counted >= limit) return { records: results };
 		}
 
 		const total = countOf(body.pagination?.total_records);

@@ -2,7 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { PraiseCriteria } from '../actions/praise/shared';
-import { praiseFilter, toMessage } from '../actions/praise/shared';
+import { dateOf, isPinned, praiseFilter, toMessage } from '../actions/praise/shared';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
@@ -15,10 +15,7 @@ const PATH = '/activities/praises';
 /** "Fetch Test Event" looks this far back for a praise that matches the filters. */
 const SAMPLE_RECORDS = 250;
 
-/** A praise's time in the feed's order (epoch ms); NaN when it has none that can be read. */
-const dateOf = (record: IDataObject): number => Date.parse(String(record.activity_date));
 const idOf = (record: IDataObject): string => String(record.id);
-const pinnedOf = (record: IDataObject): boolean => record.pinned === true;
 const holds = (mark: PraiseMark, id: string) => mark.ids.some((seen) => String(seen) === id);
 
 /** Included in the mark: older than it, or of its time and one of its ids. */
@@ -87,7 +84,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			...request,
 			keep: (record) => {
 				if (keep && !keep(record)) return false;
-				if (!pinnedOf(record)) reachedDated = true;
+				if (!isPinned(record)) reachedDated = true;
 				return true;
 			},
 			stopAt: () => reachedDated || ++looked > SAMPLE_RECORDS,
@@ -105,7 +102,7 @@ export const newPraise: EventFamily<PraiseState> = {
 				stopAt: (record) => {
 					const at = dateOf(record);
 					if (Number.isFinite(at)) top = moved(top, at, record);
-					return !pinnedOf(record);
+					return !isPinned(record);
 				},
 			});
 			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
@@ -122,7 +119,7 @@ export const newPraise: EventFamily<PraiseState> = {
 		const fresh: IDataObject[] = [];
 		const { resume, cooldownMs } = await budgetedScan(context, request, PATH, {
 			from: pass ? { page: pass.page, total: pass.total } : undefined,
-			stopAt: (record) => !pinnedOf(record) && dateOf(record) < from.at,
+			stopAt: (record) => !isPinned(record) && dateOf(record) < from.at,
 			keep: (record) => {
 				const at = dateOf(record);
 				const id = idOf(record);
@@ -135,8 +132,8 @@ export const newPraise: EventFamily<PraiseState> = {
 				if (within(from, at, id)) return false;
 				if (pass && !within(pass.top, at, id)) return false;
 				if (pins.some((pin) => String(pin) === id)) return false;
-				if (!pinnedOf(record) && down && (at > down.at || (at === down.at && holds(down, id)))) return false;
-				if (pinnedOf(record)) pins.push(record.id as number | string);
+				if (!isPinned(record) && down && (at > down.at || (at === down.at && holds(down, id)))) return false;
+				if (isPinned(record)) pins.push(record.id as number | string);
 				else down = moved(down, at, record, true);
 				if (!pass) top = moved(top, at, record);
 				fresh.push(record);

@@ -1,7 +1,8 @@
 /**
  * Public praises, newest first (activity_date, then id, both descending) so that a poller
  * reading page 1 sees new posts first; edits move `last_updated_at` but not the position.
- * With `store.praiseQuirks.pinnedFirst`, pinned praises come before all others.
+ * By default (`store.praiseQuirks.pinnedFirst`, a suite may turn it off) pinned praises come
+ * before all others, whatever their age.
  */
 import { ok, paginate } from '../http';
 import { PRAISE_AS_STORED, pick } from '../records';

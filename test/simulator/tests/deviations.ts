@@ -67,6 +67,12 @@ export const CONTRACT_DEVIATIONS: Deviation[] = [
 	{ place: /^(members|administrators)_count$/, what: /must be integer/, why: 'the contract: strings in lists (and the simulator keeps them so on a single department); the vendor: integers' },
 	{ place: /^members\[\]\.display_picture$/, why: 'a member without a picture has display_picture null (contract: "object or null"); the vendor schema has an object' },
 	{ place: /^id$/, what: /must be integer/, operations: /^GET \/beta\/(locations|job_titles)$/, why: 'the simulator renders ids of locations and job titles as strings in lists (the contract types them as strings)' },
+	{
+		place: /^id$/,
+		what: /must be integer/,
+		operations: /^GET \/beta\/permissions$/,
+		why: 'permission ids come as numbers in some answers and strings in others (spec README): the list gives strings, a user\'s permissions numbers',
+	},
 	{ place: /^(address_line1|city|state|country|postal_code)$/, why: 'a blank address field is null (contract); the vendor schema has a plain string (only address_line2 is nullable)' },
 	{ place: /^(author|recognized_actors\[\])\.designation$/, why: 'an actor without a job title has designation null (contract); the vendor schema has a plain string' },
 	{ place: /^level$/, operations: /^GET \/beta\/learning\/resources$/, why: 'a resource without a level has null; the vendor schema has a plain string' },

@@ -186,7 +186,7 @@ describe.each(prefixes)('write endpoints under %s', (prefix) => {
 
 		const perms = expectBody(await api.get('/permissions', { size: 50 }), 200, PermissionsListResponse);
 		const ordinary = perms.data.find((p) => p.is_admin !== true)!;
-		const setPerms = expectBody(await api.put(`/users/${id}/permissions`, { permission_ids: [ordinary.id] }), 200, UserPermissionsResponse);
+		const setPerms = expectBody(await api.put(`/users/${id}/permissions`, { permission_ids: [Number(ordinary.id)] }), 200, UserPermissionsResponse);
 		expect(setPerms.data.map((p) => String(p.id))).toContain(String(ordinary.id));
 	});
 

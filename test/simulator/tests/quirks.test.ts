@@ -15,7 +15,7 @@ const sim = useSimulator(
 		reset: (running) => {
 			running.reset();
 			running.setRateLimit({ limit: 200, timeScale: 1, clockOffsetMs: 0, resetRounding: 'up' });
-			running.setPraiseQuirks({ pinnedFirst: false, timestampResolutionMs: 0, scatteredIds: false });
+			running.setPraiseQuirks({ pinnedFirst: true, timestampResolutionMs: 0, scatteredIds: false });
 		},
 	},
 );
@@ -73,8 +73,7 @@ describe('the praise feed', () => {
 	const listed = async () =>
 		(await client(sim).get('/activities/praises', { size: 50 })).body as { data: Array<{ id: number; pinned: boolean; activity_date: string }> };
 
-	test('pinned first: every pinned praise, whatever its age, before every other; the rest newest first', async () => {
-		sim.setPraiseQuirks({ pinnedFirst: true });
+	test('pinned first, by default: every pinned praise, whatever its age, before every other; the rest newest first', async () => {
 		const old = [...sim.store.praises.values()].sort((a, b) => Date.parse(a.activity_date) - Date.parse(b.activity_date))[0];
 		sim.store.editPraise(old.id, { pinned: true });
 		const fresh = sim.store.addPraise();
@@ -86,6 +85,17 @@ describe('the praise feed', () => {
 		expect(data.slice(0, firstUnpinned).map((praise) => praise.id)).toContain(old.id);
 		expect(data[firstUnpinned].id).toBe(fresh.id);
 		const dates = data.slice(firstUnpinned).map((praise) => Date.parse(praise.activity_date));
+		expect(dates).toEqual([...dates].sort((a, b) => b - a));
+	});
+
+	test('pinnedFirst off (the friendly side): strictly newest first, a pinned praise in its place by date', async () => {
+		sim.setPraiseQuirks({ pinnedFirst: false });
+		const tenth = [...sim.store.praises.values()].sort((a, b) => Date.parse(b.activity_date) - Date.parse(a.activity_date) || b.id - a.id)[9];
+		sim.store.editPraise(tenth.id, { pinned: true });
+
+		const { data } = await listed();
+		expect(data[9].id).toBe(tenth.id);
+		const dates = data.map((praise) => Date.parse(praise.activity_date));
 		expect(dates).toEqual([...dates].sort((a, b) => b - a));
 	});
 

@@ -149,6 +149,10 @@ describe('the demo organisation', () => {
 		expect(parsed.some((p) => (p.tags ?? []).length > 0)).toBe(true);
 		expect(parsed.some((p) => p.audience.length > 0)).toBe(true);
 		expect(parsed.some((p) => p.recognized_actors.length > 0)).toBe(true);
+		// An old pinned praise, listed on top by default: every suite reading praises meets one.
+		const firstOther = parsed.findIndex((p) => !p.pinned);
+		expect(firstOther).toBeGreaterThan(0);
+		expect(parsed.slice(0, firstOther).some((p) => Date.parse(p.activity_date) < Date.parse(parsed[firstOther].activity_date))).toBe(true);
 		for (const p of parsed.slice(0, 10)) {
 			expect((await api.get(`/users/${p.author.id}`)).status).toBe(200);
 			for (const r of p.recognized_actors) expect((await api.get(`/users/${r.id}`)).status).toBe(200);

@@ -42,9 +42,10 @@ async function getUser(id: string) {
 }
 
 describe('block reason codes', () => {
-	test('the seeded organisation lists exactly the documented codes', async () => {
+	test('the seeded organisation lists exactly the documented codes as usable, and an archived one beside them', async () => {
 		const body = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse);
-		expect(body.data.map((c) => c.code).sort()).toEqual(['dismissal_with_cause', 'fatigue', 'involuntary', 'not_known', 'sabatical']);
+		expect(body.data.filter((c) => c.archived !== true).map((c) => c.code).sort()).toEqual(['dismissal_with_cause', 'fatigue', 'involuntary', 'not_known', 'sabatical']);
+		expect(body.data.filter((c) => c.archived === true).map((c) => c.code)).toEqual(['retirement']);
 		for (const c of body.data) {
 			expect(c.display_text.length).toBeGreaterThan(0);
 			expect(c.description.length).toBeGreaterThan(0);
@@ -80,8 +81,10 @@ describe('Active -> Blocked -> Active', () => {
 		expect(list[0]).toEqual(expect.objectContaining({ status: 'Blocked', block_reason_code: 'fatigue', user_blocked_at: blocked.user_blocked_at }));
 	});
 
-	test('every code from the list is accepted', async () => {
-		const codes = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse).data.map((c) => c.code);
+	test('every code from the list that is not archived is accepted', async () => {
+		const listed = expectBody(await api.get('/users/block-reason-codes'), 200, BlockReasonCodesResponse).data;
+		expect(listed.some((c) => c.archived === true)).toBe(true);
+		const codes = listed.filter((c) => c.archived !== true).map((c) => c.code);
 		for (const code of codes) {
 			const user = await freshUser();
 			const blocked = expectBody(await api.put(`/users/${user.id}/deactivate`, { block_reason_code: code }), 200, UserResponse).data;
@@ -99,6 +102,7 @@ describe('Active -> Blocked -> Active', () => {
 
 	test.each([
 		['a vendor code this organisation does not list', 'voluntary'],
+		['a code the seed lists as archived', 'retirement'],
 		['a made-up code', 'bored'],
 		['a code in another case', 'FATIGUE'],
 		['the display text instead of the code', 'Fatigue'],
@@ -244,7 +248,7 @@ describe('the Site Administrator permission', () => {
 	test('ordinary permissions can be set through PUT /users/<id>/permissions', async () => {
 		const { others } = await permissions();
 		const user = await freshUser();
-		const wanted = others.slice(0, 2).map((p) => p.id);
+		const wanted = others.slice(0, 2).map((p) => Number(p.id));
 		const res = expectBody(await api.put(`/users/${user.id}/permissions`, { permission_ids: wanted }), 200, UserPermissionsResponse).data;
 		for (const id of wanted) expect(res.map((p) => String(p.id))).toContain(String(id));
 		const got = await permsOf(user.id);
@@ -254,7 +258,7 @@ describe('the Site Administrator permission', () => {
 	test('it cannot be given to another user: the request is refused and the user does not get it', async () => {
 		const { admin, others } = await permissions();
 		const user = await freshUser();
-		const res = await api.put(`/users/${user.id}/permissions`, { permission_ids: [admin.id, others[0].id] });
+		const res = await api.put(`/users/${user.id}/permissions`, { permission_ids: [Number(admin.id), Number(others[0].id)] });
 		expect([403, 422]).toContain(res.status);
 		parseWith(ErrorBodySchema, res.body);
 		expect((await permsOf(user.id)).some((p) => String(p.id) === String(admin.id))).toBe(false);
@@ -262,13 +266,35 @@ describe('the Site Administrator permission', () => {
 
 	test('it cannot be removed from the admin: whatever the request, the admin keeps it', async () => {
 		const { admin, others } = await permissions();
-		const res = await api.put(`/users/${sim.store.adminId}/permissions`, { permission_ids: [others[0].id] });
+		const res = await api.put(`/users/${sim.store.adminId}/permissions`, { permission_ids: [Number(others[0].id)] });
 		if (res.status === 200) parseWith(UserPermissionsResponse, res.body);
 		else {
 			expect([403, 422]).toContain(res.status);
 			parseWith(ErrorBodySchema, res.body);
 		}
 		expect((await permsOf(sim.store.adminId)).map((p) => String(p.id))).toContain(String(admin.id));
+	});
+});
+
+describe('permission ids: numbers in some answers, text in others; integers only on a write', () => {
+	// The vendor profile's integers are checked against the vendor's schema in openapi.test.ts.
+	test('the list gives them as text, a user\'s permissions as numbers', async () => {
+		const listed = expectBody(await api.get('/permissions', { size: 50 }), 200, PermissionsListResponse).data;
+		expect(listed.every((p) => typeof p.id === 'string')).toBe(true);
+		const held = expectBody(await api.get(`/users/${sim.store.adminId}/permissions`), 200, UserPermissionsResponse).data;
+		expect(held.length).toBeGreaterThan(0);
+		expect(held.every((p) => typeof p.id === 'number')).toBe(true);
+	});
+
+	test.each([
+		['as text', (id: number) => String(id)],
+		['as a fraction', (id: number) => id + 0.5],
+	])('a write with ids %s: 422 on permission_ids, and the user keeps what they had', async (_label, form) => {
+		const user = await freshUser();
+		const ordinary = sim.store.permissions.find((p) => p.is_admin !== true)!;
+		const body = expectError(await api.put(`/users/${user.id}/permissions`, { permission_ids: [form(ordinary.id)] }), 422, 'validation_error');
+		expect(body.errors.map((e) => [e.field, e.code])).toEqual([['permission_ids', 'invalid_value']]);
+		expect(sim.store.permissionsOf(user.id)).toEqual([]);
 	});
 });
 

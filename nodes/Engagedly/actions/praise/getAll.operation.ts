@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
@@ -6,7 +6,7 @@ import { readInstant, readLimit, readOptionalUserId } from '../../parameters/rea
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { messageReadyOption, praiseFilterFields } from './fields';
-import { praiseFilter, toMessage } from './shared';
+import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from './shared';
 import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -18,7 +18,7 @@ const properties: INodeProperties[] = [
 			type: 'dateTime',
 			default: '',
 			description:
-				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one.',
+				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one that is not pinned (pinned praises may come first whatever their age).',
 		},
 		...praiseFilterFields,
 	]),
@@ -37,23 +37,20 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const tag = trimmed(this.getNodeParameter('filters.tag', itemIndex, ''));
 	const messageReady = this.getNodeParameter('options.messageReady', itemIndex, false) as boolean;
 
-	const createdAfter = readInstant.call(this, itemIndex, 'filters.createdAfter', { label: 'Created After' });
-
-	const keep = praiseFilter({ authorId, recognizedId, tag });
-	const threshold = createdAfter;
+	const threshold = readInstant.call(this, itemIndex, 'filters.createdAfter', { label: 'Created After' });
+	const matches = praiseFilter({ authorId, recognizedId, tag });
+	const notAfter = (praise: IDataObject) => threshold !== undefined && dateOf(praise) <= threshold;
 
 	const praises = await paginate.call(this, '/activities/praises', {
 		...request,
 		limit,
-		keep,
-		// Newest first: the first praise not after the threshold ends the list.
-		stopAt:
-			threshold === undefined
-				? undefined
-				: (praise) => {
-						const at = Date.parse(String(praise.activity_date ?? ''));
-						return !Number.isNaN(at) && at <= threshold;
-					},
+		// A pinned praise may stand on top whatever its age: it neither takes a place of the limit
+		// nor ends the list, and is put in its place by date below.
+		counts: (praise) => !isPinned(praise),
+		keep: (praise) => (!matches || matches(praise)) && !(isPinned(praise) && notAfter(praise)),
+		// Newest first under the pins: the first other praise not after the threshold ends the list.
+		stopAt: threshold === undefined ? undefined : (praise) => !isPinned(praise) && notAfter(praise),
 	});
-	return messageReady ? praises.map(toMessage) : praises;
+	const newest = newestFirst(praises).slice(0, limit);
+	return messageReady ? newest.map(toMessage) : newest;
 }

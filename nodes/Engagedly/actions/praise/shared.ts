@@ -118,3 +118,29 @@ export function praiseFilter(criteria: PraiseCriteria): ((praise: IDataObject) =
 		return true;
 	};
 }
+
+/** A praise's time (epoch ms); NaN when it has none that can be read. */
+export const dateOf = (praise: IDataObject): number => Date.parse(String(praise.activity_date ?? ''));
+
+/** Engagedly may list pinned praises on top of the feed, whatever their age. */
+export const isPinned = (praise: IDataObject): boolean => praise.pinned === true;
+
+/**
+ * The praises newest first, as read from a feed that is newest first but for pinned praises
+ * listed on top: the others keep the feed's order, and each pinned praise goes before the first
+ * of them that is older (an unreadable date last).
+ */
+export function newestFirst(praises: IDataObject[]): IDataObject[] {
+	const time = (praise: IDataObject) => {
+		const at = dateOf(praise);
+		return Number.isNaN(at) ? -Number.MAX_VALUE : at;
+	};
+	const pins = praises.filter(isPinned).sort((a, b) => time(b) - time(a));
+	const ordered: IDataObject[] = [];
+	for (const praise of praises) {
+		if (isPinned(praise)) continue;
+		while (pins.length > 0 && time(pins[0]) >= dateOf(praise)) ordered.push(pins.shift()!);
+		ordered.push(praise);
+	}
+	return [...ordered, ...pins];
+}

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, userLocator } from '../../descriptions/common';
@@ -17,16 +17,20 @@ export const blockReasonCodeField: INodeProperties = {
 	typeOptions: { loadOptionsMethod: 'getBlockReasonCodes' },
 	default: '',
 	description:
-		'Why the user is deactivated (optional). The codes are your organisation’s own. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		'Why the user is deactivated (optional). The codes are your organisation’s own; archived ones are not offered, as Engagedly refuses them. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 };
 
 const properties: INodeProperties[] = [userLocator(), blockReasonCodeField, optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['deactivate'] } }, properties);
 
+/** A code Engagedly takes on deactivate: an archived one is still listed, but refused. */
+export const isUsableCode = (code: IDataObject): boolean => code.archived !== true;
+
 /**
  * A code typed into an expression is checked against the organisation's codes before the write,
- * so a typo is reported with the list to choose from rather than as the API's bare refusal.
+ * so a typo or an archived code is reported with the list to choose from rather than as the
+ * API's bare refusal.
  */
 export async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemRequest): Promise<void> {
 	const codes = await perExecution(
@@ -34,13 +38,20 @@ export async function checkCode(this: IExecuteFunctions, itemIndex: number, code
 		'block-reason-codes',
 		async () => await requestList.call(this, 'GET', '/users/block-reason-codes', request),
 	);
-	const usable = codes.filter((c) => c.archived !== true);
-	if (usable.some((c) => String(c.code) === code)) return;
-	const list = usable.map((c) => `${String(c.code)} (${String(c.display_text ?? c.code)})`).join(', ');
-	throw new NodeOperationError(this.getNode(), `"${code}" is not a block reason code of this Engagedly organisation`, {
-		itemIndex,
-		description: `Pick Block Reason Code from the list, or use one of: ${list || 'none defined'}. Leave it empty to deactivate without a reason. Nothing was sent.`,
-	});
+	const listed = codes.find((c) => String(c.code) === code);
+	if (listed && isUsableCode(listed)) return;
+	const list = codes
+		.filter(isUsableCode)
+		.map((c) => `${String(c.code)} (${String(c.display_text ?? c.code)})`)
+		.join(', ');
+	const choose = `Pick Block Reason Code from the list, or use one of: ${list || 'none defined'}. Leave it empty to deactivate without a reason. Nothing was sent.`;
+	if (listed) {
+		throw new NodeOperationError(this.getNode(), `Block reason code "${code}" is archived in this Engagedly organisation`, {
+			itemIndex,
+			description: `Engagedly still lists archived codes but refuses them on deactivate. ${choose}`,
+		});
+	}
+	throw new NodeOperationError(this.getNode(), `"${code}" is not a block reason code of this Engagedly organisation`, { itemIndex, description: choose });
 }
 
 /**

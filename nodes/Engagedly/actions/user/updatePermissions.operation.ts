@@ -55,7 +55,10 @@ export const description = updateDisplayOptions(
 
 type Mode = 'add' | 'remove' | 'replace';
 
-const key = (permission: IDataObject) => String(permission.id);
+/** Engagedly gives permission ids as numbers in some answers and as text in others: compared as text. */
+const key = (permission: IDataObject) => String(permission.id).trim();
+/** The write takes integers only (as documented), whatever form the id was read in. */
+const wireId = (permission: IDataObject): IDataObject[string] => (/^\d+$/.test(key(permission)) ? Number(key(permission)) : permission.id);
 const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
 
 /**
@@ -105,8 +108,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 
 	const permissions = await requestList.call(this, 'PUT', path, {
 		...request,
-		// Ids go back as the API gave them (integers in the spec).
-		body: { permission_ids: next.map((p) => (byId.get(key(p)) ?? p).id as IDataObject[string]) },
+		body: { permission_ids: next.map(wireId) },
 	});
 	const before = new Set(current.map(key));
 	const after = new Set(permissions.map(key));
