@@ -101,6 +101,34 @@ describe('deactivate', () => {
 		expect(sim.log.map((e) => e.route)).toEqual(['GET /beta/users/:id/permissions']);
 		expect(sim.store.admin.status).toBe('Active');
 	});
+	test('a user already deactivated for another reason is not reported as deactivated for this one', async () => {
+		// What Engagedly does with a user already blocked is not documented; the simulator answers
+		// 200 and keeps the first reason, which the answer shows.
+		const user = ordinaryUsers(sim)[4];
+		sim.store.setUserStatus(user.id, 'Blocked', 'fatigue');
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: 'involuntary' });
+		expect(error?.message).toBe(`User ${user.id} was already deactivated with the reason "fatigue", which Engagedly kept`);
+		expect(error?.description).toContain('activate the user, then deactivate them again');
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(sim.store.users.get(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'fatigue' });
+
+		// Without a reason asked for, a user who is blocked is what was wanted.
+		const again = await run({ operation: 'deactivate', userId: byId(user.id) });
+		expect(again.error).toBeUndefined();
+		expect(again.items[0].json).toMatchObject({ id: user.id, status: 'Blocked', block_reason_code: 'fatigue' });
+	});
+
+	test('an answer that does not show the user deactivated is an error, not a success', async () => {
+		const user = ordinaryUsers(sim)[5];
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/users/:id/deactivate' },
+			rewrite: (body) => ({ ...(body as object), data: { ...(body as { data: object }).data, status: 'Active' } }),
+		});
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id) });
+		expect(error?.message).toBe(`Engagedly answered with user ${user.id} Active, not Blocked`);
+		expect(error?.context?.itemIndex).toBe(0);
+	});
 });
 
 describe('activate', () => {

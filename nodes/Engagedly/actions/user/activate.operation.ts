@@ -6,6 +6,7 @@ import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
+import { checkStatus } from './status';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
 
@@ -13,5 +14,6 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
+	const user = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
+	return checkStatus.call(this, itemIndex, user, { status: 'Active' });
 }

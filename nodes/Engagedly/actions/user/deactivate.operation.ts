@@ -8,6 +8,7 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestList, requestRecord } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
+import { checkStatus } from './status';
 
 /** The optional block reason: Deactivate shows it, and Sync for the users it deactivates. */
 export const blockReasonCodeField: INodeProperties = {
@@ -79,8 +80,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 			description: `${SITE_ADMINISTRATOR_KEPT} Deactivate them in Engagedly's web app if you really mean to, after giving the organisation another administrator. Nothing was written.`,
 		});
 	}
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
+	const user = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
 		...request,
 		body: code ? { block_reason_code: code } : {},
 	});
+	return checkStatus.call(this, itemIndex, user, { status: 'Blocked', blockReasonCode: code || undefined });
 }

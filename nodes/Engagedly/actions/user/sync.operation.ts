@@ -18,6 +18,7 @@ import { membershipsOf } from './lookups';
 import { idsForNames } from './names';
 import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
+import { checkStatus } from './status';
 import type { Outcome, Upserted } from './upsert';
 import { outcomeFields, upsertUser } from './upsert';
 
@@ -489,10 +490,15 @@ async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], se
 			// The write answers with the single user: the dry run shows that record, deactivated.
 			const deactivated = settings.dryRun
 				? { ...(await readSingleUser.call(this, id, request)), status: 'Blocked', block_reason_code: settings.blockReasonCode || null }
-				: await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
-						...request,
-						body: settings.blockReasonCode ? { block_reason_code: settings.blockReasonCode } : {},
-					});
+				: checkStatus.call(
+						this,
+						request.itemIndex,
+						await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
+							...request,
+							body: settings.blockReasonCode ? { block_reason_code: settings.blockReasonCode } : {},
+						}),
+						{ status: 'Blocked', blockReasonCode: settings.blockReasonCode || undefined },
+					);
 			results.push({ json: userOutput(deactivated, settings.simplify, { outcome: 'deactivated' }) });
 		} catch (error) {
 			results.push({ error: error as Error, user: { id, email: candidate.email ?? null } });

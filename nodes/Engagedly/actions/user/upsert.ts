@@ -7,6 +7,7 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { Changes } from './changes';
+import { checkStatus } from './status';
 import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, patchBody } from './changes';
 import { liveUserAttributes } from './customAttributes';
 import { projectedUser } from './projection';
@@ -129,7 +130,10 @@ async function updateUser(
 		const returned = reactivate ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
 		user = await projectedUser.call(this, returned, patchBody(body, written), request);
 	} else {
-		if (reactivate) user = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
+		if (reactivate) {
+			const activated = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
+			user = checkStatus.call(this, request.itemIndex, activated, { status: 'Active' });
+		}
 		if (written.length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: patchBody(body, written) });
 	}
 	rememberUser(this, user);
