@@ -65,6 +65,21 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 		}
 	}
 
+	// The contract names no rate-limit header: alone, the pacer then keeps to 200 a minute by its own count.
+	lines.push(
+		'',
+		"One execution alone where answers carry no `X-RateLimit-*` header (the contract names none; the simulator's contract profile sends none): the pacer counts its own requests against the documented 200 a minute. Virtual time, the real window (asserted in test/transport/sharedKey.test.ts).",
+		'',
+		'| requests | latency | answers 429 | ratio to the floor |',
+		'|---|---|---|---|',
+	);
+	for (const latency of [20, 400]) {
+		for (const requests of [240, 1000]) {
+			const blind = await playSharedKey({ requests: [requests], latencyMs: jitteredLatency(latency), rateLimitHeaders: false });
+			lines.push(`| ${blind.sent} | ${latency} ms | ${blind.tooMany} | ${(blind.elapsedMs / blind.floorMs).toFixed(2)} |`);
+		}
+	}
+
 	// Several triggers and executions on one key, in virtual time at the real limit.
 	const many = await playSharedKey({
 		requests: [240, 240, 240, 240],
