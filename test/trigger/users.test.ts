@@ -490,5 +490,5 @@ describe('userUpdated', () => {
 		for (const event of Object.keys(seen)) expect(sortedIds(seen[event])).toEqual(sortedIds(expected[event]));
 		expect(expected.newUser.length).toBeGreaterThan(3);
 		expect(expected.userActivated.length).toBeGreaterThan(0);
-	});
+	}, 120_000);
 });
