@@ -51,7 +51,7 @@ test('the same item twice: created, then unchanged with nothing written', async 
 	expect(first.error).toBeUndefined();
 	expect(first.items).toHaveLength(1);
 	expect(first.items[0].json).toMatchObject({ email, first_name: 'Ines', status: 'Active', outcome: 'created' });
-	expect(first.items[0].json.changes).toBeUndefined();
+	expect(first.items[0].json.changes).toEqual({});
 	expect(writes(sim).map((entry) => entry.route)).toEqual(['POST /beta/users']);
 	expect(sim.store.users.size).toBe(before + 1);
 	const created = sim.store.userByEmail(email)!;
@@ -115,12 +115,17 @@ test('present: only the fields that differ are sent, with their previous values 
 		email,
 		outcome: 'updated',
 		changes: {
-			job_title: { from: String(stored.job_title_id), to: String(otherTitle.id) },
+			// Named from the user read before and the write's answer after: no read of the job titles.
+			job_title: {
+				from: { id: String(stored.job_title_id), name: sim.store.jobTitles.get(stored.job_title_id!)!.name },
+				to: { id: String(otherTitle.id), name: otherTitle.name },
+			},
 			last_name: { from: 'Okafor', to: 'Okafor-Reyes' },
 			[number.attribute_key]: { from: 4, to: 5 },
 		},
 	});
 	expect(Object.keys(items[0].json.changes as IDataObject)).toHaveLength(3);
+	expect(requestsTo(sim, 'GET /beta/job_titles')).toEqual([]);
 	expect(sim.store.getUser(user.id)).toMatchObject({
 		...stored,
 		job_title_id: otherTitle.id,
@@ -150,7 +155,9 @@ test('a manager given by email compares by the id it resolves to: the same manag
 	const moved = await run({ ...current, additionalFields: { manager: { __rl: true, mode: 'email', value: other.email } } });
 	expect(moved.error).toBeUndefined();
 	expect(writes(sim).map((entry) => entry.body)).toEqual([{ manager_id: other.id }]);
-	expect(moved.items[0].json).toMatchObject({ outcome: 'updated', changes: { manager_id: { from: manager.id, to: other.id } } });
+	const named = (user: typeof other) => ({ id: user.id, name: `${user.first_name} ${user.last_name}`, email: user.email });
+	expect(moved.items[0].json).toMatchObject({ outcome: 'updated', changes: { manager_id: { from: named(manager), to: named(other) } } });
+	expect(Object.keys(moved.items[0].json).slice(0, 2)).toEqual(['outcome', 'changes']);
 	expect(sim.store.getUser(person.id).manager_id).toBe(other.id);
 });
 
@@ -172,6 +179,21 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 		[`/beta/users/${user.id}`, 'primary_reporter,hr_managers,secondary_managers'],
 	]);
 	expect(writes(sim)).toEqual([]);
+
+	// A change names the managers the read for comparing them showed; one given by ID that this
+	// run read nowhere keeps its id with a blank name, since finding it would cost a read per item.
+	const hr3 = ordinaryUsers(sim)[3];
+	(parameters.additionalFields as IDataObject).hrManagers = `${hr2.email}, ${hr3.id}`;
+	sim.clearLog();
+	const changed = await run(parameters);
+	expect(changed.error).toBeUndefined();
+	const named = (people: Array<{ id: string; first_name: string; last_name: string; email: string } | { id: string }>) =>
+		people
+			.map((p) => ('email' in p ? { id: p.id, name: `${p.first_name} ${p.last_name}`, email: p.email } : { id: p.id, name: null, email: null }))
+			.sort((a, b) => (a.id < b.id ? -1 : 1));
+	expect(changed.items[0].json.changes).toEqual({ hr_managers: { from: named([hr1, hr2]), to: named([hr2, { id: hr3.id }]) } });
+	expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(1);
+	expect(sim.store.getUser(user.id).hr_manager_ids.sort()).toEqual([hr2.id, hr3.id].sort());
 });
 
 test('Simplify: the ten fields, the manager and departments by name, with the outcome', async () => {
@@ -193,7 +215,9 @@ test('Simplify: the ten fields, the manager and departments by name, with the ou
 		employee_id: null,
 		joining_date: '2026-03-02',
 		outcome: 'created',
+		changes: {},
 	});
+	expect(Object.keys(items[0].json).slice(0, 2)).toEqual(['outcome', 'changes']);
 });
 
 test('a bad value is refused before the look-up: nothing is read or written', async () => {

@@ -10,6 +10,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
+import type { UserRecord } from '../simulator';
 import { customAttributes, freshEmail, jsonOf, mapping, routes, snapshot, writes } from './helpers';
 import { outcomes, syncKit } from './syncKit';
 
@@ -26,8 +27,10 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	const renamedFrom = renamed.last_name;
 	const oldTitle = retitled.job_title_id;
 	const otherTitle = [...sim.store.jobTitles.values()].find((t) => t.id !== oldTitle)!;
+	const oldManager = retitled.manager_id === null ? null : sim.store.getUser(retitled.manager_id);
+	const newManager = users.find((u) => u !== retitled && u.id !== retitled.manager_id)!;
 	employees[3] = { ...employees[3], lastName: renamedTo, email: renamed.email.toUpperCase() };
-	employees[7] = { ...employees[7], jobTitle: String(otherTitle.id) };
+	employees[7] = { ...employees[7], jobTitle: String(otherTitle.id), managerEmail: newManager.email };
 	const hire = freshEmail('hire');
 	employees.push({ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: users[3].email, costCenter: 'CC-777' });
 	const before = new Map(users.map((u) => [u.id, snapshot(u)]));
@@ -48,7 +51,7 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	expect(routes(sim)).toHaveLength(pages.length + 1 + 1 + 3);
 	expect(writes(sim).map((entry) => [entry.route, entry.path === `/beta/users/${renamed.id}` ? 'renamed' : entry.path === `/beta/users/${retitled.id}` ? 'retitled' : entry.path, entry.body])).toEqual([
 		['PATCH /beta/users/:id', 'renamed', { last_name: renamedTo }],
-		['PATCH /beta/users/:id', 'retitled', { job_title: String(otherTitle.id) }],
+		['PATCH /beta/users/:id', 'retitled', { job_title: String(otherTitle.id), manager_id: newManager.id }],
 		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter().attribute_key]: 'CC-777' }],
 	]);
 
@@ -57,8 +60,19 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	const expected = employees.map((_, index) => (index === 3 || index === 7 ? 'updated' : index === employees.length - 1 ? 'created' : 'unchanged'));
 	expect(outcomes(items)).toEqual(expected);
 	expect(items[3].json).toMatchObject({ id: renamed.id, changes: { last_name: { from: renamedFrom, to: renamedTo } } });
-	expect(items[7].json.changes).toEqual({ job_title: { from: String(oldTitle), to: String(otherTitle.id) } });
-	expect(items[0].json.changes).toBeUndefined();
+	// References name what they point to beside its id, from what the run read (the directory, the
+	// job titles it read to match names, the write's answer): no request of their own.
+	const person = (u: UserRecord) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email });
+	expect(items[7].json.changes).toEqual({
+		job_title: {
+			from: oldTitle === null ? null : { id: String(oldTitle), name: sim.store.jobTitles.get(oldTitle)!.name },
+			to: { id: String(otherTitle.id), name: otherTitle.name },
+		},
+		manager_id: { from: oldManager && person(oldManager), to: person(newManager) },
+	});
+	// Every item leads with what happened, so n8n's Table view shows it in its first columns.
+	for (const item of items) expect(Object.keys(item.json).slice(0, 2)).toEqual(['outcome', 'changes']);
+	expect(items[0].json.changes).toEqual({});
 
 	// The organisation afterwards: the two changes and the new hire, nothing else.
 	const created = sim.store.userByEmail(hire)!;
@@ -66,7 +80,7 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	for (const user of users) {
 		const after = sim.store.getUser(user.id);
 		if (user === renamed) expect(after).toEqual({ ...before.get(user.id), last_name: renamedTo });
-		else if (user === retitled) expect(after).toEqual({ ...before.get(user.id), job_title_id: otherTitle.id });
+		else if (user === retitled) expect(after).toEqual({ ...before.get(user.id), job_title_id: otherTitle.id, manager_id: newManager.id });
 		else expect(after).toEqual(before.get(user.id));
 	}
 });
@@ -114,6 +128,10 @@ describe('Deactivate Missing Users', () => {
 		expect(kept.map((item) => [item.json.id, item.json.status, item.pairedItem])).toEqual([[admin.id, 'Active', undefined]]);
 		expect(kept[0].json.reason).toMatch(/^The Site Administrator is never deactivated by this node/);
 		expect(items).toHaveLength(employees.length + 3);
+		// The reason has its column beside the outcome in the Table view though only the last items
+		// have one: every item leads with the same outcome fields, blank where they do not apply.
+		for (const item of items) expect(Object.keys(item.json).slice(0, 3)).toEqual(['outcome', 'changes', 'reason']);
+		expect(deactivated.map((item) => [item.json.changes, item.json.reason])).toEqual([[{}, null], [{}, null]]);
 
 		// Each candidate's permissions read (they alone say who the admin is), nobody read on their own.
 		expect(requestsTo(sim, 'GET /beta/users/:id/permissions').map((entry) => entry.path).sort()).toEqual(
@@ -325,7 +343,8 @@ test('Simplify: each employee as the ten fields, with outcome and changes', asyn
 		['changes', 'departments', 'email', 'employee_id', 'id', 'job_title', 'joining_date', 'location', 'manager', 'name', 'outcome', 'status'].sort(),
 	);
 	expect(items[1].json).toMatchObject({ id: user.id, name: `${user.first_name} Simple`, outcome: 'updated', changes: { last_name: { to: 'Simple' } } });
-	expect(Object.keys(items[0].json)).toHaveLength(11);
+	expect(Object.keys(items[0].json).slice(0, 3)).toEqual(['outcome', 'changes', 'id']);
+	expect(items[0].json.changes).toEqual({});
 });
 
 test('with Continue On Fail, a refused run is one error item per input item, and nothing is written', async () => {

@@ -96,6 +96,11 @@ describe('unchanged means unwritten', () => {
 		)!;
 		employees[5] = { ...employees[5], departments: [target.name] };
 		employees[9] = { ...employees[9], birthDate: '1991-07-04' };
+		const movedFrom = sim.store
+			.unitsOf('department', mover.id)
+			.map(({ unit }) => ({ id: String(unit.id), name: unit.name }))
+			.sort((a, b) => (a.id < b.id ? -1 : 1));
+		const bornBefore = born.birth_date;
 		sim.clearLog();
 
 		const { items, error } = await run(employees, fullFields);
@@ -104,6 +109,10 @@ describe('unchanged means unwritten', () => {
 			[`/beta/users/${mover.id}`, { departments: [target.id] }],
 			[`/beta/users/${born.id}`, { birth_date: '1991-07-04' }],
 		]);
+		// The departments by name beside their ids: those left from the units' members (the
+		// contract's list does not carry them), the new one from the write's answer.
+		expect(items[5].json.changes).toEqual({ departments: { from: movedFrom, to: [{ id: String(target.id), name: target.name }] } });
+		expect(items[9].json.changes).toEqual({ birth_date: { from: bornBefore, to: '1991-07-04' } });
 		expect(outcomes(items).filter((outcome) => outcome !== 'unchanged')).toEqual(['updated', 'updated']);
 		expect(sim.store.unitsOf('department', mover.id).map(({ unit }) => unit.id)).toEqual([target.id]);
 		expect(sim.store.getUser(born.id).birth_date).toBe('1991-07-04');
@@ -141,13 +150,14 @@ describe('fields Engagedly may never show', () => {
 			const written = writes(sim).map((entry) => [entry.path, entry.body]);
 			if (contract) {
 				// Whether a title changed cannot be told: each is written, none reported a change.
-				expect(told).toEqual(users.map((user) => [user.email, ...(user.title === null ? ['unchanged', undefined] : ['rewritten', ['title']]), undefined]));
+				// Every item has notCompared once one has, so the Table view shows it beside the outcome.
+				expect(told).toEqual(users.map((user) => [user.email, ...(user.title === null ? ['unchanged', []] : ['rewritten', ['title']]), {}]));
 				expect(written).toEqual(titled.map((user) => [`/beta/users/${user.id}`, { title: user === retitled ? newTitle : titleOf.get(user.id) }]));
 				expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(1);
 			} else {
-				const change = round === 'first' ? { title: { from: oldTitle, to: newTitle } } : undefined;
-				expect(told).toEqual(users.map((user) => [user.email, user === retitled && change ? 'updated' : 'unchanged', undefined, user === retitled ? change : undefined]));
-				expect(written).toEqual(change ? [[`/beta/users/${retitled.id}`, { title: newTitle }]] : []);
+				const change = round === 'first' ? { title: { from: oldTitle, to: newTitle } } : {};
+				expect(told).toEqual(users.map((user) => [user.email, user === retitled && round === 'first' ? 'updated' : 'unchanged', undefined, user === retitled ? change : {}]));
+				expect(written).toEqual(round === 'first' ? [[`/beta/users/${retitled.id}`, { title: newTitle }]] : []);
 				expect(requestsTo(sim, 'GET /beta/users/:id')).toEqual([]);
 			}
 		}
@@ -543,6 +553,12 @@ describe('Dry Run outputs what the real run would', () => {
 			expect(dry.error).toBeUndefined();
 			expect(real.error).toBeUndefined();
 			expect(outcomes(real.items)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged', 'created']);
+			// The moved user's references are named in both runs alike (the dry run's from the lists
+			// it read, the real run's from the write's answer).
+			expect(dry.items[2].json.changes).toMatchObject({
+				job_title: { to: { id: String(title.id), name: title.name } },
+				departments: { to: [{ id: String(department.id), name: department.name }] },
+			});
 			if (simplify) {
 				expect(compared(dry.items)).toEqual(compared(real.items));
 				expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });

@@ -32,3 +32,8 @@ export async function perExecution<T>(context: object, key: string, load: () => 
 		return pending;
 	});
 }
+
+/** What this context keeps under `key`, or undefined: lets a caller use a read the run made without making one. */
+export function keptFor<T>(context: object, key: string): T | undefined {
+	return memo.get(context)?.get(key) as T | undefined;
+}

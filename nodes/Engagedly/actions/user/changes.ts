@@ -152,6 +152,42 @@ export function changesFor(user: IDataObject, body: IDataObject, attributes: Use
 	return changes;
 }
 
+/** The fields whose values name people: shown in `changes` with their address too, as HR systems know people by it. */
+const PEOPLE = new Set(['manager_id', 'hr_managers', 'secondary_managers']);
+
+/** Where a user record shows what a reference field names (`{id, name}`, or an embedded user). */
+const SHOWN_AT: Record<string, string> = { job_title: 'job_title', location: 'location', manager_id: 'primary_reporter', ...ID_LISTS };
+
+/** A record or person some other read of this run holds (a list, the directory), by field and id. */
+export type ReadElsewhere = (wire: string, id: string) => IDataObject | undefined;
+
+/**
+ * `changes` with each reference (job title, location, manager, units, HR and secondary managers)
+ * as what it names: `{id, name}`, for people `{id, name, email}`, so a builder reads "Engineer
+ * → Senior Engineer" and an expression still takes `.to.id`. Names come only from what the run
+ * has read: the users before and after the write (`users`: their embedded records), then
+ * `elsewhere`. An id none of them holds keeps `name: null` rather than cost a request per item.
+ */
+export function namedChanges(changes: Changes, users: IDataObject[], elsewhere: ReadElsewhere): Changes {
+	const describe = (wire: string, id: unknown): IDataObject | null => {
+		if (id === null) return null;
+		const key = String(id);
+		const shown = users.map((user) => {
+			const value = user[SHOWN_AT[wire]];
+			return (Array.isArray(value) ? value : [value]).map(asRecord).find((entry) => entry !== undefined && String(entry.id) === key);
+		});
+		const known = [...shown, elsewhere(wire, key)].find((entry) => entry !== undefined && !isBlank(entry.name));
+		const name = known ? String(known.name) : null;
+		return PEOPLE.has(wire) ? { id: key, name, email: known?.email ?? null } : { id: key, name };
+	};
+	const named: Changes = {};
+	for (const [wire, change] of Object.entries(changes)) {
+		const side = (value: unknown) => (Array.isArray(value) ? value.map((id) => describe(wire, id)) : describe(wire, value));
+		named[wire] = wire in SHOWN_AT ? { from: side(change.from), to: side(change.to) } : change;
+	}
+	return named;
+}
+
 /** The PATCH body of these fields (the changed ones, and those that cannot be compared): their values exactly as the write body had them. */
 export function patchBody(body: IDataObject, fields: string[]): IDataObject {
 	const patch: IDataObject = {};

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { perExecution } from '../../transport/perExecution';
+import { keptFor, perExecution } from '../../transport/perExecution';
 import { paginate } from '../../transport/paginate';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
@@ -19,6 +19,15 @@ import type { RecordKind } from '../records/kinds';
 /** Every record of a kind (ceil(N/50) requests), once per run. */
 export async function recordsOf(this: IExecuteFunctions, kind: RecordKind, request: ItemRequest): Promise<IDataObject[]> {
 	return await perExecution(this, `records:${kind.path}`, async () => await paginate.call(this, kind.path, request));
+}
+
+/**
+ * The records of a kind if this run has read them (to match names, to project a dry run), else
+ * none: names shown beside ids are taken from what was read anyway, never from a read of their own.
+ */
+export async function recordsReadAlready(context: IExecuteFunctions, kind: RecordKind): Promise<IDataObject[]> {
+	const read = keptFor<Promise<IDataObject[]>>(context, `records:${kind.path}`);
+	return read ? await read.catch(() => []) : [];
 }
 
 /** A user's unit as a single-user answer renders it: `{id, name, is_admin}`. */

@@ -67,7 +67,11 @@ export function simplifyUser(user: IDataObject): IDataObject {
 	};
 }
 
-/** The output of a user: simplified when asked, with what the operation adds (its outcome, changes). */
+/**
+ * The output of a user: simplified when asked, with what the operation adds (its outcome,
+ * changes) first, so that n8n's JSON and Table views show what happened before the user's
+ * thirty-odd fields. Its values win over a user field of the same name, as they are the point.
+ */
 export function userOutput(user: IDataObject, simplify: boolean, extra: IDataObject = {}): IDataObject {
-	return { ...(simplify ? simplifyUser(user) : user), ...extra };
+	return Object.assign({ ...extra }, simplify ? simplifyUser(user) : user, extra);
 }

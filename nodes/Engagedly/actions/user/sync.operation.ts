@@ -507,6 +507,30 @@ async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], se
 	return results;
 }
 
+/** What Sync adds to a user, in the order it leads their item, each blank where it does not apply. */
+const OUTCOME_FIELDS: Record<string, () => unknown> = {
+	outcome: () => null,
+	changes: () => ({}),
+	notCompared: () => [],
+	reason: () => null,
+	heldWith: () => null,
+};
+
+/**
+ * n8n's Table view makes a column where an item first has a field: a `reason` only the last item
+ * has would come after the whole user record. So every item carries the outcome fields any item
+ * of this run has (blank where they do not apply), first and in one order, and what happened
+ * reads across the first columns whatever the outcomes.
+ */
+function withOutcomeFieldsFirst(results: BatchResult[]): BatchResult[] {
+	const used = Object.keys(OUTCOME_FIELDS).filter((key) => results.some((result) => 'json' in result && key in result.json));
+	return results.map((result) => {
+		if (!('json' in result)) return result;
+		const blanks = Object.fromEntries(used.map((key) => [key, OUTCOME_FIELDS[key]()])) as IDataObject;
+		return { ...result, json: { ...blanks, ...result.json } };
+	});
+}
+
 const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
 
 /**
@@ -528,7 +552,7 @@ function summarise(results: BatchResult[], itemCount: number, settings: Settings
 		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
 	}
 	const tally = `${OUTCOMES.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
-	if (!settings.summary) return { results, tally };
+	if (!settings.summary) return { results: withOutcomeFieldsFirst(results), tally };
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
 	return {
 		results: [

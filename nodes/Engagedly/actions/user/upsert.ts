@@ -1,15 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readUserByEmail, rememberUser } from '../../api/users';
+import { knownUser, readUserByEmail, rememberUser } from '../../api/users';
 import { asNodeError, refusalOf } from '../../transport/errors';
 import { perContext } from '../../transport/perExecution';
 import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import type { Changes } from './changes';
+import type { Changes, ReadElsewhere } from './changes';
+import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from './changes';
 import { checkStatus } from './status';
-import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, patchBody } from './changes';
 import { liveUserAttributes } from './customAttributes';
+import { recordsReadAlready } from './lookups';
+import { LISTED } from './names';
 import { projectedUser } from './projection';
 
 /**
@@ -40,10 +42,14 @@ export interface UpsertOptions {
 	updateEmail?: boolean;
 }
 
-/** The outcome and, for an update, what changed and what was written uncompared: the fields the operations add to the user. */
+/**
+ * The fields the operations add to the user: the outcome, what changed (empty when nothing is
+ * known to have changed: every item has the field, so n8n's Table view gives it a column beside
+ * `outcome` from the first item on) and what was written uncompared.
+ */
 export const outcomeFields = ({ outcome, changes, notCompared }: Upserted): IDataObject => ({
 	outcome,
-	...(changes ? { changes: changes as unknown as IDataObject } : {}),
+	changes: (changes ?? {}) as unknown as IDataObject,
 	...(notCompared?.length ? { notCompared } : {}),
 });
 
@@ -138,7 +144,20 @@ async function updateUser(
 	}
 	rememberUser(this, user);
 	const outcome: Outcome = reactivate ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	return { user, outcome, ...(changed ? { changes } : {}), ...(notCompared.length ? { notCompared } : {}) };
+	// The names beside the ids: from the user before and after (a dry run's projection names them
+	// from the same lists), then from the lists and people the run has read.
+	const named = changed ? namedChanges(changes, [user, current], await readElsewhere(this)) : undefined;
+	return { user, outcome, ...(named ? { changes: named } : {}), ...(notCompared.length ? { notCompared } : {}) };
+}
+
+/** Records of the lists this run has read, and the people it knows (Sync: the whole directory). */
+async function readElsewhere(context: IExecuteFunctions): Promise<ReadElsewhere> {
+	const lists = new Map<string, IDataObject[]>();
+	for (const [wire, kind] of Object.entries(LISTED)) lists.set(wire, await recordsReadAlready(context, kind));
+	return (wire, id) => {
+		const list = lists.get(wire);
+		return list ? list.find((record) => String(record.id) === id) : knownUser(context, id);
+	};
 }
 
 /**
