@@ -333,6 +333,11 @@ export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
 }
 
+/** A people picker (Add / Remove Members) as the editor saves it: an address by email, anything else by ID. */
+export function pickedUsers(...values: Array<string | number>) {
+	return { user: values.map((value) => ({ user: { __rl: true, mode: /@/.test(String(value)) ? 'email' : 'id', value: String(value) } })) };
+}
+
 /** A resource-locator value picked from the list, as the editor saves it. */
 export function fromList(value: string | number) {
 	return { __rl: true, mode: 'list', value: String(value) };

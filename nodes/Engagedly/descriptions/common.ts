@@ -174,3 +174,24 @@ export function peopleField(
 		description: `${spec.description} Each entry an email address or a user ID; an expression may give a comma-separated text or a list`,
 	};
 }
+
+/**
+ * People picked one by one, each the way every single-user field takes a person: from the
+ * searchable list, by email or by ID (userLocator). An entry given by expression may hold a list
+ * (of addresses, IDs or records with an id): each is read in the entry's mode.
+ */
+export function peoplePicker(
+	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },
+): INodeProperties {
+	return {
+		displayName: spec.displayName,
+		name: spec.name,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: spec.buttonText,
+		default: {},
+		required: spec.required ?? false,
+		description: spec.description,
+		options: [{ displayName: 'User', name: 'user', values: [userLocator({ name: 'user', displayName: 'User' })] }],
+	};
+}
