@@ -122,7 +122,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			const nodes = await n8n.getJson<Array<{ name: string }>>('/types/nodes.json');
 			const names = nodes.map((type) => type.name);
 			expect(names).toContain('n8n-nodes-engagedly.engagedly');
-			expect(names).toContain('n8n-nodes-engagedly.engagedlyTrigger');
+			expect(names).toContain('n8n-nodes-engagedly.engagedlyEventsTrigger');
 			const credentials = await n8n.getJson<Array<{ name: string }>>('/types/credentials.json');
 			expect(credentials.map((type) => type.name)).toContain('engagedlyApi');
 		});
