@@ -153,6 +153,9 @@ export function userLocator({
 	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
 }
 
+/** What a field of several people is called and says; its add button's text. */
+type PeopleFieldSpec = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean };
+
 /**
  * A list of people as email addresses or user IDs, never a dropdown of every user (200 requests
  * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
@@ -160,9 +163,7 @@ export function userLocator({
  * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
  * before anything is written (parameters/readers.ts, readUserIds).
  */
-export function peopleField(
-	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },
-): INodeProperties {
+export function peopleField(spec: PeopleFieldSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
@@ -180,9 +181,7 @@ export function peopleField(
  * searchable list, by email or by ID (userLocator). An entry given by expression may hold a list
  * (of addresses, IDs or records with an id): each is read in the entry's mode.
  */
-export function peoplePicker(
-	spec: Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean },
-): INodeProperties {
+export function peoplePicker(spec: PeopleFieldSpec): INodeProperties {
 	return {
 		displayName: spec.displayName,
 		name: spec.name,
