@@ -48,10 +48,11 @@ async function openInNodeCreator(page: Page, entry: keyof typeof CREATOR_ENTRY):
 /** Adds the Engagedly node with one of its actions ("Create a user") to an empty workflow. */
 export async function addEngagedlyAction(page: Page, action: string): Promise<Locator> {
 	const creator = await openInNodeCreator(page, 'node');
-	const actions = creator.getByText(/^Actions \(\d+\)/);
-	// The actions are folded under their heading when the panel also offers triggers to start with.
-	await expect(actions).toBeVisible();
-	if (!(await creator.getByText(action, { exact: true }).isVisible())) await actions.click();
+	// The actions may be folded under their heading (a chevron up; down once unfolded).
+	const heading = creator.getByTestId('node-creator-category-item').filter({ hasText: /^\s*Actions \(\d+\)/ });
+	await expect(heading.locator('[data-icon^="chevron-"]')).toBeVisible();
+	if ((await heading.locator('[data-icon="chevron-up"]').count()) > 0) await heading.click();
+	await expect(heading.locator('[data-icon="chevron-down"]')).toBeVisible();
 	await creator.getByText(action, { exact: true }).click();
 	return await nodeDetails(page);
 }
