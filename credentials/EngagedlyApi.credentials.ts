@@ -16,7 +16,9 @@ export class EngagedlyApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/engagedly.svg', dark: 'file:../icons/engagedly.dark.svg' };
 
-	documentationUrl = 'https://github.com/n8n-nodes-engagedly/n8n-nodes-engagedly/blob/main/docs/credentials.md';
+	// The package's npm page: it exists exactly when the package is published, and shows the
+	// README, which says where the keys come from and links every page.
+	documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-engagedly';
 
 	properties: INodeProperties[] = [
 		// Masked although the lint takes a "client" field for an identifier: Engagedly's API

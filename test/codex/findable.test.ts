@@ -16,6 +16,7 @@ import { CREDENTIAL_TYPE, NODE_TYPE, TRIGGER_TYPE, loadBuiltPackage, type Loaded
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+	name: string;
 	homepage: string;
 	bugs: { url: string };
 	repository: { url: string };
@@ -33,9 +34,9 @@ beforeAll(async () => {
 const description = (type: string) => pkg.nodeTypes.getByNameAndVersion(type, 1).description;
 
 describe.each([
-	['Engagedly', NODE_TYPE, '# Engagedly node'],
-	['Engagedly Trigger', TRIGGER_TYPE, '# Engagedly Trigger'],
-])('the %s codex, as n8n loads it', (_name, type, pageTitle) => {
+	['Engagedly', NODE_TYPE, 'engagedly-node.md'],
+	['Engagedly Trigger', TRIGGER_TYPE, 'engagedly-trigger.md'],
+])('the %s codex, as n8n loads it', (_name, type, pageFile) => {
 	test('its categories are n8n categories that fit an HR service, and not HITL', () => {
 		const categories = description(type).codex?.categories ?? [];
 		expect(categories.length).toBeGreaterThan(0);
@@ -47,18 +48,22 @@ describe.each([
 		expect(SEARCH_TERMS.filter((term) => !aliases.includes(term.toLowerCase()))).toEqual([]);
 	});
 
-	test('its documentation links open a page of this repository that is about it', () => {
+	test("its documentation links open the package's npm page", () => {
 		const resources = description(type).codex?.resources ?? {};
 		expect(Object.keys(resources).sort()).toEqual(['credentialDocumentation', 'primaryDocumentation']);
 		const [primary] = resources.primaryDocumentation ?? [];
 		const [credential] = resources.credentialDocumentation ?? [];
-		expect(repositoryPage(primary.url)).toEqual({ title: pageTitle });
-		expect(repositoryPage(credential.url)).toEqual({ title: '# Engagedly API credential' });
+		expect(primary.url).toBe(npmPage());
+		expect(credential.url).toBe(npmPage());
+		// The README, which that page shows, links the node's own page.
+		expect(readme()).toContain(`](docs/${pageFile})`);
 	});
 });
 
-test("the credential's documentation link opens its page of this repository", () => {
-	expect(repositoryPage(pkg.credentialTypes[CREDENTIAL_TYPE].documentationUrl!)).toEqual({ title: '# Engagedly API credential' });
+test("the credential's documentation link opens the package's npm page, whose README says where the keys come from", () => {
+	expect(pkg.credentialTypes[CREDENTIAL_TYPE].documentationUrl).toBe(npmPage());
+	expect(readme()).toContain('](docs/credentials.md)');
+	expect(readme()).toContain('Settings → Integrations → Engagedly API');
 });
 
 test('package.json names one repository in repository, homepage and bugs', () => {
@@ -75,19 +80,12 @@ function repositoryUrl(): string {
 }
 
 /**
- * A documentation URL must be a markdown page of package.json's repository on the main branch,
- * with neither fragment nor query: the editor appends `?utm_source=…` to codex links by string
- * concatenation, which would make an anchor `#section?utm_source=…` that matches nothing.
- * Returns the page's title, read from the file in this clone.
+ * The Docs links go to the package's npm page: it exists exactly when the package is published
+ * (a page of a repository exists only if someone created it, which nothing here can check). No
+ * fragment or query: the editor appends `?utm_source=…` to codex links by string concatenation.
  */
-function repositoryPage(url: string): { title: string } {
-	const prefix = `${repositoryUrl()}/blob/main/`;
-	if (!url.startsWith(prefix)) throw new Error(`${url} is not a page under ${prefix}`);
-	if (/[#?]/.test(url)) throw new Error(`${url} has a fragment or query`);
-	const file = path.join(REPO_ROOT, url.slice(prefix.length));
-	if (!file.endsWith('.md') || !fs.existsSync(file)) throw new Error(`${url}: ${path.relative(REPO_ROOT, file)} is not a markdown file of this repository`);
-	return { title: fs.readFileSync(file, 'utf8').split('\n')[0] };
-}
+const npmPage = () => `https://www.npmjs.com/package/${manifest.name}`;
+const readme = () => fs.readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8');
 
 describe('the subtitle under the node on the canvas reads as words', () => {
 	/** What the editor does: the node's parameters with their defaults, then the subtitle expression. */

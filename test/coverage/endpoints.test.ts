@@ -14,7 +14,7 @@
  */
 import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
-import { byId, loadPackage, NODE_TYPE, runEngagedly } from '../helpers/engine';
+import { byId, loadPackage, NODE_TYPE, pickedUsers, runEngagedly } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import type { Simulator } from '../simulator';
 import { mandatoryValues, mapping } from '../user/helpers';
@@ -101,8 +101,8 @@ const unitRows = (locator: string, units: (sim: Simulator) => Map<string, { id: 
 	getAll: () => ({ parameters: { returnAll: true } }),
 	update: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), updateFields: { name: 'Renamed' } } }),
 	delete: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id) } }),
-	addMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: [firstUser(sim).id] } }),
-	removeMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: [firstUser(sim).id] } }),
+	addMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: pickedUsers(firstUser(sim).id) } }),
+	removeMembers: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), members: pickedUsers(firstUser(sim).id) } }),
 });
 
 /** Locations and job titles: a name is all create needs. */

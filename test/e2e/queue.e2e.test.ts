@@ -155,7 +155,7 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 
 describe('queue mode: the Engagedly Trigger keeps its state in the database, across a restart of main', () => {
 	const workflowId = 'engagedly-recognition';
-	const trigger = example('recognition').nodes.find((node) => node.type === 'n8n-nodes-engagedly.engagedlyTrigger')!.name;
+	const trigger = example('recognition').nodes.find((node) => node.type === 'n8n-nodes-engagedly.engagedlyEventsTrigger')!.name;
 	/** The trigger's saved state, read from PostgreSQL (n8n keeps node-scoped static data under `node:<name>`). */
 	const stateInDatabase = (): string => {
 		const [row] = cluster.services!.psql(`SELECT "staticData" FROM workflow_entity WHERE id = '${workflowId}'`);

@@ -21,26 +21,45 @@ export async function openWorkflow(page: Page, baseUrl: string, id: string): Pro
 	await expect(page.getByTestId('canvas-node').first()).toBeVisible();
 }
 
-/** The Engagedly entry of the node creator, searched by name as a builder would. */
-async function openEngagedlyInNodeCreator(page: Page): Promise<Locator> {
-	await page.getByTestId('canvas-plus-button').click();
-	const creator = page.getByTestId('node-creator');
-	await page.getByTestId('node-creator-search-bar').fill('Engagedly');
-	await creator.getByTestId('item-iterator-item').filter({ hasText: 'Engagedly' }).first().click();
-	return creator;
+/**
+ * The node creator's entries for a search, typed as a builder would: opened from the empty
+ * canvas's button, or from the canvas's "open nodes panel" button when the workflow has nodes.
+ */
+export async function searchNodeCreator(page: Page, text: string): Promise<Locator> {
+	const empty = page.getByTestId('canvas-plus-button');
+	await ((await empty.isVisible()) ? empty : page.getByTestId('node-creator-plus-button')).click();
+	await page.getByTestId('node-creator-search-bar').fill(text);
+	return page.getByTestId('node-creator').getByTestId('item-iterator-item');
+}
+
+/**
+ * The two Engagedly entries of the node creator, told apart by their descriptions: n8n shows the
+ * trigger as "Engagedly" too (it drops " Trigger" from a trigger's name in the creator).
+ */
+export const CREATOR_ENTRY = { node: 'Manage Engagedly users', trigger: 'Starts the workflow when' } as const;
+
+/** An Engagedly entry of the node creator, clicked. */
+async function openInNodeCreator(page: Page, entry: keyof typeof CREATOR_ENTRY): Promise<Locator> {
+	const items = await searchNodeCreator(page, 'Engagedly');
+	await items.filter({ hasText: CREATOR_ENTRY[entry] }).first().click();
+	return page.getByTestId('node-creator');
 }
 
 /** Adds the Engagedly node with one of its actions ("Create a user") to an empty workflow. */
 export async function addEngagedlyAction(page: Page, action: string): Promise<Locator> {
-	const creator = await openEngagedlyInNodeCreator(page);
-	await creator.getByText(/^Actions \(\d+\)/).click();
+	const creator = await openInNodeCreator(page, 'node');
+	// The actions may be folded under their heading (a chevron up; down once unfolded).
+	const heading = creator.getByTestId('node-creator-category-item').filter({ hasText: /^\s*Actions \(\d+\)/ });
+	await expect(heading.locator('[data-icon^="chevron-"]')).toBeVisible();
+	if ((await heading.locator('[data-icon="chevron-up"]').count()) > 0) await heading.click();
+	await expect(heading.locator('[data-icon="chevron-down"]')).toBeVisible();
 	await creator.getByText(action, { exact: true }).click();
 	return await nodeDetails(page);
 }
 
 /** Adds the Engagedly Trigger with one of its events ("On new praise"). */
 export async function addEngagedlyTrigger(page: Page, trigger: string): Promise<Locator> {
-	const creator = await openEngagedlyInNodeCreator(page);
+	const creator = await openInNodeCreator(page, 'trigger');
 	await creator.getByText(trigger, { exact: true }).click();
 	return await nodeDetails(page);
 }

@@ -3,9 +3,19 @@
  * its dropdowns filled from Engagedly and no issue marked, and the onboarding example runs from
  * "Execute workflow". These are the README's screenshots (`npm run screenshots` writes them).
  */
+import type { Locator } from '@playwright/test';
+
 import { example } from '../e2e/harness/demo';
 import { openNode, openWorkflow, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
+
+/** The custom attributes a node's mapper draws as inputs, by key. */
+async function drawnAttributes(ndv: Locator): Promise<string[]> {
+	const mapper = ndv.getByTestId('mapping-fields-container');
+	await expect(mapper).toBeVisible();
+	const ids = await mapper.locator('[data-test-id^="parameter-input-custom-attribute-"]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('data-test-id')!));
+	return [...new Set(ids.map((id) => id.slice('parameter-input-'.length)))].sort();
+}
 
 /** The examples' Engagedly nodes, opened one by one; the README shows four of them. */
 const PICTURES: Record<string, Record<string, string>> = {
@@ -28,6 +38,9 @@ for (const [name, pictures] of Object.entries(PICTURES)) {
 			const ndv = await openNode(page, node.name);
 			await expect(page.getByText('Loading options')).toHaveCount(0);
 			await expect(ndv.getByTestId('parameter-issues'), node.name).toHaveCount(0);
+			// A mapper draws only the attributes the example sets, none as a value it does not send.
+			const mapped = (node.parameters.customAttributes as { value?: Record<string, unknown> } | undefined)?.value;
+			if (mapped) expect(await drawnAttributes(ndv), node.name).toEqual(Object.keys(mapped).sort());
 			if (pictures[node.name]) await screenshot(page, testInfo, pictures[node.name]);
 			await ndv.getByTestId('ndv-close-button').click();
 			await expect(ndv).toBeHidden();
@@ -49,4 +62,18 @@ test('the onboarding example runs from "Execute workflow" and every node succeed
 	expect(newHire).toBeDefined();
 	expect(editor.demo.store.userByEmail(newHire!)?.status).toBe('Active');
 	await screenshot(page, testInfo, 'onboarding-execution.png');
+});
+
+test('the HR sync example\'s "Execute workflow" previews and writes nothing: its real Sync is deactivated', async ({ page, editor }) => {
+	const workflow = example('hris-sync');
+	const writes = () => editor.demo.log.filter((entry) => entry.method !== 'GET').length;
+	const before = writes();
+	const reads = editor.demo.log.length;
+	await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
+	await page.getByTestId('execute-workflow-button').click();
+	await expect(page.getByText('Workflow executed successfully')).toBeVisible();
+	await expect(page.locator('[data-test-id="canvas-node"][data-node-name="Preview the sync (Dry Run)"]').getByTestId('canvas-node-status-success')).toBeVisible();
+	// The preview read the directory; nothing was sent that changes Engagedly.
+	expect(editor.demo.log.slice(reads).some((entry) => entry.route === 'GET /beta/users')).toBe(true);
+	expect(writes()).toBe(before);
 });

@@ -14,7 +14,7 @@ import { example, exampleNames, importDemo, simulatorCredential, startDemoSimula
 import type { N8nInstall } from '../e2e/harness/install';
 import { N8nInstance } from '../e2e/harness/instance';
 import { startSimulator, type Simulator } from '../simulator';
-import { editorWorkflows } from './workflows';
+import { BROKEN_CREDENTIAL, editorWorkflows } from './workflows';
 
 /** The credential of the 10,000-user organisation. */
 export const LARGE_CREDENTIAL = { id: 'engagedly-large-org', name: 'Engagedly (10,000 users)' };
@@ -48,6 +48,8 @@ export const test = base.extend<{ page: Page }, { editor: Editor }>({
 			const n8n = await N8nInstance.create({ install, tarball });
 			try {
 				const workflows: ExampleWorkflow[] = [...exampleNames().map(example), ...editorWorkflows()];
+				// Imported first, so n8n never picks it for a node added later: it prefers the newest.
+				await n8n.importCredentials([{ ...simulatorCredential(demo), ...BROKEN_CREDENTIAL, data: { ...demo.keys.demo, secretKey: 'not-the-secret-key', baseUrl: demo.baseUrl } }]);
 				await importDemo(n8n, demo, workflows);
 				await n8n.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
 				await n8n.start();

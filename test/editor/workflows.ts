@@ -24,23 +24,41 @@ export function syncWorkflow(): ExampleWorkflow {
 		`  { email: '${THREE_EMPLOYEES.newHire}', firstName: 'Nia', lastName: 'Brooks', jobTitle: 'Software Engineer', managerEmail: 'aarav.martin@acme-demo.example', costCenter: 'CC-131' },`,
 		'].map((json) => ({ json }));',
 	].join('\n');
-	return {
-		id: SYNC_WORKFLOW.id,
-		name: SYNC_WORKFLOW.name,
-		active: false,
-		nodes: [
-			{ id: 'e0000000-0000-4000-8000-000000000001', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ ...code, id: 'e0000000-0000-4000-8000-000000000002', name: 'Three employees', position: [240, 0], parameters: { jsCode } },
-			{ ...sync, id: 'e0000000-0000-4000-8000-000000000003', name: SYNC_WORKFLOW.node, position: [480, 0] },
-		],
-		connections: {
-			Start: { main: [[{ node: 'Three employees', type: 'main', index: 0 }]] },
-			'Three employees': { main: [[{ node: SYNC_WORKFLOW.node, type: 'main', index: 0 }]] },
+	return startedByHand(SYNC_WORKFLOW, 0, [
+		{ ...code, name: 'Three employees', parameters: { jsCode } },
+		{ ...sync, name: SYNC_WORKFLOW.node },
+	]);
+}
+
+/** A workflow started by hand: a Manual Trigger, then `nodes` in a row (ids numbered from series × 10 + 1). */
+function startedByHand(workflow: { id: string; name: string }, series: number, nodes: Array<Record<string, unknown> & { name: string }>): ExampleWorkflow {
+	const all = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} }, ...nodes].map((node, i) => ({
+		...node,
+		id: `e0000000-0000-4000-8000-${String(series * 10 + i + 1).padStart(12, '0')}`,
+		position: [i * 240, 0],
+	}));
+	const connections = Object.fromEntries(all.slice(1).map((node, i) => [all[i].name, { main: [[{ node: node.name, type: 'main', index: 0 }]] }]));
+	return { id: workflow.id, name: workflow.name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } } as unknown as ExampleWorkflow;
+}
+
+/** A credential whose secret key is wrong: Engagedly answers 401 to everything it sends. */
+export const BROKEN_CREDENTIAL = { id: 'engagedly-wrong-secret', name: 'Engagedly (wrong secret key)' };
+
+/** User → Create saved with the broken credential, never opened: its Custom Attributes list nothing yet. */
+export const CREATE_WITH_BROKEN_CREDENTIAL = { id: 'editor-create-broken-credential', name: 'Editor: Create with a failing credential', node: 'Create a user' };
+
+function createWithBrokenCredential(): ExampleWorkflow {
+	return startedByHand(CREATE_WITH_BROKEN_CREDENTIAL, 1, [
+		{
+			name: CREATE_WITH_BROKEN_CREDENTIAL.node,
+			type: 'n8n-nodes-engagedly.engagedly',
+			typeVersion: 1,
+			parameters: { resource: 'user', operation: 'create', email: 'lea.fontaine@acme-demo.example', firstName: 'Léa', lastName: 'Fontaine' },
+			credentials: { engagedlyApi: BROKEN_CREDENTIAL },
 		},
-		settings: { executionOrder: 'v1' },
-	} as unknown as ExampleWorkflow;
+	]);
 }
 
 export function editorWorkflows(): ExampleWorkflow[] {
-	return [syncWorkflow()];
+	return [syncWorkflow(), createWithBrokenCredential()];
 }

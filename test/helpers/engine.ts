@@ -39,11 +39,11 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { EngagedlyApi } from '../../credentials/EngagedlyApi.credentials';
 import { Engagedly } from '../../nodes/Engagedly/Engagedly.node';
-import { EngagedlyTrigger } from '../../nodes/Engagedly/EngagedlyTrigger.node';
+import { EngagedlyEventsTrigger } from '../../nodes/Engagedly/EngagedlyEventsTrigger.node';
 
 export const PACKAGE_NAME = 'n8n-nodes-engagedly';
 export const NODE_TYPE = `${PACKAGE_NAME}.engagedly`;
-export const TRIGGER_TYPE = `${PACKAGE_NAME}.engagedlyTrigger`;
+export const TRIGGER_TYPE = `${PACKAGE_NAME}.engagedlyEventsTrigger`;
 export const CREDENTIAL_TYPE = 'engagedlyApi';
 
 export interface LoadedPackage {
@@ -82,7 +82,7 @@ let fromSources: LoadedPackage | undefined;
 export async function loadPackage(): Promise<LoadedPackage> {
 	if (!fromSources) {
 		const nodes: Record<string, INodeType> = {};
-		for (const node of [new Engagedly(), new EngagedlyTrigger()]) nodes[node.description.name] = node;
+		for (const node of [new Engagedly(), new EngagedlyEventsTrigger()]) nodes[node.description.name] = node;
 		const credential = new EngagedlyApi();
 		fromSources = packageOf(nodes, { [credential.name]: credential });
 	}
@@ -331,6 +331,11 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 /** A resource-locator value typed in by ID, as the editor saves it. */
 export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
+}
+
+/** A people picker (Add / Remove Members) as the editor saves it: an address by email, anything else by ID. */
+export function pickedUsers(...values: Array<string | number>) {
+	return { user: values.map((value) => ({ user: { __rl: true, mode: /@/.test(String(value)) ? 'email' : 'id', value: String(value) } })) };
 }
 
 /** A resource-locator value picked from the list, as the editor saves it. */

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, listSearch, runEngagedly } from '../helpers/engine';
+import { byId, listSearch, pickedUsers, runEngagedly } from '../helpers/engine';
 import { schemasFor, vendorReady } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
@@ -45,6 +45,11 @@ const sim = useSimulator({ seed: 7, users: 120, rateLimit: 100_000 }, { reset: '
 const userIds = () => [...sim.store.users.keys()];
 const memberIds = (kind: Kind, id: string) => [...sim.store.units(kind).get(id)!.members.keys()];
 const routes = () => sim.log.map((entry) => entry.route);
+/** A user as Add / Remove Members name them in their output. */
+const person = (id: string) => {
+	const user = sim.store.users.get(id)!;
+	return { id, name: `${user.first_name} ${user.last_name}`, email: user.email };
+};
 
 /** A unit with `count` members, made in the store as if in Engagedly's web app. */
 function bigUnit(kind: Kind, name: string, count: number) {
@@ -236,11 +241,15 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema: schemaName
 			const result = await run({
 				operation: 'addMembers',
 				[locator]: byId(unit.id),
-				members: [before[59], newcomer],
+				members: pickedUsers(before[59], newcomer),
 			});
 			expect(result.error).toBeUndefined();
-			const json = schema.parse(result.items[0].json);
-			expect(json.members).toHaveLength(61);
+			// The output says who was added and who was already there, then the unit as it is now.
+			const { added, alreadyMembers, ...unitNow } = result.items[0].json;
+			expect(Object.keys(result.items[0].json).slice(0, 2)).toEqual(['added', 'alreadyMembers']);
+			expect(added).toEqual([person(newcomer)]);
+			expect(alreadyMembers).toEqual([person(before[59])]);
+			expect(schema.parse(unitNow).members).toHaveLength(61);
 			expect(memberIds(kind, unit.id)).toEqual([...before, newcomer]);
 			expect(sim.store.units(kind).get(unit.id)?.name).toBe('Crowd');
 		});
@@ -252,10 +261,12 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema: schemaName
 			const result = await run({
 				operation: 'addMembers',
 				[locator]: byId(unit.id),
-				members: [before[0]],
+				members: pickedUsers(before[0]),
 			});
 			expect(result.error).toBeUndefined();
-			expect(schema.parse(result.items[0].json).members).toHaveLength(55);
+			const { added, alreadyMembers, ...unitNow } = result.items[0].json;
+			expect({ added, alreadyMembers }).toEqual({ added: [], alreadyMembers: [person(before[0])] });
+			expect(schema.parse(unitNow).members).toHaveLength(55);
 			expect(routes()).toEqual([`GET ${path}/:id`]);
 			expect(memberIds(kind, unit.id)).toEqual(before);
 		});
@@ -267,10 +278,14 @@ describe.each(CASES)('$kind', ({ kind, path, locator, search, schema: schemaName
 			const result = await run({
 				operation: 'removeMembers',
 				[locator]: byId(unit.id),
-				members: [before[0], before[64], outsider],
+				members: pickedUsers(before[0], before[64], outsider),
 			});
 			expect(result.error).toBeUndefined();
-			expect(schema.parse(result.items[0].json).members).toHaveLength(63);
+			const { removed, notMembers, ...unitNow } = result.items[0].json;
+			expect(Object.keys(result.items[0].json).slice(0, 2)).toEqual(['removed', 'notMembers']);
+			expect(removed).toEqual([person(before[0]), person(before[64])]);
+			expect(notMembers).toEqual([{ id: outsider }]);
+			expect(schema.parse(unitNow).members).toHaveLength(63);
 			expect(memberIds(kind, unit.id)).toEqual(before.slice(1, 64));
 			expect(sim.store.units(kind).get(unit.id)?.name).toBe('Shrinking');
 		});

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runEngagedly } from '../helpers/engine';
+import { byId, pickedUsers, runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { inFeedOrder, requestsTo, useSimulator } from '../helpers/simulator';
 import { transportTiming } from '../helpers/transport';
@@ -256,7 +256,7 @@ describe('read-modify-write writes only after a complete read', () => {
 			match: { method: 'GET', path: '/beta/businesses/:id' },
 		});
 		const { error } = await runEngagedly({
-			parameters: { resource: 'business', operation: 'addMembers', businessId: byId(String(business.id)), members: [newcomer.id] },
+			parameters: { resource: 'business', operation: 'addMembers', businessId: byId(String(business.id)), members: pickedUsers(newcomer.id) },
 			credentials: sim.credentials(),
 		});
 

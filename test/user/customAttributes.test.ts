@@ -21,7 +21,12 @@ import {
 
 const sim = useSimulator({ seed: 23, users: 30 });
 
-const create = async (custom: IDataObject, input?: Array<{ json: IDataObject }>, continueOnFail = false) =>
+const create = async (
+	custom: IDataObject,
+	input?: Array<{ json: IDataObject }>,
+	continueOnFail = false,
+	schema: unknown[] = [],
+) =>
 	await runEngagedly({
 		parameters: {
 			resource: 'user',
@@ -29,7 +34,7 @@ const create = async (custom: IDataObject, input?: Array<{ json: IDataObject }>,
 			email: '={{ $json.email }}',
 			firstName: 'Cai',
 			lastName: 'Ferro',
-			customAttributes: mapping(custom),
+			customAttributes: mapping(custom, schema),
 		},
 		credentials: sim.credentials(),
 		input: input ?? [{ json: { email: freshEmail('custom') } }],
@@ -165,11 +170,24 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(sim.store.users.size).toBe(usersBefore);
 	});
 
-	test('a missing mandatory attribute on create', async () => {
+	test('a missing mandatory attribute on create, where the node lists no attributes (its mapper could not load): how to load them', async () => {
 		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
 		const { error } = await create({});
-		expect(error!.message).toContain(`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory`);
-		expect(error!.message).toContain('add it under Custom Attributes');
+		expect(error!.message).toContain(
+			`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory in Engagedly: add it under Custom Attributes (this node lists none: close it and open it again with a working credential to load them) and give it a value`,
+		);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('an attribute made mandatory since the node listed the attributes: add it under Custom Attributes', async () => {
+		const schema = (await mapperSchema(sim, 'create')).fields;
+		const optional = customAttributes(sim).find((a) => !a.mandatory && a.data_type === 'text')!;
+		const values = mandatoryValues(sim);
+		optional.mandatory = true;
+		const { error } = await create(values, undefined, false, schema);
+		expect(error!.message).toBe(
+			`Custom attribute "${optional.name}" (${optional.attribute_key}) is mandatory in Engagedly: add it under Custom Attributes and give it a value`,
+		);
 		expect(writes(sim)).toEqual([]);
 	});
 

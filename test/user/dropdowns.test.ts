@@ -84,10 +84,23 @@ describe('a wrong key pair', () => {
 		expect(`${failure!.message} ${failure!.description}`).not.toContain('not-the-secret-key');
 	});
 
-	test('in the user picker and the custom attribute mapper too', async () => {
+	test('in the user picker too', async () => {
 		await expect(listSearch('searchUsers', wrong(), 'a')).rejects.toThrow('401');
-		await expect(resourceMapping('getCustomAttributes', wrong(), { resource: 'user', operation: 'create' })).rejects.toThrow(
-			'401',
-		);
+	});
+
+	test('the custom attribute mapper says why where its attributes would be, and how to bring them back', async () => {
+		const mapper = await resourceMapping('getCustomAttributes', wrong(), { resource: 'user', operation: 'create' });
+		expect(mapper.fields).toEqual([]);
+		expect(mapper.emptyFieldsNotice).toMatch(/^Custom attributes could not be loaded: .*401.*Client Key \/ Secret Key pair was rejected/s);
+		expect(mapper.emptyFieldsNotice).toContain('close this node and open it again');
+		expect(mapper.emptyFieldsNotice).not.toContain('not-the-secret-key');
+	});
+
+	test('the custom attribute mapper keeps the attributes the node holds when it cannot read them, so a failed refresh drops no value', async () => {
+		const held = (await resourceMapping('getCustomAttributes', sim.credentials(), { resource: 'user', operation: 'create' })).fields;
+		expect(held.length).toBeGreaterThan(0);
+		const customAttributes = { mappingMode: 'defineBelow', value: { [held[0].id]: 'kept' }, schema: held };
+		const mapper = await resourceMapping('getCustomAttributes', wrong(), { resource: 'user', operation: 'create', customAttributes });
+		expect(mapper.fields).toEqual(held);
 	});
 });

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, loadPackage, NODE_TYPE, runEngagedly } from '../helpers/engine';
+import { byId, fromList, loadPackage, NODE_TYPE, pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import { freshEmail, mandatoryValues, mapperSchema, mapping, ordinaryUsers, routes, writes } from './helpers';
 
@@ -78,26 +78,32 @@ describe('department and business members', () => {
 		expect([...sim.store.departments.get(String(items[0].json.id))!.members.keys()]).toEqual([a.id, b.id]);
 	});
 
-	test('Add Members takes a comma-separated text of addresses; Remove Members an address', async () => {
+	test('Add Members takes people by email, by ID and from the list, an expression entry giving several; Remove Members an address', async () => {
 		const business = [...sim.store.businesses.values()][0];
 		const outsiders = ordinaryUsers(sim).filter((u) => !business.members.has(u.id));
-		const [x, y] = outsiders;
+		const [x, y, z, w] = outsiders;
 		const before = [...business.members.keys()];
 		sim.clearLog();
 		const added = await run({
 			resource: 'business',
 			operation: 'addMembers',
 			businessId: byId(business.id),
-			members: `${x.email}, ${y.email}`,
+			members: {
+				user: [
+					{ user: { __rl: true, mode: 'email', value: x.email } },
+					{ user: { __rl: true, mode: 'email', value: `={{ ['${y.email}', '${z.email}'] }}` } },
+					{ user: fromList(w.id) },
+				],
+			},
 		});
 		expect(added.error).toBeUndefined();
-		expect(lookups()).toEqual([x.email, y.email]);
-		expect((writes(sim)[0].body as IDataObject).members).toEqual([...before, x.id, y.id]);
-		expect([...business.members.keys()]).toEqual([...before, x.id, y.id]);
+		expect(lookups()).toEqual([x.email, y.email, z.email]);
+		expect((writes(sim)[0].body as IDataObject).members).toEqual([...before, x.id, y.id, z.id, w.id]);
+		expect([...business.members.keys()]).toEqual([...before, x.id, y.id, z.id, w.id]);
 
-		const removed = await run({ resource: 'business', operation: 'removeMembers', businessId: byId(business.id), members: [x.email] });
+		const removed = await run({ resource: 'business', operation: 'removeMembers', businessId: byId(business.id), members: pickedUsers(x.email) });
 		expect(removed.error).toBeUndefined();
-		expect([...business.members.keys()]).toEqual([...before, y.id]);
+		expect([...business.members.keys()]).toEqual([...before, y.id, z.id, w.id]);
 	});
 
 	test('Update takes the members as records mapped from a Get (their ids)', async () => {

@@ -1,4 +1,10 @@
-import type { FieldType, ILoadOptionsFunctions, ResourceMapperField, ResourceMapperFields } from 'n8n-workflow';
+import type {
+	FieldType,
+	ILoadOptionsFunctions,
+	ResourceMapperField,
+	ResourceMapperFields,
+	ResourceMapperValue,
+} from 'n8n-workflow';
 
 import type { UserAttribute } from '../api/userAttributes';
 import { fetchUserAttributes, optionValues } from '../api/userAttributes';
@@ -39,17 +45,47 @@ function attributeField(attribute: UserAttribute, requireMandatory: boolean): Re
 	};
 }
 
+/** Text for the notice, which n8n renders as HTML. */
+const escapeHtml = (text: string) =>
+	text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * What the section says in place of the attributes when they cannot be read. n8n's editor hides a
+ * mapper whose method throws and shows nothing in its place (its own error and Retry belong to the
+ * mapping-mode select, which this mapper does not have), and it loads the fields again only when
+ * the node is opened: so the notice says why and how to bring them back.
+ */
+function unavailableNotice(error: unknown): string {
+	const { message, description } = error as { message?: unknown; description?: unknown };
+	const why = [message, description]
+		.filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+		.map((part) => (/[.!?)]$/.test(part.trim()) ? part.trim() : `${part.trim()}.`))
+		.join(' ');
+	return escapeHtml(
+		`Custom attributes could not be loaded: ${why || String(error)} Fix the credential (or pick a working one), then close this node and open it again: the attributes load when the node opens.`,
+	);
+}
 
 /**
  * The Custom Attributes mapper of the user writes: one field per custom attribute the
  * organisation has now. Mandatory ones are marked required where a user may be created or is
  * sent whole (Create, Create or Update, Sync, Replace); Update sends just what is given, so
  * nothing is required there.
+ *
+ * A failed read does not throw: the editor would hide the section without a word. The fields the
+ * node already holds are given back as they are (a Refresh that fails must not drop the values
+ * mapped to them), with a notice that shows where the section would be when it holds none.
  */
 export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 	const operation = this.getNodeParameter('operation', 'create') as string;
 	const requireMandatory = ['create', 'createOrUpdate', 'sync', 'replace'].includes(operation);
-	const attributes = await fetchUserAttributes.call(this);
+	let attributes;
+	try {
+		attributes = await fetchUserAttributes.call(this);
+	} catch (error) {
+		const held = this.getNodeParameter('customAttributes', null) as ResourceMapperValue | null;
+		return { fields: held?.schema ?? [], emptyFieldsNotice: unavailableNotice(error) };
+	}
 	return {
 		fields: attributes.filter((attribute) => !attribute.preset).map((a) => attributeField(a, requireMandatory)),
 		emptyFieldsNotice: 'This Engagedly organisation has no custom attributes',

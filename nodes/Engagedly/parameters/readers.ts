@@ -5,7 +5,7 @@ import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
 import { refuse } from './refuse';
-import { capitalise, idOf, isBlank, isEmailAddress, listOf, toApiDay, toInstant, trimmed } from './values';
+import { capitalise, idOf, isBlank, isEmailAddress, isRecordWithId, listOf, toApiDay, toInstant, trimmed } from './values';
 
 /**
  * Reading what the editor hands over, for one item: each reader returns the value the operation
@@ -156,11 +156,27 @@ export async function readUserIds(
 	{ label = 'Users', request }: PeopleOptions,
 ): Promise<string[]> {
 	const ids: string[] = [];
-	for (const entry of listOf(this.getNodeParameter(name, itemIndex, []))) {
+	for (const entry of peopleEntries(this.getNodeParameter(name, itemIndex, []))) {
 		const id = await userIdOf.call(this, itemIndex, entry, label, request);
 		if (id) ids.push(id);
 	}
 	return [...new Set(ids)];
+}
+
+/**
+ * The people a field names, one entry each: a list (peopleField: ids, addresses, records), or the
+ * pickers of a peoplePicker collection, an entry whose expression gave a list read piece by
+ * piece in that entry's mode.
+ */
+function peopleEntries(raw: unknown): unknown[] {
+	if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || isRecordWithId(raw)) return listOf(raw);
+	const picked = (raw as { user?: unknown }).user;
+	if (!Array.isArray(picked)) return [];
+	return picked.flatMap((entry: unknown): unknown[] => {
+		const locator = entry !== null && typeof entry === 'object' ? (entry as { user?: unknown }).user : undefined;
+		if (!isLocatorValue(locator)) return listOf(locator);
+		return listOf(locator.value).map((value) => ({ ...locator, value }));
+	});
 }
 
 // ---- text, days, numbers, instants ---------------------------------------------------------

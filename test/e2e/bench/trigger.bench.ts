@@ -160,7 +160,7 @@ const workflow = {
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newUser', options: {} },
 			id: '0b7a4c1e-5f7d-4c2a-9d3e-000000000001',
 			name: 'New user in Engagedly',
-			type: 'n8n-nodes-engagedly.engagedlyTrigger',
+			type: 'n8n-nodes-engagedly.engagedlyEventsTrigger',
 			typeVersion: 1,
 			position: [0, 0],
 			credentials: { engagedlyApi: { id: 'engagedly-local-sim', name: 'Engagedly (local simulator)' } },

@@ -33,7 +33,7 @@ export interface ExampleWorkflow {
 	id: string;
 	name: string;
 	active: boolean;
-	nodes: Array<{ name: string; type: string; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
+	nodes: Array<{ name: string; type: string; disabled?: boolean; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> }>;
 	connections: Record<string, unknown>;
 	[key: string]: unknown;
 }
@@ -41,6 +41,23 @@ export interface ExampleWorkflow {
 /** examples/<name>.json, parsed. */
 export function example(name: string): ExampleWorkflow {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')) as ExampleWorkflow;
+}
+
+/**
+ * The HR sync example as a builder has it once the preview looked right: its real Sync node
+ * turned on (the example ships with it deactivated, so its first run writes nothing).
+ */
+export const HRIS_SYNC_APPLIED = { id: 'engagedly-hris-sync-applied', name: 'hris-sync-applied', syncNode: 'Sync users' };
+
+export function hrisSyncApplied(): ExampleWorkflow {
+	const hris = example('hris-sync');
+	if (!hris.nodes.some((node) => node.name === HRIS_SYNC_APPLIED.syncNode)) throw new Error(`examples/hris-sync.json has no node "${HRIS_SYNC_APPLIED.syncNode}"`);
+	return {
+		...hris,
+		id: HRIS_SYNC_APPLIED.id,
+		name: `${hris.name} (Sync users turned on)`,
+		nodes: hris.nodes.map((node) => (node.name === HRIS_SYNC_APPLIED.syncNode ? { ...node, disabled: false } : node)),
+	};
 }
 
 export function exampleNames(): string[] {

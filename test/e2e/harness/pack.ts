@@ -3,7 +3,7 @@
  * The package as users get it: `npm run build`, then `npm pack` (exactly the files npm would
  * publish), then `npm install <tarball>` inside `<N8N_USER_FOLDER>/.n8n/nodes`, the folder where
  * n8n's Community Nodes panel installs packages. Node types are then
- * `n8n-nodes-engagedly.engagedly` / `n8n-nodes-engagedly.engagedlyTrigger`, as in users' workflows.
+ * `n8n-nodes-engagedly.engagedly` / `n8n-nodes-engagedly.engagedlyEventsTrigger`, as in users' workflows.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 
 import { SEARCH_TERMS } from '../../helpers/codex';
-import { LOOKUP_KEY, example, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
+import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
 import { N8nInstance, outputsOf, type CliResult, type ExecutionRun, type RawRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
@@ -77,6 +77,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 	beforeAll(async () => {
 		sim = await startDemoSimulator();
 		for (const name of exampleNames()) workflows.set(name, example(name));
+		workflows.set(HRIS_SYNC_APPLIED.name, hrisSyncApplied());
 		n8n = await host.start(sim, [...workflows.values()]);
 	}, 10 * 60 * 1000);
 
@@ -121,7 +122,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			const nodes = await n8n.getJson<Array<{ name: string }>>('/types/nodes.json');
 			const names = nodes.map((type) => type.name);
 			expect(names).toContain('n8n-nodes-engagedly.engagedly');
-			expect(names).toContain('n8n-nodes-engagedly.engagedlyTrigger');
+			expect(names).toContain('n8n-nodes-engagedly.engagedlyEventsTrigger');
 			const credentials = await n8n.getJson<Array<{ name: string }>>('/types/credentials.json');
 			expect(credentials.map((type) => type.name)).toContain('engagedlyApi');
 		});
@@ -321,7 +322,17 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		/** The HR system gives job titles by name; Sync matches them against Engagedly's list. */
 		const titleId = (name: string) => [...sim.store.jobTitles.values()].find((t) => t.name === name)!.id;
 
-		test('the first run previews, then applies: the organisation holds every employee as the HR system describes them', async () => {
+		test('as shipped, "Execute workflow" only previews: the real Sync is deactivated and nothing is written', async () => {
+			expect(node('hris-sync', syncNode).disabled).toBe(true);
+			sim.clearLog();
+			const outputs = outputsOf(await executeOk('engagedly-hris-sync'));
+			const outcomes = outputs[previewNode].map((item) => item.outcome);
+			expect(outcomes).toHaveLength(employees().length);
+			expect(outcomes).toEqual(expect.arrayContaining(['created', 'updated', 'unchanged']));
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+		});
+
+		test('with the real Sync turned on, a run previews, then applies: the organisation holds every employee as the HR system describes them', async () => {
 			const list = employees();
 			expect(list.length).toBeGreaterThan(2);
 			const before = new Map(list.map((e) => [e.email, sim.store.userByEmail(e.email) ? JSON.stringify(sim.store.userByEmail(e.email)) : undefined]));
@@ -340,7 +351,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			expect(expected).toEqual(expect.arrayContaining(['created', 'updated', 'unchanged']));
 			sim.clearLog();
 
-			const outputs = outputsOf(await executeOk('engagedly-hris-sync'));
+			const outputs = outputsOf(await executeOk(HRIS_SYNC_APPLIED.id));
 			expect(outputs[previewNode].map((item) => item.outcome)).toEqual(expected);
 			expect(outputs[syncNode].map((item) => item.outcome)).toEqual(expected);
 			// The preview ran first and wrote nothing: the real sync still found every change, and
@@ -366,7 +377,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 
 		test('run again, every employee is unchanged and nothing is written', async () => {
 			sim.clearLog();
-			const run = await executeOk('engagedly-hris-sync');
+			const run = await executeOk(HRIS_SYNC_APPLIED.id);
 			expect(outputsOf(run)[syncNode].map((item) => item.outcome)).toEqual(employees().map(() => 'unchanged'));
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 		});

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { optionsCollection, peopleField, returnAllFields } from '../../descriptions/common';
+import { knownUser } from '../../api/users';
+import { optionsCollection, peopleField, peoplePicker, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
@@ -123,19 +124,33 @@ export function changeMembersFields(kind: RecordKind, change: MemberChange): INo
 	const adding = change === 'addMembers';
 	return show(kind, change, [
 		recordLocator(kind),
-		membersField(kind, {
+		peoplePicker({
 			displayName: labelOf(change),
+			name: 'members',
 			buttonText: adding ? 'Add User' : 'Add User to Remove',
 			required: true,
 			description: adding
-				? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped, not an error.`
-				: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped, not an error.`,
+				? `Users to add to the ${kind.noun}, each from the list, by email or by ID; current members stay. Users already in it are skipped and listed under alreadyMembers, not an error.`
+				: `Users to take out of the ${kind.noun}, each from the list, by email or by ID; everyone else stays. Users not in it are skipped and listed under notMembers, not an error.`,
 		}),
 		optionsCollection(),
 	]);
 }
 
-/** Add or remove some members, keeping everyone else: read the unit, change the list, write it back. */
+/** Who a member change names, as the output lists them: id, name and address where known. */
+function person(this: IExecuteFunctions, id: string, ...records: IDataObject[]): IDataObject {
+	const members = records.flatMap((record) => (Array.isArray(record.members) ? (record.members as IDataObject[]) : []));
+	const known = members.find((member) => String(member?.id) === id) ?? knownUser(this, id);
+	if (!known) return { id };
+	const name = known.name ?? [known.first_name, known.last_name].filter(Boolean).join(' ');
+	return { id, ...(name ? { name } : {}), ...(known.email ? { email: known.email } : {}) };
+}
+
+/**
+ * Add or remove some members, keeping everyone else: read the unit, change the list, write it
+ * back. The output leads with who changed and who was skipped, then the unit as Engagedly holds
+ * it now (its member list alone would not say what this step did).
+ */
 export async function changeMembers(
 	this: IExecuteFunctions,
 	kind: RecordKind,
@@ -157,10 +172,13 @@ export async function changeMembers(
 	// A unit read without its member list is refused, not taken as empty: the unit would be emptied.
 	checkComplete.call(this, kind, id, recordFields(kind), current, itemIndex);
 	const before = listOf(current.members);
-	const members = adding
-		? [...before, ...requested.filter((userId) => !before.includes(userId))]
-		: before.filter((userId) => !requested.includes(userId));
+	const changed = requested.filter((userId) => before.includes(userId) !== adding);
+	const skipped = requested.filter((userId) => !changed.includes(userId));
+	const members = adding ? [...before, ...changed] : before.filter((userId) => !changed.includes(userId));
 	// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
-	if (members.length === before.length && members.every((userId, i) => userId === before[i])) return current;
-	return await writeWholeRecord.call(this, kind, id, { members }, request, current);
+	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, request, current) : current;
+	const people = (ids: string[]) => ids.map((userId) => person.call(this, userId, after, current));
+	return adding
+		? { added: people(changed), alreadyMembers: people(skipped), ...after }
+		: { removed: people(changed), notMembers: people(skipped), ...after };
 }

@@ -180,11 +180,16 @@ export async function readCustomAttributes(
 	}
 
 	if (requireMandatory) {
+		// A node whose mapper holds no attributes never showed them: the section could not load
+		// when the node was open (a failing credential), and the editor loads it only on opening.
+		const howToShow = mapper?.schema?.length
+			? ''
+			: ' (this node lists none: close it and open it again with a working credential to load them)';
 		for (const attribute of attributes.filter((a) => a.mandatory)) {
 			if (!attribute.preset) {
 				if (!(attribute.attribute_key in values) && !given.some(([key]) => key === attribute.attribute_key)) {
 					problems.push(
-						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes and give it a value`,
+						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes${howToShow} and give it a value`,
 					);
 				}
 				continue;

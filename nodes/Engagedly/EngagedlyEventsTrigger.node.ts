@@ -5,11 +5,17 @@ import { methods } from './methods';
 import { optionSubtitle } from './subtitle';
 import { poll, triggerProperties } from './trigger';
 
-/** Engagedly has no webhooks: this trigger polls, and keeps what it has seen in the workflow's static data. */
-export class EngagedlyTrigger implements INodeType {
+/**
+ * Engagedly has no webhooks: this trigger polls, and keeps what it has seen in the workflow's static data.
+ *
+ * Its type name is not the action node's plus "Trigger": n8n's node creator merges a node
+ * `x` and a trigger `xTrigger` into one entry that shows the trigger's description, also when
+ * a builder is adding an action. Under their own names each node shows its own description.
+ */
+export class EngagedlyEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Engagedly Trigger',
-		name: 'engagedlyTrigger',
+		name: 'engagedlyEventsTrigger',
 		icon: { light: 'file:../../icons/engagedly.svg', dark: 'file:../../icons/engagedly.dark.svg' },
 		group: ['trigger'],
 		version: 1,
