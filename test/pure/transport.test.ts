@@ -1,6 +1,7 @@
 /** The transport's pure checks: ids as path segments, and answers against what was expected. */
 import { envelopeProblem } from '../../nodes/Engagedly/transport/envelope';
 import { apiPath, segmentProblem } from '../../nodes/Engagedly/transport/paths';
+import { failureOf } from '../../nodes/Engagedly/transport/retry';
 
 describe('an id is exactly one path segment', () => {
 	test.each(['', '  ', '.', '..', '%2e', '%2E%2e', '%252e%252e', 'a/b', 'a%2Fb', 'a\\b'])('"%s" is refused', (id) => {
@@ -51,4 +52,9 @@ describe('an answer is checked against what the request expects', () => {
 		expect(envelopeProblem(empty, 'page', { page: 2, size: 50 })).toBe('an empty page 2 of a list of 120');
 		expect(envelopeProblem(empty, 'page', { page: 4, size: 50 })).toBeUndefined();
 	});
+});
+
+test("n8n's own regular-expression time limit running out on a busy host is a transient failure (a read is tried again), not a fault of Engagedly", () => {
+	expect(failureOf(new Error('Regular expression execution timed out'))).toEqual({ code: 'N8N_REGEX_TIMEOUT', notSent: false, transient: true, timedOut: false });
+	expect(failureOf(new Error('something else')).transient).toBe(false);
 });

@@ -16,7 +16,9 @@ export const transportTiming = { requestTimeoutMs: 60_000, readRetryDelaysMs: [5
 /** Errors where nothing reached the server, so even a write may be sent again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
-const TRANSIENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'ERR_BAD_RESPONSE', ...TIMEOUT_CODES, ...NOT_SENT_CODES]);
+/** Our name for n8n's own regular-expression time limit running out. */
+const REGEX_TIMEOUT = 'N8N_REGEX_TIMEOUT';
+const TRANSIENT_CODES = new Set([REGEX_TIMEOUT, 'ECONNRESET', 'EPIPE', 'ERR_BAD_RESPONSE', ...TIMEOUT_CODES, ...NOT_SENT_CODES]);
 
 /** What a thrown request error says about sending again. */
 export interface Failure {
@@ -31,6 +33,9 @@ function errorCode(error: unknown): string {
 	if (e?.code) return e.code;
 	if (e?.cause?.code) return e.cause.code;
 	if (/socket hang up/i.test(e?.message ?? '')) return 'ECONNRESET';
+	// n8n runs its own regular expressions (the request's checks) with a time limit that a busy
+	// host can exceed: a failure of this host, not an answer of Engagedly's, so a read is tried again.
+	if (/regular expression execution timed out/i.test(e?.message ?? '')) return REGEX_TIMEOUT;
 	if (/timeout/i.test(e?.message ?? '')) return 'ETIMEDOUT';
 	return '';
 }
