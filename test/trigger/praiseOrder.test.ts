@@ -35,6 +35,9 @@ async function activated(): Promise<Poller> {
 /** One poll: the ids it emitted and the list requests it made. */
 async function pollOnce(poller: Poller): Promise<{ ids: number[]; requests: number }> {
 	sim.clearLog();
+	// Each poll in a fresh rate-limit window, as n8n's once-a-minute polls meet: back to back and
+	// without rate-limit headers (the contract's default), one could not know what the last spent.
+	sim.resetRateLimit();
 	const outcome = await poller.poll();
 	expect(outcome.error).toBeUndefined();
 	return { ids: outcome.items.map((item) => item.id as number), requests: requestsTo(sim, PRAISES).length };
