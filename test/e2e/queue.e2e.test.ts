@@ -12,7 +12,7 @@
  * - The Engagedly Trigger's state lives in the database: after a restart of main, the new
  *   process's polls emit exactly what is new, nothing missed while it was down, nothing twice.
  */
-import { example, exampleNames, simulatorCredential } from './harness/demo';
+import { example, exampleNames, HRIS_SYNC_APPLIED, simulatorCredential } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
 import { QueueCluster, installedPackages, queueHost, startsByHand, webhookWorkflow } from './harness/queue';
@@ -92,6 +92,8 @@ describe('queue mode: what ran where', () => {
 			.map(example)
 			.filter(startsByHand)
 			.map((workflow) => workflow.id);
+		// The HR sync scenario also runs a copy of its example with the writing Sync turned on.
+		if (byHand.includes('engagedly-hris-sync')) byHand.push(HRIS_SYNC_APPLIED.id);
 		expect([...new Set(host.runs.map((run) => run.workflowId))].sort()).toEqual(byHand.sort());
 		for (const run of host.runs) expect({ run, ...cluster.whereRan(run.executionId) }).toEqual({ run, ...onAWorker });
 	});

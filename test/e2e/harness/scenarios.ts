@@ -155,6 +155,9 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 	describe('examples/user-lookup.json: a webhook behind header auth answers with a colleague found by email (user getAll)', () => {
 		const path = () => String(nodeOfType('user-lookup', 'n8n-nodes-base.webhook').parameters.path);
 		const withKey = { headers: { [LOOKUP_KEY.header]: LOOKUP_KEY.value } };
+		// What the lookup would ask Engagedly; the recognition example's active trigger may poll the
+		// praises meanwhile, which is no part of this workflow.
+		const userReads = () => sim.log.filter((entry) => entry.path.startsWith('/beta/users'));
 
 		test('the active workflow answers through n8n with the card of the user the simulator holds', async () => {
 			const colleague = sim.store.sortedUsers().find((user) => user.status === 'Active' && user.manager_id && user.job_title_id);
@@ -208,7 +211,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			});
 
 			expect([missing.status, wrong.status]).toEqual([403, 403]);
-			expect(sim.log).toEqual([]);
+			expect(userReads()).toEqual([]);
 		});
 
 		test('without an email it answers 400 saying what to add, and Engagedly is not asked', async () => {
@@ -222,7 +225,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 					body: { error: expect.stringContaining('?email=') },
 				});
 			}
-			expect(sim.log).toEqual([]);
+			expect(userReads()).toEqual([]);
 		});
 
 		test('an email nobody has answers 404 naming it, after one look-up', async () => {
