@@ -1,8 +1,9 @@
 /**
  * What the pass suites share (passes.test.ts, passResume.test.ts): an organisation of 1,200 users
  * in which a poll may use 5 % of the key (Rate Limit Share), 10 pages of 50, so a pass takes
- * 3 polls. The suites are two files because each poll waits for the simulator's rate-limit window
- * (a second): split, they run side by side instead of one after the other.
+ * 3 polls. The suites are two files because, where answers carry the rate-limit headers (the
+ * vendor profile), each poll waits for the simulator's rate-limit window (a second): split, they
+ * run side by side instead of one after the other.
  */
 import type { IDataObject } from 'n8n-workflow';
 
