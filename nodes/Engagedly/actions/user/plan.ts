@@ -95,7 +95,7 @@ export function fingerprintOf(user: IDataObject | null, wires: string[], reads: 
 }
 
 /** The fields a step's fingerprint covers: those it writes. */
-export const fingerprintWires = (step: Step): string[] => Object.keys(step.upsert?.body ?? {}).filter((wire) => step.kind !== 'create');
+export const fingerprintWires = (step: Step): string[] => (step.kind === 'create' ? [] : Object.keys(step.upsert?.body ?? {}));
 
 /**
  * The user as the list gives them, with the departments and businesses they belong to when the
