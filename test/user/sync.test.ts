@@ -470,7 +470,11 @@ describe('leavers the HR system names, hires before their start date', () => {
 
 	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a past leaving date deactivates, one ahead is reported leaving; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
-		const [byStatus, byFalse, byDate, ahead] = [users[30], users[31], users[32], users[33]];
+		// A manager leaves: the reports they leave behind are named.
+		const byStatus = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
+		const reports = sim.store.directReports(byStatus.id).filter((r) => r.status === 'Active');
+		const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
+		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && !reports.includes(u) && managesNobody(u)).slice(30, 33);
 		const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
 		const gone = freshEmail('gone');
 		const employees: IDataObject[] = activeUsers().map(employee);
@@ -485,9 +489,17 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0 };
 		sim.clearLog();
 
+		// A dry run's Summary first: who loses their manager, and nothing written.
+		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
+		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1 } });
+		expect(writes(sim)).toEqual([]);
+
 		const { items, error } = await run(employees, settings);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.pairedItem)).toEqual(employees.map((_, item) => ({ item })));
+		expect(items.find((item) => item.json.id === byStatus.id)!.json.withoutManager).toEqual(
+			reports.map((r) => ({ id: r.id, email: r.email, name: `${r.first_name} ${r.last_name}` })),
+		);
 		const outcomeOf = (email: string) => items.find((item) => item.json.email === email)!.json;
 		expect(outcomeOf(byStatus.email)).toMatchObject({ outcome: 'deactivated', status: 'Blocked' });
 		expect(outcomeOf(byDate.email)).toMatchObject({ outcome: 'deactivated' });

@@ -504,7 +504,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			};
 			sim.clearLog();
 
-			const { run } = await host.execute(`engagedly-${workflow}`, { waiting: true });
+			const { run } = await host.execute(String(workflows.get(workflow)!.id), { waiting: true });
 			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 			const outputs = outputsOf(run);
