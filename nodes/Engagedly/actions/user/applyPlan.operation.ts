@@ -129,7 +129,7 @@ const STALE = 'Engagedly holds this user otherwise than the plan saw them (chang
 async function readNow(this: IExecuteFunctions, steps: Step[], users: IDataObject[], reads: UpsertReads, request: ItemRequest) {
 	const byId = new Map(users.map((user) => [String(user.id), user]));
 	const byEmail = new Map(users.map((user) => [emailKey(user.email), user]));
-	const memberships = membershipReader(this);
+	const memberships = membershipReader(this, reads.lists);
 	const now = new Map<Step, Step | undefined>();
 	for (const step of steps) {
 		if (step.kind === 'create') {

@@ -234,7 +234,7 @@ async function applyStep(this: IExecuteFunctions, step: Step, created: Map<strin
 	try {
 		if (step.upsert) {
 			const result = run.dryRun
-				? await previewUpsert.call(this, withoutStandIns(step.upsert), request)
+				? await previewUpsert.call(this, withoutStandIns(step.upsert), run.reads, request)
 				: await applyUpsert.call(this, resolvedStep(step.upsert, created), run.reads, request, {});
 			return { step, result };
 		}

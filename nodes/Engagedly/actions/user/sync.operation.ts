@@ -440,6 +440,8 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 
 	const creating = [...matches].filter(([item, match]) => !match.user && !held.items.has(item) && !identities.get(item)!.leaver);
 	expectCreation(this, creating.map(([item]) => identities.get(item)!.email));
+	// What comparisons share, read once and handed on: the attribute definitions, the lists read
+	// for names, the fields found never shown.
 	const reads = await upsertReads.call(this, request);
 	const compared = await readComparisons.call(this, matches, identities, held.items, settings, reads, itemRequest, failed);
 	const leaving = [...matches].flatMap(([item, match]) => (identities.get(item)!.leaver?.left && match.user && isActive(match.user) ? [match.user] : []));
@@ -496,13 +498,13 @@ async function readComparisons(
 	itemRequest: (item: number) => ItemRequest,
 	failed: Map<number, Error>,
 ) {
-	const memberships: Memberships = membershipReader(this);
+	const memberships: Memberships = membershipReader(this, reads.lists);
 	const compared = new Map<number, Compared>();
 	for (const [item, match] of matches) {
 		if (held.has(item) || identities.get(item)!.leaver) continue;
 		try {
 			const request = itemRequest(item);
-			const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request);
+			const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request, reads.lists);
 			const user = match.user;
 			if (!user || (user.status === 'Blocked' && !settings.reactivateReturning)) {
 				compared.set(item, { body, byEmployeeId: match.byEmployeeId, existing: user, current: user });

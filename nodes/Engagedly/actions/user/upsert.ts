@@ -11,7 +11,8 @@ import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBod
 import { checkStatus } from './status';
 import type { UserAttribute } from '../../api/userAttributes';
 import { liveUserAttributes } from './customAttributes';
-import { recordsReadAlready } from './lookups';
+import type { Lists } from './lookups';
+import { listReader } from './lookups';
 import { LISTED } from './names';
 import { projectedUser } from './projection';
 
@@ -76,10 +77,16 @@ export interface UpsertReads {
 	 * them alike, so the next user with such a field is not read on its own to find that out again.
 	 */
 	neverShown: Set<string>;
+	/** The lists the run reads for names, and from which a dry run and `changes` name what an id points to. */
+	lists: Lists;
 }
 
-export async function upsertReads(this: IExecuteFunctions, request: ItemRequest, neverShown = new Set<string>()): Promise<UpsertReads> {
-	return { attributes: await liveUserAttributes.call(this, request), neverShown };
+export async function upsertReads(
+	this: IExecuteFunctions,
+	request: ItemRequest,
+	{ neverShown = new Set<string>(), lists = listReader(this) }: { neverShown?: Set<string>; lists?: Lists } = {},
+): Promise<UpsertReads> {
+	return { attributes: await liveUserAttributes.call(this, request), neverShown, lists };
 }
 
 /**
@@ -179,14 +186,14 @@ export async function applyUpsert(
 	}
 	if (Object.keys(body).length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body });
 	rememberUser(this, user);
-	return await outcomeOf(this, step, user);
+	return await outcomeOf(this, step, user, reads.lists);
 }
 
 /** A step as its write would leave the user (what Engagedly would answer), with nothing written: Dry Run. */
-export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, request: ItemRequest): Promise<Upserted> {
+export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, reads: UpsertReads, request: ItemRequest): Promise<Upserted> {
 	const { kind, body, existing, current } = step;
 	if (kind === 'create') {
-		const user = await projectedUser.call(this, null, body, request);
+		const user = await projectedUser.call(this, null, body, request, reads.lists);
 		rememberUser(this, user);
 		return { user, outcome: 'created' };
 	}
@@ -194,9 +201,9 @@ export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, r
 	// A write answers with the single user: the dry run shows that record, changed.
 	const single = current === existing ? await readUser(this, String(existing!.id), request, 'primary_reporter') : current!;
 	const returned = kind === 'reactivate' ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
-	const user = await projectedUser.call(this, returned, body, request);
+	const user = await projectedUser.call(this, returned, body, request, reads.lists);
 	rememberUser(this, user);
-	return await outcomeOf(this, step, user);
+	return await outcomeOf(this, step, user, reads.lists);
 }
 
 /**
@@ -204,10 +211,10 @@ export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, r
  * and after (a dry run's projection names them from the same lists), then from the lists and
  * people the run has read.
  */
-async function outcomeOf(context: IExecuteFunctions, step: UpsertStep, user: IDataObject): Promise<Upserted> {
+async function outcomeOf(context: IExecuteFunctions, step: UpsertStep, user: IDataObject, lists: Lists): Promise<Upserted> {
 	const changed = Object.keys(step.changes).length > 0;
 	const outcome: Outcome = step.kind === 'reactivate' ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(context)) : undefined;
+	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(context, lists)) : undefined;
 	return { user, outcome, ...(named ? { changes: named } : {}), ...(step.notCompared.length ? { notCompared: step.notCompared } : {}) };
 }
 
@@ -223,21 +230,21 @@ export async function upsertUser(
 	options: UpsertOptions = {},
 	reads?: UpsertReads,
 ): Promise<Upserted> {
-	const run = reads ?? (await upsertReads.call(this, request, fieldsNeverShown(this)));
+	const run = reads ?? (await upsertReads.call(this, request, { neverShown: fieldsNeverShown(this) }));
 	const current = existing ? await readCurrent.call(this, existing, body, run, request) : null;
 	const step = planUpsert(body, existing, current, run, options);
-	return options.dryRun ? await previewUpsert.call(this, step, request) : await applyUpsert.call(this, step, run, request, options);
+	return options.dryRun ? await previewUpsert.call(this, step, run, request) : await applyUpsert.call(this, step, run, request, options);
 }
 
 const readUser = async (context: IExecuteFunctions, id: string, request: ItemRequest, include: string) =>
 	await requestRecord.call(context, 'GET', apiPath`/users/${id}`, { ...request, qs: { include } });
 
 /** Records of the lists this run has read, and the people it knows (Sync: the whole directory). */
-async function readElsewhere(context: IExecuteFunctions): Promise<ReadElsewhere> {
-	const lists = new Map<string, IDataObject[]>();
-	for (const [wire, kind] of Object.entries(LISTED)) lists.set(wire, await recordsReadAlready(context, kind));
+async function readElsewhere(context: IExecuteFunctions, lists: Lists): Promise<ReadElsewhere> {
+	const read = new Map<string, IDataObject[]>();
+	for (const [wire, kind] of Object.entries(LISTED)) read.set(wire, await lists.readAlready(kind));
 	return (wire, id) => {
-		const list = lists.get(wire);
+		const list = read.get(wire);
 		return list ? list.find((record) => String(record.id) === id) : knownUser(context, id);
 	};
 }
