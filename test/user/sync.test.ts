@@ -523,6 +523,11 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
 		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, unchanged: employees.length - 1 });
+
+		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
+		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, true);
+		expect(archived.items.filter((item) => item.json.error).map((item) => item.pairedItem)).toEqual([{ item: at(byStatus) }]);
+		expect(writes(sim)).toEqual([]);
 	});
 
 	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created; changed to come within the days, the next run creates them', async () => {

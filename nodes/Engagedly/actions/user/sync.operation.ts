@@ -423,8 +423,16 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	const { identities, unnamed } = readIdentities.call(this, itemCount, settings, failed);
 	const itemRequest = (item: number | undefined): ItemRequest => (item === undefined ? request : { ...request, itemIndex: item });
 
-	for (const code of new Set([settings.blockReasonCode, ...[...identities.values()].map((identity) => identity.leaver?.blockReasonCode ?? '')])) {
-		if (code) await checkCode.call(this, 0, code, request);
+	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, request);
+	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
+	for (const [item, identity] of identities) {
+		const code = identity.leaver?.blockReasonCode;
+		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
+		try {
+			await checkCode.call(this, item, code, itemRequest(item));
+		} catch (error) {
+			failed.set(item, error as Error);
+		}
 	}
 	const users = await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } });
 	useDirectory(this, users);
