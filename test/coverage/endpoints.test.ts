@@ -138,6 +138,8 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 	},
 	user: {
+		// An empty plan: the directory read; Apply Plan's writes are those of Sync (test/user/sync.test.ts).
+		applyPlan: () => ({ parameters: { plan: { version: 1, steps: [] } } }),
 		create: (sim) => ({
 			parameters: {
 				email: 'coverage.new@example.test',

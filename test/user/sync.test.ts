@@ -6,6 +6,7 @@
  * never the Site Administrator and never more than Max Deactivate Percent of the organisation.
  * Requests, output items (outcome, changes, pairing) and the organisation afterwards are asserted.
  */
+import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
@@ -459,5 +460,168 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		expect(items[0].pairedItem).toEqual({ item: 0 });
 		expect(sim.store.getUser(users[12].id).job_title_id).toBe(users[12].job_title_id);
 		expect(sim.store.getUser(users[13].id).job_title_id).toBe(title.id);
+	});
+});
+
+describe('leavers the HR system names, hires before their start date', () => {
+	const leaverFields = {
+		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
+	};
+
+	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a past leaving date deactivates, one ahead is reported leaving; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
+		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+		// A manager leaves: the reports they leave behind are named.
+		const byStatus = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
+		const reports = sim.store.directReports(byStatus.id).filter((r) => r.status === 'Active');
+		const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
+		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && !reports.includes(u) && managesNobody(u)).slice(30, 33);
+		const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+		const gone = freshEmail('gone');
+		const employees: IDataObject[] = activeUsers().map(employee);
+		const at = (user: UserRecord) => employees.findIndex((json) => json.email === user.email);
+		employees[at(byStatus)] = { ...employees[at(byStatus)], status: ' terminated ', code: 'dismissal_with_cause' };
+		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
+		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: '2001-02-03' };
+		employees[at(ahead)] = { ...employees[at(ahead)], leavingDate: '2999-12-31' };
+		employees.push({ ...employee(blocked), status: 'Inactive' });
+		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
+		// Max Deactivate Percent 0: missing users would be refused, the named leavers are not.
+		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0 };
+		sim.clearLog();
+
+		// A dry run's Summary first: who loses their manager, and nothing written.
+		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
+		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1 } });
+		expect(writes(sim)).toEqual([]);
+
+		const { items, error } = await run(employees, settings);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.pairedItem)).toEqual(employees.map((_, item) => ({ item })));
+		expect(items.find((item) => item.json.id === byStatus.id)!.json.withoutManager).toEqual(
+			reports.map((r) => ({ id: r.id, email: r.email, name: `${r.first_name} ${r.last_name}` })),
+		);
+		const outcomeOf = (email: string) => items.find((item) => item.json.email === email)!.json;
+		expect(outcomeOf(byStatus.email)).toMatchObject({ outcome: 'deactivated', status: 'Blocked' });
+		expect(outcomeOf(byDate.email)).toMatchObject({ outcome: 'deactivated' });
+		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'leaving', date: '2999-12-31', status: 'Active' });
+		expect(outcomeOf(blocked.email)).toMatchObject({ outcome: 'unchanged', reason: 'Left, and already deactivated' });
+		expect(outcomeOf(gone)).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
+			[`/beta/users/${byStatus.id}/deactivate`, { block_reason_code: 'dismissal_with_cause' }],
+			[`/beta/users/${byFalse.id}/deactivate`, { block_reason_code: 'involuntary' }],
+			[`/beta/users/${byDate.id}/deactivate`, { block_reason_code: 'involuntary' }],
+		]);
+		expect(sim.store.getUser(byStatus.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'dismissal_with_cause' });
+		expect(sim.store.getUser(ahead.id).status).toBe('Active');
+		expect(sim.store.getUser(blocked.id)).toEqual(blocked);
+		expect(sim.store.userByEmail(gone)).toBeUndefined();
+
+		// The same export the next night: nothing written, the leavers unchanged.
+		sim.clearLog();
+		const again = await run(employees, { ...settings, output: 'summary' });
+		expect(again.error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
+		const { counts } = again.items[0].json as { counts: IDataObject };
+		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, unchanged: employees.length - 1 });
+
+		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
+		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, true);
+		expect(archived.items.filter((item) => item.json.error).map((item) => item.pairedItem)).toEqual([{ item: at(byStatus) }]);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created; changed to come within the days, the next run creates them', async () => {
+		const hire = freshEmail('pending');
+		const joining = DateTime.now().plus({ days: 400 }).toISODate()!;
+		const row = { email: hire, firstName: 'Pia', lastName: 'Later', jobTitle: '', managerEmail: '', costCenter: 'CC-3', joiningDate: joining };
+		const settings = {
+			createNewHires: 'beforeJoining',
+			daysBeforeJoining: 14,
+			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
+		};
+		sim.clearLog();
+		const early = await run([row], settings);
+		expect(early.error).toBeUndefined();
+		expect(early.items[0].json).toMatchObject({ outcome: 'pending', date: joining, email: hire });
+		expect(writes(sim)).toEqual([]);
+
+		const soon = DateTime.now().plus({ days: 10 }).toISODate()!;
+		const later = await run([{ ...row, joiningDate: soon }], settings);
+		expect(later.error).toBeUndefined();
+		expect(later.items[0].json).toMatchObject({ outcome: 'created', email: hire });
+		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).joining_date])).toEqual([['POST /beta/users', soon]]);
+		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active' });
+	});
+});
+
+describe('When Over The Guard: output the plan, and Apply Plan', () => {
+	const applyPlan = async (plan: unknown) =>
+		await runEngagedly({
+			parameters: { resource: 'user', operation: 'applyPlan' },
+			credentials: sim.credentials(),
+			// As a Wait node hands it on: JSON, and back.
+			input: [{ json: JSON.parse(JSON.stringify({ plan })) as IDataObject }],
+		});
+
+	test('over the guard the run outputs the plan (counts, names, whose manager leaves) with nothing written; Apply Plan writes exactly its steps, a step whose user changed meanwhile is stale and not written', async () => {
+		const admin = sim.store.getUser(sim.store.adminId);
+		const users = activeUsers().filter((u) => u.id !== admin.id);
+		const manager = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
+		const reports = sim.store.directReports(manager.id).filter((r) => r.status === 'Active');
+		const left = [manager, ...users.filter((u) => u !== manager && !reports.includes(u)).slice(0, 29)];
+		const missing = users.filter((u) => left.includes(u));
+		const employees = activeUsers().filter((u) => !missing.includes(u)).map(employee);
+		const [renamed, changedMeanwhile] = [0, 1];
+		employees[renamed] = { ...employees[renamed], lastName: 'Approved' };
+		employees[changedMeanwhile] = { ...employees[changedMeanwhile], lastName: 'Stale' };
+		const hire = freshEmail('approved');
+		employees.push({ email: hire, firstName: 'Ada', lastName: 'Proved', jobTitle: '', managerEmail: manager.email, costCenter: 'CC-4' });
+		const before = JSON.stringify([...sim.store.users.values()]);
+		sim.clearLog();
+
+		const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan' });
+		expect(planned.error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
+		expect(JSON.stringify([...sim.store.users.values()])).toBe(before);
+		expect(planned.items).toHaveLength(1);
+		expect(planned.items[0].pairedItem).toEqual(employees.map((_, item) => ({ item })));
+		const output = planned.items[0].json as IDataObject & { plan: { steps: IDataObject[] }; counts: IDataObject; names: IDataObject };
+		expect(output.outcome).toBe('approvalNeeded');
+		expect(output.reason).toMatch(/^Refused: this sync would deactivate 30 of \d+ Active users/);
+		expect(output.counts).toMatchObject({ create: 1, update: 2, deactivate: 30, reactivate: 0 });
+		expect(output.names).toMatchObject({ create: [hire] });
+		expect((output.names as { deactivate: string[] }).deactivate).toContain(`${manager.first_name} ${manager.last_name} <${manager.email}>`);
+		expect(output.withoutManager).toEqual(expect.arrayContaining(reports.map((r) => `${r.first_name} ${r.last_name} <${r.email}>`)));
+		// Bounded: the steps that write, each ids, addresses, body, changes and a fingerprint.
+		expect(output.plan.steps.map((step) => step.kind)).toEqual(['update', 'update', 'create', ...missing.map(() => 'deactivate')]);
+		for (const step of output.plan.steps) expect(Object.keys(step).every((key) => ['kind', 'item', 'user', 'body', 'changes', 'notCompared', 'blockReasonCode', 'withoutManager', 'fingerprint'].includes(key))).toBe(true);
+
+		// Meanwhile someone changes one of the users in Engagedly.
+		const stale = sim.store.userByEmail(String(employees[changedMeanwhile].email))!;
+		sim.store.updateUser(stale.id, { last_name: 'Changed In Engagedly' });
+		sim.clearLog();
+		const { items, error } = await applyPlan(output.plan);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.email, item.json.outcome])).toEqual([
+			[employees[renamed].email, 'updated'],
+			[stale.email, 'stale'],
+			[hire, 'created'],
+			...missing.map((u) => [u.email, 'deactivated']),
+		]);
+		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
+		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
+		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([
+			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved' }],
+			['POST /beta/users', '/beta/users', { email: hire, first_name: 'Ada', last_name: 'Proved', manager_id: manager.id, [costCenter().attribute_key]: 'CC-4' }],
+			...missing.map((u) => ['PUT /beta/users/:id/deactivate', `/beta/users/${u.id}/deactivate`, {}]),
+		]);
+		expect(sim.store.getUser(stale.id).last_name).toBe('Changed In Engagedly');
+		for (const user of missing) expect(sim.store.getUser(user.id).status).toBe('Blocked');
+
+		// The same plan again: every step is stale now, nothing written.
+		sim.clearLog();
+		const twice = await applyPlan(output.plan);
+		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale']));
+		expect(writes(sim)).toEqual([]);
 	});
 });

@@ -49,24 +49,22 @@ export function useDirectory(context: IExecuteFunctions, users: IDataObject[]): 
 	peopleOf(context).complete = true;
 }
 
-/** Addresses of users the run will create: naming one of them before that throws WaitingForCreation. */
+/** Addresses of users the run will create: a field naming one holds a stand-in for their id (newUserId). */
 export function expectCreation(context: IExecuteFunctions, addresses: string[]): void {
 	for (const address of addresses) peopleOf(context).pending.add(emailKey(address));
 }
 
 /**
- * A field names a user this run has yet to create: the item is tried again once they exist (a
- * sync creates a new manager before the new hires who report to them).
+ * The stand-in for the id of a user the run has yet to create: a plan is data, written before
+ * anyone exists, so a new hire's manager who is new too is named by address, and the apply stage
+ * puts their id in once they are created (a sync creates a new manager before their reports).
  */
-export class WaitingForCreation extends NodeOperationError {
-	constructor(
-		context: PeopleContext,
-		readonly address: string,
-		itemIndex: number,
-	) {
-		super(context.getNode(), `"${address}" is created later in this run`, { itemIndex });
-	}
-}
+const NEW_USER = 'new-user:';
+export const newUserId = (address: string): string => `${NEW_USER}${emailKey(address)}`;
+
+/** The address a stand-in names, or undefined for a real id. */
+export const newUserAddress = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.startsWith(NEW_USER) ? value.slice(NEW_USER.length) : undefined;
 
 /**
  * The user with this address, read with the API's email filter (`GET /users?email=`, with the
@@ -78,7 +76,7 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
 	const key = emailKey(address);
 	const known = people.byEmail.get(key);
 	if (known !== undefined) return known;
-	if (people.pending.has(key)) throw new WaitingForCreation(this, address.trim(), request.itemIndex);
+	if (people.pending.has(key)) return { id: newUserId(key), email: key };
 	if (people.complete) return null;
 	const match = await readUserByEmail.call(this, address, request);
 	// The answer (found or not) is kept, so every item that names an unknown address fails with

@@ -276,23 +276,26 @@ export function queueHost(
 			for (const workflow of all.filter((w) => w.active)) await main.publish(workflow.id);
 			return main;
 		},
-		async execute(workflowId): Promise<{ run: RawRun; result: CliResult }> {
+		async execute(workflowId, { waiting = false } = {}): Promise<{ run: RawRun; result: CliResult }> {
 			const main = cluster.main!;
 			const copy = queuedId(workflowId);
 			const known = new Set((await main.executions(copy)).map((execution) => execution.id));
-			const response = await fetch(`${main.baseUrl}/webhook/${queuedPath(workflowId)}`, { method: 'POST' });
-			const body = await response.text();
+			// A run that ends in a Wait node answers its webhook only once resumed: not waited for.
+			const answer = fetch(`${main.baseUrl}/webhook/${queuedPath(workflowId)}`, { method: 'POST' }).then(async (response) => ({ ok: response.ok, status: response.status, body: await response.text() }));
+			if (waiting) answer.catch(() => undefined);
+			const response = waiting ? { ok: true, status: 200, body: '' } : await answer;
+			const unfinished = waiting ? ['new', 'running'] : ['new', 'running', 'waiting'];
 			const saved = await until(
 				`the queued run of ${workflowId}`,
 				async () => {
-					const fresh = (await main.executions(copy)).filter((e) => !known.has(e.id) && !['new', 'running', 'waiting'].includes(e.status));
+					const fresh = (await main.executions(copy)).filter((e) => !known.has(e.id) && !unfinished.includes(e.status));
 					return fresh.length ? await main.savedRun(fresh[0].id) : undefined;
 				},
 				300_000,
 			);
 			runs.push({ executionId: saved.id, workflowId });
 			// What `n8n execute` reports: the run, and the exit status (here, the webhook's answer).
-			return { run: saved.run, result: { code: response.ok ? 0 : response.status, stdout: body, stderr: '' } };
+			return { run: saved.run, result: { code: response.ok ? 0 : response.status, stdout: response.body, stderr: '' } };
 		},
 		stop: async () => await cluster.stop(),
 	};

@@ -48,8 +48,11 @@ export interface ExampleHost {
 	label: string;
 	/** Imports the demo (credentials, the workflows) into a new n8n, starts it and sets up the owner. */
 	start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>;
-	/** One run of an example that starts by hand (Manual Trigger), as `n8n execute --rawOutput` reports it. */
-	execute(workflowId: string): Promise<{ run: RawRun; result: CliResult }>;
+	/**
+	 * One run of an example that starts by hand (Manual Trigger), as `n8n execute --rawOutput`
+	 * reports it; `waiting`: the run ends in a Wait node, saved as waiting for its resume URL.
+	 */
+	execute(workflowId: string, options?: { waiting?: boolean }): Promise<{ run: RawRun; result: CliResult }>;
 	stop(): Promise<void>;
 }
 
@@ -475,6 +478,75 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			const praised = await Promise.all(all.map(async (e) => (await n8n.execution(e.id)).outputs[messageNode].map((item) => item.praiseId)));
 			expect(praised.flat().sort()).toEqual([...posted].sort());
 		}, 8 * 60 * 1000);
+	});
+
+	describe('examples/hris-sync-approval.json: over the guard Sync outputs its plan, a person approves through the Wait node\'s resume URL, Apply Plan applies it', () => {
+		const workflow = 'hris-sync-approval';
+		const syncNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 1).name;
+		const applyNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 2).name;
+		const messageNode = () => nodeOfType(workflow, 'n8n-nodes-base.set').name;
+		/** The office the example's Code node leaves out of the HR export, read from its JavaScript. */
+		const soldOffice = () => /location\?\.name !== '([^']+)'/.exec(String(nodeOfType(workflow, 'n8n-nodes-base.code').parameters.jsCode))![1];
+		const newHire = () => /email: '([^']+)'/.exec(String(nodeOfType(workflow, 'n8n-nodes-base.code').parameters.jsCode).split('const newHires')[1])![1];
+		let restore: () => void = () => undefined;
+		// The other scenarios meet the demo organisation as it was: the leavers come back, the hire goes.
+		afterAll(() => restore());
+
+		test('the run writes nothing and waits with the plan; the approval applies exactly it, one directory read and one write per step', async () => {
+			const office = [...sim.store.locations.values()].find((location) => location.name === soldOffice())!;
+			const leaving = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.location_id === office.id && user.id !== sim.store.adminId);
+			const hire = newHire();
+			expect(sim.store.userByEmail(hire)).toBeUndefined();
+			restore = () => {
+				for (const user of leaving) sim.store.setUserStatus(user.id, 'Active');
+				const created = sim.store.userByEmail(hire);
+				if (created) sim.store.removeUser(created.id);
+			};
+			sim.clearLog();
+
+			const { run } = await host.execute(String(workflows.get(workflow)!.id), { waiting: true });
+			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			const outputs = outputsOf(run);
+			const [planned] = outputs[syncNode()] as Array<{ outcome: string; counts: Record<string, number>; names: Record<string, string[]>; plan: { steps: unknown[] } }>;
+			expect(planned.outcome).toBe('approvalNeeded');
+			expect(planned.counts).toMatchObject({ create: 1, update: 0, reactivate: 0, deactivate: leaving.length });
+			expect(planned.names.deactivate).toEqual(leaving.map((user) => `${fullName(user)} <${user.email}>`));
+			expect(planned.plan.steps).toHaveLength(leaving.length + 1);
+			const [message] = outputs[messageNode()] as Array<{ message: string; approveUrl: string }>;
+			expect(message.message).toContain(`${leaving.length} to deactivate (${fullName(leaving[0])} <${leaving[0].email}>`);
+			expect(outputs[applyNode()]).toBeUndefined();
+
+			// The approver calls the resume URL the message carries.
+			sim.clearLog();
+			const url = new URL(message.approveUrl);
+			const approved = await fetch(`${n8n.baseUrl}${url.pathname}${url.search}`, { method: 'POST' });
+			expect(approved.status).toBe(200);
+			const executionId = url.pathname.split('/').pop()!;
+			const done = await until(
+				'the approved execution to finish',
+				async () => {
+					const execution = await n8n.execution(executionId);
+					return ['waiting', 'running', 'new'].includes(execution.status) ? undefined : execution;
+				},
+				120_000,
+			);
+			expect({ status: done.status, error: done.error }).toEqual({ status: 'success', error: undefined });
+			const created = sim.store.userByEmail(hire);
+			expect(created).toMatchObject({ status: 'Active' });
+			// The plan's order: the employees' steps, then the users no employee names.
+			expect(done.outputs[applyNode()].map((item) => [item.email, item.outcome])).toEqual([
+				[hire, 'created'],
+				...leaving.map((user) => [user.email, 'deactivated']),
+			]);
+			for (const user of leaving) expect(sim.store.getUser(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'involuntary' });
+			expect(sim.log.filter((entry) => entry.method !== 'GET').map((entry) => entry.route)).toEqual([
+				'POST /beta/users',
+				...leaving.map(() => 'PUT /beta/users/:id/deactivate'),
+			]);
+			const directoryReads = sim.log.filter((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined);
+			expect(directoryReads).toHaveLength(Math.ceil((sim.store.users.size - 1) / 50));
+		});
 	});
 
 	describe('examples/ai-agent-tools.json: an AI agent calls the node as a tool through n8n\'s MCP Server Trigger', () => {

@@ -107,6 +107,11 @@ function currentValue(user: IDataObject, wire: string, attributes: UserAttribute
 	}
 }
 
+/** The user's current values of these fields, in the compared form (null where not carried): what a plan's fingerprint holds. */
+export function comparedValues(user: IDataObject, wires: string[], attributes: UserAttribute[]): unknown[] {
+	return wires.map((wire) => [wire, currentValue(user, wire, attributes) ?? null]);
+}
+
 /** A value of the write body in the compared form. */
 function wantedValue(wire: string, value: unknown, attributes: UserAttribute[]): unknown {
 	if (wire.startsWith('custom-attribute-')) {

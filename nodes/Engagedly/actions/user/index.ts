@@ -3,6 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { resourceDescription } from '../../descriptions/common';
 import type { OperationMap } from '../types';
 import * as activate from './activate.operation';
+import * as applyPlan from './applyPlan.operation';
 import * as create from './create.operation';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as deactivate from './deactivate.operation';
@@ -27,6 +28,7 @@ const REPLACE_ACTION = 'Replace a user (full update)';
 /** Operation values are saved in workflows: keep them exactly. */
 export const operations: OperationMap = {
 	activate,
+	applyPlan,
 	create,
 	createOrUpdate,
 	deactivate,
@@ -54,6 +56,12 @@ export const description: INodeProperties[] = resourceDescription(
 				value: 'activate',
 				action: 'Activate a user',
 				description: 'Reactivate a deactivated (blocked) user',
+			},
+			{
+				name: 'Apply Plan',
+				value: 'applyPlan',
+				action: 'Apply an approved sync plan',
+				description: 'Apply a plan a Sync output for approval, each step only if the user is still as the plan saw them',
 			},
 			{ name: 'Create', value: 'create', action: 'Create a user', description: 'Add a user to the organisation' },
 			{

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ItemRequest } from '../../transport/request';
 import type { RecordKind } from '../records/kinds';
 import { business, department, jobTitle, location } from '../records/kinds';
-import { recordsOf } from './lookups';
+import type { Lists } from './lookups';
 
 /** The user fields whose values are records of a list Engagedly has: wire name → that list. */
 export const LISTED: Record<string, RecordKind> = {
@@ -27,12 +27,12 @@ const folded = (text: unknown) => String(text ?? '').trim().toLowerCase();
  * the field, before it is written. The ids are strings in the contract, so no shape tells an id
  * from a name: the list does.
  */
-export async function idsForNames(this: IExecuteFunctions, body: IDataObject, request: ItemRequest): Promise<IDataObject> {
+export async function idsForNames(this: IExecuteFunctions, body: IDataObject, request: ItemRequest, lists: Lists): Promise<IDataObject> {
 	const resolved: IDataObject = { ...body };
 	for (const [wire, kind] of Object.entries(LISTED)) {
 		const given = body[wire];
 		if (given === undefined) continue;
-		const records = await recordsOf.call(this, kind, request);
+		const records = await lists.read(kind, request);
 		const idOf = (value: unknown): string => {
 			const text = String(value).trim();
 			if (records.some((record) => String(record.id) === text)) return text;

@@ -4,7 +4,7 @@ import { knownUser } from '../../api/users';
 import { isBlank } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 import { liveUserAttributes } from './customAttributes';
-import { recordsOf } from './lookups';
+import type { Lists } from './lookups';
 import { LISTED } from './names';
 
 /**
@@ -57,9 +57,9 @@ const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{
 /** A day written as the answer writes that field: `YYYY-MM-DD` where it already is one, else a UTC timestamp. */
 const asAnswerDate = (day: string, current: unknown) => (isDay(current) ? day : `${day}T00:00:00.000Z`);
 
-async function reference(this: IExecuteFunctions, wire: string, id: unknown, request: ItemRequest): Promise<IDataObject | null> {
+async function reference(wire: string, id: unknown, request: ItemRequest, lists: Lists): Promise<IDataObject | null> {
 	if (isBlank(id)) return null;
-	const records = await recordsOf.call(this, LISTED[wire], request);
+	const records = await lists.read(LISTED[wire], request);
 	const record = records.find((entry) => String(entry.id) === String(id));
 	return { id: String(id), name: record?.name ?? null };
 }
@@ -79,6 +79,7 @@ export async function projectedUser(
 	base: IDataObject | null,
 	body: IDataObject,
 	request: ItemRequest,
+	lists: Lists,
 ): Promise<IDataObject> {
 	const user: IDataObject = { ...(base ?? blankUser()) };
 	const attributes = await liveUserAttributes.call(this, request);
@@ -99,14 +100,14 @@ export async function projectedUser(
 		switch (wire) {
 			case 'job_title':
 			case 'location':
-				user[output] = await reference.call(this, wire, value, request);
+				user[output] = await reference(wire, value, request, lists);
 				break;
 			case 'departments':
 			case 'businesses': {
 				const before = Array.isArray(user[output]) ? (user[output] as IDataObject[]) : [];
 				const units: IDataObject[] = [];
 				for (const id of Array.isArray(value) ? value : []) {
-					const unit = (await reference.call(this, wire, id, request)) as IDataObject;
+					const unit = (await reference(wire, id, request, lists)) as IDataObject;
 					units.push({ ...unit, is_admin: before.find((entry) => String(entry.id) === String(id))?.is_admin === true });
 				}
 				user[output] = units;

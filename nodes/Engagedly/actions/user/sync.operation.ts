@@ -1,26 +1,27 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { DateTime } from 'luxon';
 
-import { emailKey, expectCreation, useDirectory, WaitingForCreation } from '../../api/users';
+import { emailKey, expectCreation, useDirectory } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
 import { checkParameters } from '../../parameters/check';
 import { withParametersOnce } from '../../parameters/once';
-import { isEmailAddress, trimmed } from '../../parameters/values';
+import { refuse } from '../../parameters/refuse';
+import { isBlank, isEmailAddress, toApiDay, trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
-import { requestRecord } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
-import { business, department } from '../records/kinds';
 import { readCreateBody, syncFields } from './create.operation';
 import { blockReasonCodeField, checkCode, isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivate.operation';
-import { membershipsOf } from './lookups';
+import type { Memberships } from './lookups';
+import { membershipReader } from './lookups';
 import { idsForNames } from './names';
+import type { Applied, Person, Step } from './plan';
+import { applySteps, fingerprintOf, fingerprintWires, personOf, PLAN_VERSION, stepJson, withMemberships, WRITING } from './plan';
 import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
-import { checkStatus } from './status';
-import type { Outcome, Upserted } from './upsert';
-import { outcomeFields, upsertUser } from './upsert';
+import type { Outcome, UpsertReads, UpsertStep } from './upsert';
+import { outcomeFields, planUpsert, readCurrent, upsertReads } from './upsert';
 
 const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';
 
@@ -57,7 +58,11 @@ const runFields: INodeProperties[] = [
 		description:
 			'Whether to deactivate the Active users that no input item names (never the Site Administrator, who is reported kept). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
 	},
-	{ ...blockReasonCodeField, displayOptions: { show: { deactivateMissing: [true] } } },
+	{
+		...blockReasonCodeField,
+		description:
+			'Why the users this run deactivates are deactivated (optional): the missing, and leavers whose item gives no code of its own. The codes are your organisation’s own; archived ones are not offered, as Engagedly refuses them. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
 	{
 		displayName: MAX_DEACTIVATE_PERCENT,
 		name: 'maxDeactivatePercent',
@@ -67,6 +72,54 @@ const runFields: INodeProperties[] = [
 		description:
 			'The run is refused, with nothing written, when it would deactivate more than this share of the organisation’s Active users: an HR export that came back half empty must not empty Engagedly',
 		displayOptions: { show: { deactivateMissing: [true] } },
+	},
+	{
+		displayName: 'When Over The Guard',
+		name: 'whenOverGuard',
+		type: 'options',
+		options: [
+			{ name: 'Refuse', value: 'refuse', description: 'End the run in an error, with nothing written' },
+			{
+				name: 'Output the Plan for Approval',
+				value: 'outputPlan',
+				description:
+					'Output one item with the plan (its counts, names and steps), with nothing written: after a person approves it, the Apply Plan operation applies it',
+			},
+		],
+		default: 'refuse',
+		displayOptions: { show: { deactivateMissing: [true] } },
+	},
+	{
+		displayName: 'Left Statuses',
+		name: 'leftStatuses',
+		type: 'string',
+		default: 'Terminated, Inactive, false',
+		description:
+			'The Employment Status values (under Leaver Fields) that mean the person has left, comma-separated, in any case: such an item deactivates its user',
+	},
+	{
+		displayName: 'Create New Hires',
+		name: 'createNewHires',
+		type: 'options',
+		options: [
+			{ name: 'At Once', value: 'atOnce', description: 'Create every new employee in the run that first names them' },
+			{
+				name: 'Days Before Their Joining Date',
+				value: 'beforeJoining',
+				description:
+					'Create a new employee only from a number of days before their Joining Date; before that they are reported pending, and nothing is written',
+			},
+		],
+		default: 'atOnce',
+	},
+	{
+		displayName: 'Days Before Joining',
+		name: 'daysBeforeJoining',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many days before their Joining Date a new employee is created (0: on the day itself)',
+		displayOptions: { show: { createNewHires: ['beforeJoining'] } },
 	},
 	{
 		displayName: 'Dry Run',
@@ -94,13 +147,55 @@ const runFields: INodeProperties[] = [
 	optionsCollection(),
 ];
 
+/** Per item: what the HR system says of a leaver. */
+const leaverFields: INodeProperties = {
+	displayName: 'Leaver Fields',
+	name: 'leaverFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	description: 'Where the HR system keeps its leavers in the export: their status, or the day they leave',
+	options: [
+		{
+			displayName: 'Block Reason Code',
+			name: 'blockReasonCode',
+			type: 'string',
+			default: '',
+			description: 'This leaver’s block reason code (else the run’s Block Reason Code)',
+		},
+		{
+			displayName: 'Employment Status',
+			name: 'employmentStatus',
+			type: 'string',
+			default: '',
+			description: 'The employee’s status in the HR system: one of Left Statuses means they have left, and their user is deactivated',
+		},
+		{
+			displayName: 'Leaving Date',
+			name: 'leavingDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				'The day the employee leaves: from that day (in the workflow’s time zone) their user is deactivated; before it they are reported leaving, and nothing is written',
+		},
+	],
+};
+
+const itemFields = [...syncFields, leaverFields];
+
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
 	runFields[0],
-	...syncFields,
+	...itemFields,
 	...runFields.slice(1),
 ]);
 
 interface Settings {
+	/** Today in the workflow's time zone (YYYY-MM-DD): leaving and joining dates are compared with it. */
+	today: string;
+	leftStatuses: Set<string>;
+	/** Days before their joining date a new hire is created; undefined: at once. */
+	daysBeforeJoining?: number;
+	outputPlan: boolean;
 	matchByEmployeeId: boolean;
 	reactivateReturning: boolean;
 	deactivateMissing: boolean;
@@ -122,11 +217,22 @@ function readSettings(this: IExecuteFunctions): Settings {
 			description: 'Nothing was read or written.',
 		});
 	}
+	const beforeJoining = this.getNodeParameter('createNewHires', 0, 'atOnce') === 'beforeJoining';
+	const days = Number(this.getNodeParameter('daysBeforeJoining', 0, 0));
+	if (beforeJoining && !(Number.isInteger(days) && days >= 0)) {
+		refuse(this, 0, 'Days Before Joining must be a whole number from 0', 'Give how many days before their Joining Date a new employee is created. Nothing was read or written.');
+	}
+	const statuses = String(this.getNodeParameter('leftStatuses', 0, 'Terminated, Inactive, false'));
 	return {
+		// The run's own day: Engagedly's clock is not read for it (no request tells it).
+		today: DateTime.now().setZone(this.getTimezone()).toISODate() ?? '',
+		leftStatuses: new Set(statuses.split(',').map((status) => status.trim().toLowerCase()).filter(Boolean)),
+		daysBeforeJoining: beforeJoining ? days : undefined,
+		outputPlan: deactivateMissing && this.getNodeParameter('whenOverGuard', 0, 'refuse') === 'outputPlan',
 		matchByEmployeeId: this.getNodeParameter('matchByEmployeeId', 0, false) === true,
 		reactivateReturning: this.getNodeParameter('reactivateReturning', 0, false) === true,
 		deactivateMissing,
-		blockReasonCode: deactivateMissing ? trimmed(this.getNodeParameter('blockReasonCode', 0, '')) : '',
+		blockReasonCode: trimmed(this.getNodeParameter('blockReasonCode', 0, '')),
 		maxDeactivatePercent: percent,
 		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
 		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
@@ -143,6 +249,31 @@ interface Identity {
 	employeeId: string;
 	/** First and last name, folded: a creation and a deactivation of the same name look like one person. */
 	fullName: string;
+	/** What the item says of their leaving, when it says anything. */
+	leaver?: Leaver;
+}
+
+interface Leaver {
+	/** Left (by status, or a leaving date that has come): deactivated. Else leaving on `date`. */
+	left: boolean;
+	date?: string;
+	blockReasonCode: string;
+}
+
+/** An item's Leaver Fields: undefined when they say nothing (no status, no date), or a status that is not a left one and no date. */
+function readLeaver(this: IExecuteFunctions, item: number, settings: Settings): Leaver | undefined {
+	const given = this.getNodeParameter('leaverFields', item, {}) as IDataObject;
+	const status = trimmed(given.employmentStatus).toLowerCase();
+	let date: string | undefined;
+	if (!isBlank(given.leavingDate)) {
+		date = toApiDay(given.leavingDate);
+		if (!date) {
+			refuse(this, item, `Leaving Date "${String(given.leavingDate)}" is not a date`, 'Give the leaving date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.');
+		}
+	}
+	const left = settings.leftStatuses.has(status) || (date !== undefined && date <= settings.today);
+	if (!left && date === undefined) return undefined;
+	return { left, date, blockReasonCode: trimmed(given.blockReasonCode) || settings.blockReasonCode };
 }
 
 const folded = (text: unknown) => trimmed(text).toLowerCase();
@@ -182,7 +313,8 @@ function readIdentities(this: IExecuteFunctions, itemCount: number, settings: Se
 		identities.set(item, identity);
 		try {
 			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
-			checkParameters.call(this, syncFields, item);
+			checkParameters.call(this, itemFields, item);
+			identity.leaver = readLeaver.call(this, item, settings);
 			const { first_name, last_name } = readIdentity.call(this, item);
 			identity.fullName = fullNameOf(first_name, last_name);
 		} catch (error) {
@@ -274,12 +406,12 @@ function matchUser(this: IExecuteFunctions, item: number, identity: Identity, di
 }
 
 /**
- * Sync: each input item is one employee (Create's fields, mapped per item). The directory is
- * read once (ceil(N/50) pages), users are matched by email whatever the case (by employee ID
- * first when asked), the missing are created, the rest updated with only what changed, and,
- * with Deactivate Missing Users, the Active users no item names are deactivated. One employee's
- * problem is their item's error; the rest of the sync goes on, and the router ends the run in
- * error afterwards unless Continue On Fail is on.
+ * Sync: each input item is one employee (Create's fields, mapped per item). The run is stages
+ * over data: read (the settings, every item's identity, the directory in ceil(N/50) pages, then
+ * what each comparison needs), match (by email whatever the case, by employee ID first when
+ * asked), plan (each employee's and each user's step, plain data), apply (or, in a dry run,
+ * preview) and report. One employee's problem is their item's error; the rest of the sync goes
+ * on, and the router ends the run in error afterwards unless Continue On Fail is on.
  */
 export async function executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun> {
 	return await sync.call(withParametersOnce(this), itemCount, request);
@@ -289,14 +421,49 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	const settings = readSettings.call(this);
 	const failed = new Map<number, Error>();
 	const { identities, unnamed } = readIdentities.call(this, itemCount, settings, failed);
-	const itemRequest = (itemIndex: number): ItemRequest => ({ ...request, itemIndex });
+	const itemRequest = (item: number | undefined): ItemRequest => (item === undefined ? request : { ...request, itemIndex: item });
 
 	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, request);
+	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
+	for (const [item, identity] of identities) {
+		const code = identity.leaver?.blockReasonCode;
+		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
+		try {
+			await checkCode.call(this, item, code, itemRequest(item));
+		} catch (error) {
+			failed.set(item, error as Error);
+		}
+	}
 	const users = await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } });
 	useDirectory(this, users);
 	const directory = indexDirectory(users);
 
-	// Every user an item may stand for is kept from deactivation, failed items' users included.
+	const { matches, named } = matchItems.call(this, identities, directory, settings, failed);
+	let candidates =
+		settings.deactivateMissing && unnamed === 0 ? users.filter((user) => isActive(user) && !named.has(user.id)) : [];
+	const held = holdLookalikes(identities, matches, candidates);
+	candidates = candidates.filter((user) => !held.users.has(user));
+	const over = overTheGuard.call(this, candidates, users, named.size, settings);
+	if (over && !settings.outputPlan) throw over;
+
+	const creating = [...matches].filter(([item, match]) => !match.user && !held.items.has(item) && !identities.get(item)!.leaver);
+	expectCreation(this, creating.map(([item]) => identities.get(item)!.email));
+	// What comparisons share, read once and handed on: the attribute definitions, the lists read
+	// for names, the fields found never shown.
+	const reads = await upsertReads.call(this, request);
+	const compared = await readComparisons.call(this, matches, identities, held.items, settings, reads, itemRequest, failed);
+	const leaving = [...matches].flatMap(([item, match]) => (identities.get(item)!.leaver?.left && match.user && isActive(match.user) ? [match.user] : []));
+	const administrators = await readAdministrators.call(this, [...leaving, ...candidates], request);
+
+	const steps = plan({ itemCount, identities, matches, compared, held, candidates, administrators, failed, users, settings, reads });
+	if (over) return approval(steps, over, itemCount);
+	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
+	const leavers = [...identities.values()].some((identity) => identity.leaver);
+	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, leavers);
+}
+
+/** Each item's user (or nobody), and every user an item may stand for: kept from deactivation, failed items' users included. */
+function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, directory: Directory, settings: Settings, failed: Map<number, Error>) {
 	const named = new Set<unknown>();
 	const matches = new Map<number, Match>();
 	for (const [item, identity] of identities) {
@@ -311,35 +478,70 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 			failed.set(item, error as Error);
 		}
 	}
+	return { matches, named };
+}
 
-	let candidates =
-		settings.deactivateMissing && unnamed === 0 ? users.filter((user) => isActive(user) && !named.has(user.id)) : [];
-	const held = holdLookalikes(identities, matches, candidates);
-	candidates = candidates.filter((user) => !held.users.has(user));
-	guardDeactivations.call(this, candidates, users, named.size, settings);
-	expectCreation(
-		this,
-		[...matches].filter(([item, match]) => !match.user && !held.items.has(item)).map(([item]) => identities.get(item)!.email),
-	);
+/** What an employee's comparison needs: their write body (names resolved), their user as compared. */
+interface Compared {
+	body: IDataObject;
+	/** Matched by employee ID: their address is one of the fields brought up to date. */
+	byEmployeeId: boolean;
+	existing: IDataObject | null;
+	current: IDataObject | null;
+}
 
-	const done = await applyItems.call(this, matches, held.items, settings, itemRequest, failed);
-	const results: BatchResult[] = [];
-	for (let item = 0; item < itemCount; item++) {
-		const error = failed.get(item);
-		if (error) results.push({ error, item });
-		const heldWith = held.items.get(item);
-		if (heldWith) {
-			const person = { ...readIdentity.call(this, item), employee_id: identities.get(item)!.employeeId || null };
-			results.push({ json: userOutput(person, settings.simplify, heldOutput(heldWith)), item });
+/**
+ * The reads each comparison needs, item by item: the body (the lists read for names, once per
+ * run), and for a matched user their memberships (the units' members, once per run) and, where
+ * needsSingleRead says so, the single user. Leavers and held items need none; nor does a user
+ * left blocked (nothing of theirs is compared).
+ */
+async function readComparisons(
+	this: IExecuteFunctions,
+	matches: Map<number, Match>,
+	identities: Map<number, Identity>,
+	held: Map<number, IDataObject>,
+	settings: Settings,
+	reads: UpsertReads,
+	itemRequest: (item: number) => ItemRequest,
+	failed: Map<number, Error>,
+) {
+	const memberships: Memberships = membershipReader(this, reads.lists);
+	const compared = new Map<number, Compared>();
+	for (const [item, match] of matches) {
+		if (held.has(item) || identities.get(item)!.leaver) continue;
+		try {
+			const request = itemRequest(item);
+			const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request, reads.lists);
+			const user = match.user;
+			if (!user || (user.status === 'Blocked' && !settings.reactivateReturning)) {
+				compared.set(item, { body, byEmployeeId: match.byEmployeeId, existing: user, current: user });
+				continue;
+			}
+			const existing = await withMemberships(user, body, memberships, request);
+			compared.set(item, { body, byEmployeeId: match.byEmployeeId, existing, current: await readCurrent.call(this, existing, body, reads, request) });
+		} catch (error) {
+			failed.set(item, error as Error);
 		}
-		const result = done.get(item);
-		if (result) results.push({ json: userOutput(result.user, settings.simplify, outcomeFields(result)), item });
 	}
-	for (const [user, item] of held.users) {
-		results.push({ json: userOutput(user, settings.simplify, heldOutput({ item, email: identities.get(item)!.email })) });
+	return compared;
+}
+
+/**
+ * Who among the users a run would deactivate is the Site Administrator: only each one's
+ * permissions say it (the contract's User has no `is_admin`). A read that failed is that user's
+ * failure, and they are not deactivated.
+ */
+async function readAdministrators(this: IExecuteFunctions, users: IDataObject[], request: ItemRequest) {
+	const administrators = new Map<unknown, boolean | Error>();
+	for (const user of users) {
+		try {
+			administrators.set(user.id, await isSiteAdministrator.call(this, String(user.id), request));
+		} catch (error) {
+			administrators.set(user.id, error as Error);
+		}
 	}
-	results.push(...(await deactivate.call(this, candidates, settings, request)));
-	return summarise(results, itemCount, settings);
+	return administrators;
 }
 
 const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', heldWith: other });
@@ -354,8 +556,8 @@ function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, 
 	const items = new Map<number, IDataObject>();
 	const users = new Map<IDataObject, number>();
 	for (const [item, match] of matches) {
-		if (match.user) continue;
 		const identity = identities.get(item)!;
+		if (match.user || identity.leaver) continue;
 		const lookalike = candidates.find(
 			(user) =>
 				!users.has(user) &&
@@ -370,141 +572,212 @@ function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, 
 }
 
 /**
- * Each matched or new employee, written. A new hire whose manager is created in this run too
- * waits for them: passes go on while one of them gets somewhere.
+ * Users the run would deactivate as missing: Active, named by no item (leavers the HR system
+ * names are not counted: it named them). The guard counts them before the Site Administrator is
+ * set aside (telling them apart costs a read each, which a refused run should not spend), so it
+ * errs towards refusing. Over it: the refusal, which ends the run or heads its plan for approval.
  */
-async function applyItems(
-	this: IExecuteFunctions,
-	matches: Map<number, Match>,
-	held: Map<number, IDataObject>,
-	settings: Settings,
-	itemRequest: (item: number) => ItemRequest,
-	failed: Map<number, Error>,
-) {
-	const done = new Map<number, Upserted>();
-	let waiting = [...matches.keys()].filter((item) => !held.has(item));
-	const waitingFor = new Map<number, WaitingForCreation>();
-	while (waiting.length) {
-		const next: number[] = [];
-		for (const item of waiting) {
-			try {
-				const request = itemRequest(item);
-				const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request);
-				const match = matches.get(item)!;
-				const existing = match.user ? await withMemberships.call(this, match.user, body, request) : null;
-				done.set(
-					item,
-					await upsertUser.call(this, body, existing, request, {
-						dryRun: settings.dryRun,
-						returning: settings.reactivateReturning ? 'reactivate' : 'report',
-						updateEmail: match.byEmployeeId,
-					}),
-				);
-			} catch (error) {
-				if (error instanceof WaitingForCreation) {
-					waitingFor.set(item, error);
-					next.push(item);
-				} else {
-					failed.set(item, error as Error);
-				}
-			}
-		}
-		if (next.length === waiting.length) {
-			for (const item of next) {
-				const { address } = waitingFor.get(item)!;
-				failed.set(
-					item,
-					new NodeOperationError(this.getNode(), `"${address}" was not created in this run, so this employee could not be`, {
-						itemIndex: item,
-						description: `A field of this item names "${address}", who has no Engagedly user yet: their own item failed (see it), or it names this employee in turn (two new hires who are each other's manager). Fix that and run again.`,
-					}),
-				);
-			}
-			break;
-		}
-		waiting = next;
-	}
-	return done;
-}
-
-/**
- * The user as the list gives them, with the departments and businesses they belong to when the
- * item gives those and the list does not carry them (the contract's list never does): read from
- * the units' members, once for the whole run, rather than one single-user read per employee.
- */
-async function withMemberships(this: IExecuteFunctions, user: IDataObject, body: IDataObject, request: ItemRequest) {
-	const known: IDataObject = { ...user };
-	if (body.departments !== undefined && !('departments' in known)) {
-		known.departments = (await membershipsOf.call(this, department, request)).get(String(user.id)) ?? [];
-	}
-	if (body.businesses !== undefined && !('business_unit' in known)) {
-		known.business_unit = (await membershipsOf.call(this, business, request)).get(String(user.id)) ?? [];
-	}
-	return known;
-}
-
-/**
- * Users the run would deactivate: Active, named by no item. The guard counts them before the
- * Site Administrator is set aside (telling them apart costs a read each, which a refused run
- * should not spend), so it errs towards refusing.
- */
-function guardDeactivations(
-	this: IExecuteFunctions,
-	candidates: IDataObject[],
-	directory: IDataObject[],
-	named: number,
-	settings: Settings,
-) {
+function overTheGuard(this: IExecuteFunctions, candidates: IDataObject[], directory: IDataObject[], named: number, settings: Settings) {
 	const active = directory.filter(isActive).length;
 	const share = active ? (candidates.length / active) * 100 : 0;
-	if (share <= settings.maxDeactivatePercent) return;
-	throw new NodeOperationError(
+	if (share <= settings.maxDeactivatePercent) return undefined;
+	return new NodeOperationError(
 		this.getNode(),
 		`Refused: this sync would deactivate ${candidates.length} of ${active} Active users (${share.toFixed(1)} %), more than ${MAX_DEACTIVATE_PERCENT} (${settings.maxDeactivatePercent} %)`,
 		{
 			itemIndex: 0,
-			description: `Nothing was written. Check that the input holds every employee: it names ${named} users, Engagedly has ${active} Active users. If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run; Dry Run with a raised percentage lists who they are.`,
+			description: `Nothing was written. Check that the input holds every employee: it names ${named} users, Engagedly has ${active} Active users. If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run, or set When Over The Guard to output the plan for approval; Dry Run with a raised percentage lists who they are.`,
 		},
 	);
 }
 
-async function readSingleUser(this: IExecuteFunctions, id: string, request: ItemRequest) {
-	return await requestRecord.call(this, 'GET', apiPath`/users/${id}`, { ...request, qs: { include: 'primary_reporter' } });
+interface PlanInput {
+	itemCount: number;
+	identities: Map<number, Identity>;
+	matches: Map<number, Match>;
+	compared: Map<number, Compared>;
+	held: ReturnType<typeof holdLookalikes>;
+	candidates: IDataObject[];
+	administrators: Map<unknown, boolean | Error>;
+	failed: Map<number, Error>;
+	users: IDataObject[];
+	settings: Settings;
+	reads: UpsertReads;
+}
+
+/** A day `days` before `day` (YYYY-MM-DD). */
+const daysBefore = (day: string, days: number) => DateTime.fromISO(day, { zone: 'utc' }).minus({ days }).toISODate() ?? day;
+
+/**
+ * The run's plan: one step per input item in their order, then the users no item names (held,
+ * kept, deactivated). No request: everything it decides on was read before.
+ */
+function plan(input: PlanInput): Step[] {
+	const { identities, matches, compared, held, settings, reads } = input;
+	const steps: Step[] = [];
+	for (let item = 0; item < input.itemCount; item++) {
+		const identity = identities.get(item);
+		const match = matches.get(item);
+		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: null };
+		const error = input.failed.get(item);
+		if (error || !identity) {
+			steps.push({ kind: 'failed', item, person, error, fingerprint: '' });
+			continue;
+		}
+		const user = match?.user ?? null;
+		const base = { item, person, record: user ?? undefined, fingerprint: fingerprintOf(user, [], reads) };
+		const heldWith = held.items.get(item);
+		if (heldWith) {
+			steps.push({ ...base, kind: 'held', heldWith });
+			continue;
+		}
+		const leaver = identity.leaver;
+		if (leaver && !leaver.left) {
+			steps.push({ ...base, kind: 'leaving', date: leaver.date });
+		} else if (leaver) {
+			steps.push(leaverStep(base, user, leaver, input));
+		} else {
+			steps.push(employeeStep(base, compared.get(item)!, settings, reads));
+		}
+	}
+	for (const [user, item] of held.users) {
+		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: identities.get(item)!.email }, fingerprint: '' });
+	}
+	for (const user of input.candidates) steps.push(deactivation({ person: personOf(user), record: user }, user, settings.blockReasonCode, input));
+	return withManagersLeaving(steps, input.users);
+}
+
+type StepBase = Pick<Step, 'item' | 'person' | 'record'>;
+
+/** A leaver: their Active user deactivated (or kept, the Site Administrator); nobody or a Blocked user left unchanged. */
+function leaverStep(base: StepBase, user: IDataObject | null, leaver: Leaver, input: PlanInput): Step {
+	if (user && isActive(user)) return deactivation(base, user, leaver.blockReasonCode, input);
+	const reason = user ? 'Left, and already deactivated' : 'Left: not in Engagedly, so not created';
+	return { ...base, kind: 'unchanged', reason, fingerprint: fingerprintOf(user, [], input.reads) };
+}
+
+function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): Step {
+	const admin = input.administrators.get(user.id);
+	const fingerprint = fingerprintOf(user, [], input.reads);
+	if (admin instanceof Error) return { ...base, kind: 'failed', error: admin, fingerprint };
+	if (admin) return { ...base, kind: 'kept', reason: SITE_ADMINISTRATOR_KEPT, fingerprint };
+	return { ...base, kind: 'deactivate', blockReasonCode, fingerprint };
+}
+
+/** An employee who stays: created (or pending, before their time), updated, reactivated, unchanged or left blocked. */
+function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, settings: Settings, reads: UpsertReads): Step {
+	const joining = typeof body.joining_date === 'string' ? body.joining_date : undefined;
+	if (!existing && settings.daysBeforeJoining !== undefined && joining) {
+		const from = daysBefore(joining, settings.daysBeforeJoining);
+		if (from > settings.today) {
+			return { ...base, kind: 'pending', date: joining, reason: `Created from ${from}`, fingerprint: fingerprintOf(null, [], reads) };
+		}
+	}
+	const upsert: UpsertStep = planUpsert(body, existing, current, reads, {
+		returning: settings.reactivateReturning ? 'reactivate' : 'report',
+		updateEmail: byEmployeeId,
+	});
+	const step: Step = { ...base, kind: upsert.kind, upsert, fingerprint: '' };
+	return { ...step, fingerprint: fingerprintOf(current, fingerprintWires(step), reads) };
 }
 
 /**
- * Each candidate's permissions are read first: only they say who the Site Administrator is (the
- * contract's User has no `is_admin`), and nothing says Engagedly would refuse to deactivate them.
- * The admin is kept, and says so in an item of their own. These items have no input item: no item
- * named them (n8n pairs them with the only input item when there is one).
+ * Each deactivation names the Active users who report to the user deactivated and get no other
+ * manager in this run (their own step does not give them another, nor are they leaving).
  */
-async function deactivate(this: IExecuteFunctions, candidates: IDataObject[], settings: Settings, request: ItemRequest) {
-	const results: BatchResult[] = [];
-	for (const candidate of candidates) {
-		const id = String(candidate.id);
-		try {
-			if (await isSiteAdministrator.call(this, id, request)) {
-				results.push({ json: userOutput(candidate, settings.simplify, { outcome: 'kept', reason: SITE_ADMINISTRATOR_KEPT }) });
-				continue;
-			}
-			// The write answers with the single user: the dry run shows that record, deactivated.
-			const deactivated = settings.dryRun
-				? { ...(await readSingleUser.call(this, id, request)), status: 'Blocked', block_reason_code: settings.blockReasonCode || null }
-				: checkStatus.call(
-						this,
-						request.itemIndex,
-						await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
-							...request,
-							body: settings.blockReasonCode ? { block_reason_code: settings.blockReasonCode } : {},
-						}),
-						{ status: 'Blocked', blockReasonCode: settings.blockReasonCode || undefined },
-					);
-			results.push({ json: userOutput(deactivated, settings.simplify, { outcome: 'deactivated' }) });
-		} catch (error) {
-			results.push({ error: error as Error, user: { id, email: candidate.email ?? null } });
-		}
+function withManagersLeaving(steps: Step[], users: IDataObject[]): Step[] {
+	const leaving = new Map(steps.filter((step) => step.kind === 'deactivate').map((step) => [step.person.id, step]));
+	if (!leaving.size) return steps;
+	const stepOf = new Map(steps.filter((step) => step.person.id).map((step) => [step.person.id, step]));
+	const reports = new Map<string, Person[]>();
+	for (const user of users.filter(isActive)) {
+		const own = stepOf.get(String(user.id));
+		if (own && ['deactivate', 'leaving', 'held'].includes(own.kind)) continue;
+		const managerChange = own?.upsert?.changes.manager_id;
+		const manager = managerChange ? managerChange.to : managerIdOf(user);
+		if (typeof manager !== 'string' || !leaving.has(manager)) continue;
+		reports.set(manager, [...(reports.get(manager) ?? []), personOf(user)]);
 	}
-	return results;
+	return steps.map((step) => (step.kind === 'deactivate' && reports.has(step.person.id!) ? { ...step, withoutManager: reports.get(step.person.id!) } : step));
+}
+
+function managerIdOf(user: IDataObject): string | null {
+	const reporter = user.primary_reporter;
+	const id = reporter && typeof reporter === 'object' ? (reporter as IDataObject).id : reporter;
+	return isBlank(id) ? null : String(id);
+}
+
+/**
+ * Over the guard with When Over The Guard "output the plan": one item, paired with every input
+ * item, with nothing written: the counts and names a message shows, and the plan's writing steps
+ * as JSON for Apply Plan.
+ */
+function approval(steps: Step[], over: NodeOperationError, itemCount: number): BatchRun {
+	const writing = steps.filter((step) => WRITING.includes(step.kind));
+	const counts: IDataObject = {};
+	const names: IDataObject = {};
+	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'leaving', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => step.kind === kind).length;
+	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
+	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map(named);
+	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
+	const failures: BatchResult[] = steps.flatMap((step) => (step.error ? [failure(step)] : []));
+	return {
+		results: [
+			{
+				json: {
+					outcome: 'approvalNeeded',
+					reason: over.message,
+					counts,
+					names,
+					withoutManager,
+					plan: { version: PLAN_VERSION, plannedAt: new Date().toISOString(), steps: writing.map(stepJson) },
+				},
+				item: everyItem,
+			},
+			...failures,
+		],
+		tally: `approval needed: ${String(counts.deactivate)} deactivated, nothing written`,
+	};
+}
+
+const named = (person: Person) => (person.name ? `${person.name} <${person.email}>` : person.email);
+
+function failure(step: Step): BatchResult {
+	return step.item === undefined
+		? { error: step.error!, user: { id: step.person.id, email: step.person.email || null } }
+		: { error: step.error!, item: step.item };
+}
+
+/** Each step's output item: the user (as written, previewed or read) and what happened, or its error. */
+function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step, Applied>, settings: Settings): BatchResult[] {
+	return steps.map((step): BatchResult => {
+		const done = applied.get(step);
+		const error = step.error ?? done?.error;
+		if (error) return failure({ ...step, error });
+		const output = (user: IDataObject, fields: IDataObject): BatchResult => ({
+			json: userOutput(user, settings.simplify, fields),
+			...(step.item === undefined ? {} : { item: step.item }),
+		});
+		const result = done?.result;
+		if (result && step.upsert) return output(result.user, outcomeFields(result));
+		const user = result?.user ?? step.record ?? itemPerson.call(this, step.item!);
+		switch (step.kind) {
+			case 'deactivate':
+				return output(user, { outcome: 'deactivated', ...(step.withoutManager ? { withoutManager: step.withoutManager as unknown as IDataObject[] } : {}) });
+			case 'held':
+				return output(user, heldOutput(step.heldWith!));
+			case 'pending':
+			case 'leaving':
+				return output(user, { outcome: step.kind, date: step.date ?? null, ...(step.reason ? { reason: step.reason } : {}) });
+			default:
+				return output(user, { outcome: step.kind, reason: step.reason ?? null });
+		}
+	});
+}
+
+/** An employee as their item gives them, for an item with no user to show. */
+function itemPerson(this: IExecuteFunctions, item: number): IDataObject {
+	return { ...readIdentity.call(this, item), employee_id: trimmed(this.getNodeParameter('additionalFields.employeeId', item, '')) || null };
 }
 
 /** What Sync adds to a user, in the order it leads their item, each blank where it does not apply. */
@@ -514,6 +787,8 @@ const OUTCOME_FIELDS: Record<string, () => unknown> = {
 	notCompared: () => [],
 	reason: () => null,
 	heldWith: () => null,
+	date: () => null,
+	withoutManager: () => [],
 };
 
 /**
@@ -536,12 +811,17 @@ const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 
 /**
  * The run's tally (what the router says when the run ends in error) and its output: per employee,
  * or with Output "Summary" one item with how many users had each outcome and their addresses,
- * paired with every input item. Failures stay error items either way.
+ * paired with every input item. Failures stay error items either way. `pending` and `leaving`
+ * are counted in runs that can have them (Create New Hires before their joining date, an item
+ * with Leaver Fields), and `withoutManager` lists who loses their manager, when anyone does.
  */
-function summarise(results: BatchResult[], itemCount: number, settings: Settings): BatchRun {
+function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], leavers: boolean): BatchRun {
+	const outcomes: string[] = [...OUTCOMES];
+	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
+	if (leavers) outcomes.splice(-1, 0, 'leaving');
 	const counts: IDataObject = {};
 	const emails: Record<string, unknown[]> = {};
-	for (const outcome of OUTCOMES) {
+	for (const outcome of outcomes) {
 		counts[outcome] = 0;
 		emails[outcome] = [];
 	}
@@ -551,12 +831,16 @@ function summarise(results: BatchResult[], itemCount: number, settings: Settings
 		counts[outcome] = Number(counts[outcome] ?? 0) + 1;
 		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
 	}
-	const tally = `${OUTCOMES.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
+	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
 	if (!settings.summary) return { results: withOutcomeFieldsFirst(results), tally };
+	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map((person) => person.email);
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
 	return {
 		results: [
-			{ json: { dryRun: settings.dryRun, counts, emails: emails as unknown as IDataObject }, item: everyItem },
+			{
+				json: { dryRun: settings.dryRun, counts, emails: emails as unknown as IDataObject, ...(withoutManager.length ? { withoutManager } : {}) },
+				item: everyItem,
+			},
 			...results.filter((result) => 'error' in result),
 		],
 		tally,

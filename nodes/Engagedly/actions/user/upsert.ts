@@ -9,8 +9,10 @@ import { requestRecord } from '../../transport/request';
 import type { Changes, ReadElsewhere } from './changes';
 import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from './changes';
 import { checkStatus } from './status';
+import type { UserAttribute } from '../../api/userAttributes';
 import { liveUserAttributes } from './customAttributes';
-import { recordsReadAlready } from './lookups';
+import type { Lists } from './lookups';
+import { listReader } from './lookups';
 import { LISTED } from './names';
 import { projectedUser } from './projection';
 
@@ -66,10 +68,159 @@ function mayBeTaken(error: unknown): boolean {
 	return refusal.status === 422 && (refusal.codes.length === 0 || refusal.codes.includes('duplicate_value'));
 }
 
+/** What Engagedly holds that a comparison needs, read once per run and handed to each step. */
+export interface UpsertReads {
+	/** The organisation's attribute definitions (Create's reader has read them for its checks already). */
+	attributes: UserAttribute[];
+	/**
+	 * Fields this run has found that even the single-user answer does not carry: every user lacks
+	 * them alike, so the next user with such a field is not read on its own to find that out again.
+	 */
+	neverShown: Set<string>;
+	/** The lists the run reads for names, and from which a dry run and `changes` name what an id points to. */
+	lists: Lists;
+}
+
+export async function upsertReads(
+	this: IExecuteFunctions,
+	request: ItemRequest,
+	{ neverShown = new Set<string>(), lists = listReader(this) }: { neverShown?: Set<string>; lists?: Lists } = {},
+): Promise<UpsertReads> {
+	return { attributes: await liveUserAttributes.call(this, request), neverShown, lists };
+}
+
+/**
+ * The one decision of a comparison that costs a request: whether the body gives a field the list
+ * record does not carry (HR managers, a review date, departments in the contract's list) and
+ * that a single-user answer might (not one this run found it never shows).
+ */
+export function needsSingleRead(existing: IDataObject, body: IDataObject, reads: UpsertReads): boolean {
+	return fieldsNotCarried(existing, body, reads.attributes).some((wire) => !reads.neverShown.has(wire));
+}
+
+/** The user as the comparison needs them: the list record, or the single user where needsSingleRead says so. */
+export async function readCurrent(
+	this: IExecuteFunctions,
+	existing: IDataObject,
+	body: IDataObject,
+	reads: UpsertReads,
+	request: ItemRequest,
+): Promise<IDataObject> {
+	if (!needsSingleRead(existing, body, reads)) return existing;
+	const current = await readUser(this, String(existing.id), request, FULL_USER_INCLUDE);
+	for (const wire of fieldsNotCarried(current, body, reads.attributes)) reads.neverShown.add(wire);
+	return current;
+}
+
+/** What one write of a user is to be, decided before anything is written. */
+export interface UpsertStep {
+	kind: 'create' | 'update' | 'reactivate' | 'unchanged' | 'blocked';
+	/** The POST body (create), the PATCH body (update, reactivate: the changed and the uncompared fields), else empty. */
+	body: IDataObject;
+	/** Each changed field's value before and to write, as ids. */
+	changes: Changes;
+	notCompared: string[];
+	/** The user as the list gave them, and as compared (the single user, where it was read); null for a creation. */
+	existing: IDataObject | null;
+	current: IDataObject | null;
+}
+
+/**
+ * The step that makes `existing` (null: nobody) match `body`, from what readCurrent gave: no
+ * request. A field even the single user does not carry cannot be compared: it is written each
+ * time, and said so.
+ */
+export function planUpsert(
+	body: IDataObject,
+	existing: IDataObject | null,
+	current: IDataObject | null,
+	reads: UpsertReads,
+	options: UpsertOptions = {},
+): UpsertStep {
+	const step = { changes: {}, notCompared: [], existing, current };
+	if (!existing || !current) return { ...step, kind: 'create', body };
+	const blocked = existing.status === 'Blocked';
+	if (blocked && options.returning === 'report') return { ...step, kind: 'blocked', body: {} };
+	const notCompared = fieldsNotCarried(current, body, reads.attributes);
+	const changes = changesFor(current, body, reads.attributes, options.updateEmail);
+	const written = [...Object.keys(changes), ...notCompared];
+	const reactivate = blocked && options.returning === 'reactivate';
+	const kind = reactivate ? 'reactivate' : written.length ? 'update' : 'unchanged';
+	return { ...step, kind, body: patchBody(body, written), changes, notCompared };
+}
+
+/**
+ * A step written: POST, or PUT activate then PATCH. A creation refused because someone took the
+ * address meanwhile (another execution) is read back by address and brought up to date instead.
+ */
+export async function applyUpsert(
+	this: IExecuteFunctions,
+	step: UpsertStep,
+	reads: UpsertReads,
+	request: ItemRequest,
+	options: UpsertOptions = {},
+): Promise<Upserted> {
+	const { kind, body, existing, current } = step;
+	if (kind === 'create') {
+		let user: IDataObject;
+		try {
+			user = await requestRecord.call(this, 'POST', '/users', { ...request, body });
+		} catch (error) {
+			if (!mayBeTaken(error)) throw asNodeError(this.getNode(), error, request.itemIndex);
+			// Someone created them after this run looked (the same hire sent twice, two executions at
+			// once): theirs is the user, brought up to date like any other.
+			const raced = await readUserByEmail.call(this, String(body.email), request);
+			if (!raced) throw asNodeError(this.getNode(), error, request.itemIndex);
+			const now = await readCurrent.call(this, raced, body, reads, request);
+			return await applyUpsert.call(this, planUpsert(body, raced, now, reads, options), reads, request, options);
+		}
+		rememberUser(this, user);
+		return { user, outcome: 'created' };
+	}
+	if (kind === 'blocked' || kind === 'unchanged') return { user: current!, outcome: kind };
+	const id = String(existing!.id);
+	let user = current!;
+	if (kind === 'reactivate') {
+		const activated = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
+		user = checkStatus.call(this, request.itemIndex, activated, { status: 'Active' });
+	}
+	if (Object.keys(body).length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body });
+	rememberUser(this, user);
+	return await outcomeOf(this, step, user, reads.lists);
+}
+
+/** A step as its write would leave the user (what Engagedly would answer), with nothing written: Dry Run. */
+export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, reads: UpsertReads, request: ItemRequest): Promise<Upserted> {
+	const { kind, body, existing, current } = step;
+	if (kind === 'create') {
+		const user = await projectedUser.call(this, null, body, request, reads.lists);
+		rememberUser(this, user);
+		return { user, outcome: 'created' };
+	}
+	if (kind === 'blocked' || kind === 'unchanged') return { user: current!, outcome: kind };
+	// A write answers with the single user: the dry run shows that record, changed.
+	const single = current === existing ? await readUser(this, String(existing!.id), request, 'primary_reporter') : current!;
+	const returned = kind === 'reactivate' ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
+	const user = await projectedUser.call(this, returned, body, request, reads.lists);
+	rememberUser(this, user);
+	return await outcomeOf(this, step, user, reads.lists);
+}
+
+/**
+ * The outcome of a written (or previewed) update. The names beside the ids: from the user before
+ * and after (a dry run's projection names them from the same lists), then from the lists and
+ * people the run has read.
+ */
+async function outcomeOf(context: IExecuteFunctions, step: UpsertStep, user: IDataObject, lists: Lists): Promise<Upserted> {
+	const changed = Object.keys(step.changes).length > 0;
+	const outcome: Outcome = step.kind === 'reactivate' ? 'reactivated' : changed ? 'updated' : 'rewritten';
+	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(context, lists)) : undefined;
+	return { user, outcome, ...(named ? { changes: named } : {}), ...(step.notCompared.length ? { notCompared: step.notCompared } : {}) };
+}
+
 /**
  * `existing` is the user the body stands for (null: nobody), as the user list gives them with
- * `primary_reporter`. A body with fields that record does not carry (HR managers, a review date,
- * departments in the contract's list) costs one read of that user to compare them.
+ * `primary_reporter`: Create or Update, one item, read, planned and applied (or previewed).
  */
 export async function upsertUser(
 	this: IExecuteFunctions,
@@ -77,91 +228,26 @@ export async function upsertUser(
 	existing: IDataObject | null,
 	request: ItemRequest,
 	options: UpsertOptions = {},
+	reads?: UpsertReads,
 ): Promise<Upserted> {
-	if (existing) return await updateUser.call(this, body, existing, request, options);
-	if (options.dryRun) {
-		const user = await projectedUser.call(this, null, body, request);
-		rememberUser(this, user);
-		return { user, outcome: 'created' };
-	}
-	let user: IDataObject;
-	try {
-		user = await requestRecord.call(this, 'POST', '/users', { ...request, body });
-	} catch (error) {
-		if (!mayBeTaken(error)) throw asNodeError(this.getNode(), error, request.itemIndex);
-		// Someone created them after this run looked (the same hire sent twice, two executions at
-		// once): theirs is the user, brought up to date like any other.
-		const raced = await readUserByEmail.call(this, String(body.email), request);
-		if (!raced) throw asNodeError(this.getNode(), error, request.itemIndex);
-		return await updateUser.call(this, body, raced, request, options);
-	}
-	rememberUser(this, user);
-	return { user, outcome: 'created' };
+	const run = reads ?? (await upsertReads.call(this, request, { neverShown: fieldsNeverShown(this) }));
+	const current = existing ? await readCurrent.call(this, existing, body, run, request) : null;
+	const step = planUpsert(body, existing, current, run, options);
+	return options.dryRun ? await previewUpsert.call(this, step, run, request) : await applyUpsert.call(this, step, run, request, options);
 }
 
 const readUser = async (context: IExecuteFunctions, id: string, request: ItemRequest, include: string) =>
 	await requestRecord.call(context, 'GET', apiPath`/users/${id}`, { ...request, qs: { include } });
 
-async function updateUser(
-	this: IExecuteFunctions,
-	body: IDataObject,
-	existing: IDataObject,
-	request: ItemRequest,
-	options: UpsertOptions,
-): Promise<Upserted> {
-	const id = String(existing.id);
-	const blocked = existing.status === 'Blocked';
-	if (blocked && options.returning === 'report') return { user: existing, outcome: 'blocked' };
-	const reactivate = blocked && options.returning === 'reactivate';
-
-	// Create's reader has read the definitions for its checks already: this is that same read.
-	const attributes = await liveUserAttributes.call(this, request);
-	const neverShown = fieldsNeverShown(this);
-	let current = existing;
-	if (fieldsNotCarried(current, body, attributes).some((wire) => !neverShown.has(wire))) {
-		current = await readUser(this, id, request, FULL_USER_INCLUDE);
-	}
-	// What even the single user does not carry cannot be compared: written each time, and said so.
-	const notCompared = fieldsNotCarried(current, body, attributes);
-	if (current !== existing) for (const wire of notCompared) neverShown.add(wire);
-	const changes = changesFor(current, body, attributes, options.updateEmail);
-	const changed = Object.keys(changes).length > 0;
-	const written = [...Object.keys(changes), ...notCompared];
-	if (!written.length && !reactivate) return { user: current, outcome: 'unchanged' };
-
-	let user = current;
-	if (options.dryRun) {
-		// A write answers with the single user: the dry run shows that record, changed.
-		const single = current === existing ? await readUser(this, id, request, 'primary_reporter') : current;
-		const returned = reactivate ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
-		user = await projectedUser.call(this, returned, patchBody(body, written), request);
-	} else {
-		if (reactivate) {
-			const activated = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/activate`, request);
-			user = checkStatus.call(this, request.itemIndex, activated, { status: 'Active' });
-		}
-		if (written.length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: patchBody(body, written) });
-	}
-	rememberUser(this, user);
-	const outcome: Outcome = reactivate ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	// The names beside the ids: from the user before and after (a dry run's projection names them
-	// from the same lists), then from the lists and people the run has read.
-	const named = changed ? namedChanges(changes, [user, current], await readElsewhere(this)) : undefined;
-	return { user, outcome, ...(named ? { changes: named } : {}), ...(notCompared.length ? { notCompared } : {}) };
-}
-
 /** Records of the lists this run has read, and the people it knows (Sync: the whole directory). */
-async function readElsewhere(context: IExecuteFunctions): Promise<ReadElsewhere> {
-	const lists = new Map<string, IDataObject[]>();
-	for (const [wire, kind] of Object.entries(LISTED)) lists.set(wire, await recordsReadAlready(context, kind));
+async function readElsewhere(context: IExecuteFunctions, lists: Lists): Promise<ReadElsewhere> {
+	const read = new Map<string, IDataObject[]>();
+	for (const [wire, kind] of Object.entries(LISTED)) read.set(wire, await lists.readAlready(kind));
 	return (wire, id) => {
-		const list = lists.get(wire);
+		const list = read.get(wire);
 		return list ? list.find((record) => String(record.id) === id) : knownUser(context, id);
 	};
 }
 
-/**
- * Fields this run has found that even the single-user answer does not carry: every user lacks
- * them alike, so the next user with such a field is not read on its own to find that out again.
- */
+/** Create or Update's run keeps the fields never shown for its items (Sync keeps its own, in its reads). */
 const fieldsNeverShown = (context: IExecuteFunctions) => perContext(context, 'user-fields-never-shown', () => new Set<string>());
