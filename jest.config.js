@@ -8,7 +8,9 @@
  * - `simulator`: the simulator's own suites, which prove the stand-in follows the spec;
  * - `scale`: the trigger over 10,000 to 100,000 users, slow by nature;
  * - `slow`: suites that wait out real rate-limit windows (several triggers and executions on one
- *   key), a minute each: run by `test:all` and `test:vendor`, not by `npm test`;
+ *   key), a minute each: run by `test:all`, not by `npm test`;
+ * - `vendor`: the `node` suites whose outcome depends on the answers' shape (VENDOR below), again
+ *   against the simulator's vendor profile (`test:vendor`, and `test:all`);
  * - `package`: the package as npm publishes it and n8n loads it (the tarball, the codex through
  *   n8n-core's loader) and the repository's CI workflows; needs `npm run build` first, which
  *   `test:all` does.
@@ -26,6 +28,28 @@ const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/scale.test.ts', '<rootDir>/test/trigger/stateSize.test.ts'];
 const SLOW = ['<rootDir>/test/trigger/manyTriggers.test.ts'];
 const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**/*.test.ts'];
+/**
+ * The `node` suites whose outcome depends on the answers' shape, which the simulator's vendor
+ * profile changes (test/simulator/README.md, "Profiles": the successful JSON answers and the
+ * rate-limit headers, nothing else): what reads users, records, learning, praises and the
+ * trigger's events from Engagedly's answers, what paces from the profile's default headers, and
+ * the sweep that runs every operation. The rest are the same run twice: no simulator
+ * (test/pure, test/schemas, wholeRecordFields), the demo organisation's store rather than its
+ * answers (test/examples), error answers and staged bodies, which no profile changes
+ * (test/transport/errors, test/reliability), request counts over user ids (pagination,
+ * pickerScale), headers turned on whatever the profile (concurrency, clock, the slow project),
+ * virtual time (sharedKey).
+ */
+const VENDOR = [
+	'<rootDir>/test/user/!(pickerScale).test.ts',
+	'<rootDir>/test/records/departmentsBusinesses.test.ts',
+	'<rootDir>/test/records/locationsJobTitles.test.ts',
+	'<rootDir>/test/learning/*.test.ts',
+	'<rootDir>/test/praise/*.test.ts',
+	'<rootDir>/test/trigger/!(scale|stateSize|manyTriggers).test.ts',
+	'<rootDir>/test/transport/rateLimit.test.ts',
+	'<rootDir>/test/coverage/endpoints.test.ts',
+];
 
 const shared = {
 	rootDir: __dirname,
@@ -75,6 +99,13 @@ module.exports = {
 			displayName: 'slow',
 			roots: ['<rootDir>/test'],
 			testMatch: SLOW,
+		},
+		{
+			...shared,
+			displayName: 'vendor',
+			roots: ['<rootDir>/test'],
+			testMatch: VENDOR,
+			setupFiles: [...shared.setupFiles, '<rootDir>/test/helpers/setup-vendor.ts'],
 		},
 		{
 			...shared,
