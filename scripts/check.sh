@@ -28,13 +28,18 @@ npm run lint:workflows
 # Every jest suite: `npm run test:all` where package.json splits the suites (npm test is then the
 # fast part), otherwise `npm test`. Jest's own summaries are not read by CI, so the totals of all
 # runs are printed once more as one plain line from jest's JSON reports.
-# `test:all` includes the `vendor` project: the suites whose outcome depends on the answers' shape,
-# against the simulator's vendor profile.
+# `test:all` includes the `vendor` project (the suites whose outcome depends on the answers' shape,
+# against the simulator's vendor profile). --ignore-scripts skips its pretest build: dist/ was
+# built above, and nothing since has changed it.
 suite="$(node -p 'require("./package.json").scripts["test:all"] ? "test:all" : "test"')"
 reports="$(mktemp -d)"
 trap 'rm -rf "$reports"' EXIT
 status=0
-npm run "$suite" -- --json --outputFile="$reports/unit.json" || status=$?
+npm run "$suite" --ignore-scripts -- --json --outputFile="$reports/unit.json" || status=$?
+# The end-to-end and editor suites install the package from one tarball of that build
+# (ENGAGEDLY_E2E_PACKAGE), instead of each building and packing it again.
+ENGAGEDLY_E2E_PACKAGE="$reports/$(npm pack --silent --pack-destination "$reports" | tail -n 1)"
+export ENGAGEDLY_E2E_PACKAGE
 npm run test:e2e -- --json --outputFile="$reports/e2e.json" || status=$?
 # The editor suite (test/editor): n8n's editor in Chromium, through Playwright's JSON reporter.
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/editor.json" npm run test:editor || status=$?
