@@ -40,10 +40,7 @@ function editorSearch(install: N8nInstall): { sublimeSearch: (filter: string, it
 	return require(file) as ReturnType<typeof editorSearch>;
 }
 
-/**
- * Where the examples run: one `n8n start` (singleProcess, the default), or a main process with
- * workers in queue mode (harness/queue.ts).
- */
+/** Where the examples run: one `n8n start` (singleProcess, the default). */
 export interface ExampleHost {
 	/** Added to the first describe's name. */
 	label: string;
