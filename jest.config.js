@@ -16,13 +16,15 @@
  *   `test:all` does.
  * `npm run test:all` runs them all (CI does). The end-to-end suite (test/e2e) has its own config.
  *
- * `npm test` and `test:vendor` run four workers (--maxWorkers=4, a number: jest reads a
- * percentage above 100 as that many workers, and "150%" started 150): most of the node project's
- * time is spent waiting out the simulator's real rate-limit windows (a minute lasting a second or
- * more), not on the CPU, so on two cores jest's default of one worker would wait for them one
- * suite after another. The longest waiters are split in two files each (passes/passResume,
- * concurrency/clock) so that no suite holds the run up. `test:all` keeps the default: the scale
- * suites are CPU-bound.
+ * `npm test`, `test:vendor` and `test:all` run four workers (--maxWorkers=4, a number: jest reads
+ * a percentage above 100 as that many workers, and "150%" started 150): most of the node and
+ * vendor projects' time is spent waiting out the simulator's real rate-limit windows (a minute
+ * lasting a second or more), not on the CPU, so on two cores jest's default of one worker would
+ * wait for them one suite after another. The longest waiters are split in two files each
+ * (passes/passResume, concurrency/clock) so that no suite holds the run up. In `test:all` the
+ * CPU-bound scale suites (stateSize.test.ts, minutes at 100,000 users) run on one worker while the
+ * waiting suites share the rest, instead of after them: no suite asserts a duration, and their
+ * timeouts are minutes.
  */
 const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/scale.test.ts', '<rootDir>/test/trigger/stateSize.test.ts'];
