@@ -57,15 +57,9 @@ export function singleProcess(manifest: string): ExampleHost {
 		label: '',
 		async start(sim, workflows) {
 			n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
-			// n8n 2.x: the active examples are published once n8n runs, through its REST API as the
-			// editor's Publish button does (activation poll included), instead of one
-			// `n8n publish:workflow` per workflow, each booting another n8n process. `npm start`
-			// (start.e2e.test.ts) and n8n 1.x keep the CLI's activation.
-			const publishLater = !n8n.version.startsWith('1.');
-			await importDemo(n8n, sim, publishLater ? workflows.map((workflow) => ({ ...workflow, active: false })) : workflows);
+			await importDemo(n8n, sim, workflows);
 			await n8n.start();
 			await n8n.setupOwner();
-			if (publishLater) for (const workflow of workflows.filter((w) => w.active)) await n8n.publish(workflow.id);
 			return n8n;
 		},
 		execute: async (workflowId) => await n8n!.execute(workflowId),
