@@ -106,6 +106,13 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 		large.resetRateLimit();
 		large.clearLog();
 		const known = new Set((await main().executions(USERS_WORKFLOW)).map((e) => e.id));
+		// n8n 2.x publishes through an outbox: the REST call that published the workflow answers
+		// before its webhook is registered (a row in webhook_entity, where main looks calls up).
+		await until(
+			'the webhook of the Get Many workflow to be registered',
+			() => (cluster.services!.psql(`SELECT 1 FROM webhook_entity WHERE "workflowId" = '${USERS_WORKFLOW}' AND method = 'POST'`).length ? true : undefined),
+			120_000,
+		);
 
 		const answers = await Promise.all(
 			Array.from({ length: LARGE.executions }, async () => (await fetch(`${main().baseUrl}/webhook/queue/users`, { method: 'POST' })).status),
