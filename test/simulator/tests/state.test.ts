@@ -320,13 +320,17 @@ describe('profile picture', () => {
 		expect(member.display_picture).toEqual({ small: got.display_picture!.small, medium: got.display_picture!.medium });
 	});
 
-	test('the display_picture URL serves the uploaded bytes', async () => {
+	test('the display_picture URL serves the uploaded bytes as a PNG, and a seeded user\'s serves one too', async () => {
+		const fetchPicture = (url: string) => axios.get(url, { responseType: 'arraybuffer', validateStatus: () => true, proxy: false });
 		const user = await freshUser();
 		expectBody(await api.put(`/users/${user.id}/profile/picture`, { profile_picture: PNG_BYTES }), 200, ProfilePictureResponse);
-		const url = (await getUser(user.id)).display_picture!.medium;
-		const res = await axios.get(url, { responseType: 'arraybuffer', validateStatus: () => true, proxy: false });
-		expect(res.status).toBe(200);
+		const res = await fetchPicture((await getUser(user.id)).display_picture!.medium);
+		expect([res.status, res.headers['content-type']]).toEqual([200, 'image/png']);
 		expect([...Buffer.from(res.data)]).toEqual(PNG_BYTES);
+
+		const seeded = expectBody(await api.get('/users', { size: 50 }), 200, UsersListResponse).data.find((u) => u.display_picture !== null)!;
+		const served = await fetchPicture(seeded.display_picture!.small);
+		expect([served.status, served.headers['content-type']]).toEqual([200, 'image/png']);
 	});
 
 	test('a second upload changes the picture URL', async () => {
