@@ -47,7 +47,7 @@ const CASES: FlatCase[] = [
 		},
 		lone: 'city',
 		table: () => sim.store.locations as unknown as Map<number, StoredRecord>,
-		write: (input) => sim.store.writeLocation(input) as unknown as StoredRecord,
+		write: (input) => sim.store.writeNumbered('locations', input) as unknown as StoredRecord,
 	},
 	{
 		resource: 'jobTitle',
@@ -58,7 +58,7 @@ const CASES: FlatCase[] = [
 		fields: { description: 'description', responsibilities: 'responsibilities' },
 		lone: 'responsibilities',
 		table: () => sim.store.jobTitles as unknown as Map<number, StoredRecord>,
-		write: (input) => sim.store.writeJobTitle(input) as unknown as StoredRecord,
+		write: (input) => sim.store.writeNumbered('job_titles', input) as unknown as StoredRecord,
 	},
 ];
 
