@@ -247,18 +247,6 @@ describe('newPraise', () => {
 		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 	});
 
-	it('never repeats a praise across a restart (state reloaded from JSON)', async () => {
-		const poller = await activated();
-		const first = sim.store.addPraise().id;
-		expect((await pollIds(poller)).ids).toEqual([first]);
-
-		await poller.restart();
-		expect((await pollIds(poller)).ids).toEqual([]);
-		const second = sim.store.addPraise().id;
-		await poller.restart();
-		expect((await pollIds(poller)).ids).toEqual([second]);
-	});
-
 	it('"Fetch Test Event" returns the newest real praise and does not move the baseline', async () => {
 		const poller = await activated();
 		const before = poller.state();
@@ -309,7 +297,8 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([]);
 	});
 
-	it('emits each praise exactly once over many polls while praises are posted and edited', async () => {
+	// Every fourth poll restarts the trigger from its saved state (JSON): nothing repeats after a restart, nothing is lost.
+	it('emits each praise exactly once over many polls while praises are posted and edited, across restarts', async () => {
 		const poller = await activated();
 		const emitted: number[] = [];
 		const posted: number[] = [];
