@@ -58,10 +58,7 @@ const shared = {
 	testEnvironment: 'node',
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
-		// openapi-backend's $ref parser ships only as ES modules, which jest's CommonJS runtime cannot load.
-		'/node_modules/@apidevtools/json-schema-ref-parser/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
 	},
-	transformIgnorePatterns: ['/node_modules/(?!@apidevtools/json-schema-ref-parser/)'],
 	// Every project: it shortens the transport's retry waits and quiets n8n-core's logger.
 	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
 };

@@ -5,11 +5,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
-import { schemasFor, vendorReady } from '../schemas/vendor';
+import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 // Each describe block resets where its tests need a fresh organisation.
-beforeAll(() => vendorReady);
 
 const sim = useSimulator({ seed: 11, users: 20, rateLimit: 100_000 }, { reset: 'never' });
 
