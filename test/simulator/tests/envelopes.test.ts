@@ -212,27 +212,15 @@ describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () =
 		const payload = await newUserPayload(api);
 		const created = expectBody(await api.post('/users', payload), 201, UserResponse);
 		const got = expectBody(await api.get(`/users/${created.data.id}`), 200, UserResponse);
+		// prettier-ignore
+		const nulls = [
+			'middle_name', 'employee_id', 'display_picture', 'job_title', 'location', 'phone_number', 'secondary_phone_number',
+			'level', 'education', 'about_me', 'birthdate', 'employee_type', 'joining_date', 'promotion_date', 'review_date',
+			'primary_reporter', 'block_reason_code', 'user_blocked_at',
+		];
+		const BLANK = { ...Object.fromEntries(nulls.map((key) => [key, null])), departments: [], business_unit: [] };
 		for (const user of [created.data, got.data]) {
-			expect(user.middle_name).toBeNull();
-			expect(user.employee_id).toBeNull();
-			expect(user.display_picture).toBeNull();
-			expect(user.job_title).toBeNull();
-			expect(user.location).toBeNull();
-			expect(user.phone_number).toBeNull();
-			expect(user.secondary_phone_number).toBeNull();
-			expect(user.level).toBeNull();
-			expect(user.education).toBeNull();
-			expect(user.about_me).toBeNull();
-			expect(user.birthdate).toBeNull();
-			expect(user.employee_type).toBeNull();
-			expect(user.joining_date).toBeNull();
-			expect(user.promotion_date).toBeNull();
-			expect(user.review_date).toBeNull();
-			expect(user.primary_reporter).toBeNull();
-			expect(user.block_reason_code).toBeNull();
-			expect(user.user_blocked_at).toBeNull();
-			expect(user.departments).toEqual([]);
-			expect(user.business_unit).toEqual([]);
+			expect(user).toMatchObject(BLANK);
 			expect(blankStringPaths(user)).toEqual([]);
 		}
 		// the same user in the list rendering
