@@ -7,7 +7,7 @@
 import { startSimulator } from '..';
 import { refused } from '../../helpers/net';
 import { useSimulator } from '../../helpers/simulator';
-import { DepartmentResponse, PraisesListResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
+import { DepartmentResponse, PraisesListResponse, UsersListResponse } from '../../schemas/engagedly';
 import { client, expectBody } from './client';
 import { newUserPayload } from './fixtures';
 import { fillPath, logRoute, ROUTES, seededIds } from './routes';
@@ -113,15 +113,5 @@ describe('store helpers simulate changes made in the web app', () => {
 		expect(after.content).toBe('Edited in the web app');
 		expect(Date.parse(after.last_updated_at)).toBeGreaterThan(Date.parse(target.last_updated_at));
 		expect(after.activity_date).toBe(target.activity_date);
-	});
-
-	test('addUser and updateUser are visible through the API', async () => {
-		const user = sim.store.addUser({ first_name: 'Stored', last_name: 'Person', email: 'stored.person@example.test' });
-		const got = expectBody(await client(sim).get(`/users/${user.id}`), 200, UserResponse).data;
-		expect(got).toEqual(expect.objectContaining({ first_name: 'Stored', last_name: 'Person', email: 'stored.person@example.test', status: 'Active' }));
-		sim.store.updateUser(user.id, { last_name: 'Renamed' });
-		expect(expectBody(await client(sim).get(`/users/${user.id}`), 200, UserResponse).data.last_name).toBe('Renamed');
-		const byEmail = expectBody(await client(sim).get('/users', { email: 'stored.person@example.test' }), 200, UsersListResponse).data;
-		expect(byEmail.map((u) => u.id)).toEqual([user.id]);
 	});
 });

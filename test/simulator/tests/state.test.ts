@@ -126,13 +126,6 @@ describe('Active -> Blocked -> Active', () => {
 		expect((await getUser(user.id)).status).toBe('Active');
 	});
 
-	test('a store-side status change is visible through the API', async () => {
-		const user = await freshUser();
-		sim.store.setUserStatus(user.id, 'Blocked', 'not_known');
-		const got = await getUser(user.id);
-		expect(got.status).toBe('Blocked');
-		expect(got.block_reason_code).toBe('not_known');
-	});
 });
 
 describe('department and business membership shows on the unit and on the user', () => {
