@@ -54,13 +54,6 @@ describe('block reason codes', () => {
 });
 
 describe('Active -> Blocked -> Active', () => {
-	test('a new user is Active with no block reason', async () => {
-		const user = await freshUser();
-		expect(user.status).toBe('Active');
-		expect(user.block_reason_code).toBeNull();
-		expect(user.user_blocked_at).toBeNull();
-	});
-
 	test('deactivate with a code: Blocked, the code and the time are recorded and shown everywhere', async () => {
 		const user = await freshUser();
 		const before = Date.now();
@@ -117,15 +110,6 @@ describe('Active -> Blocked -> Active', () => {
 		expect(got.block_reason_code).toBeNull();
 		expect(got.user_blocked_at).toBeNull();
 	});
-
-	test('activate brings a Blocked user back to Active', async () => {
-		const user = await freshUser();
-		expectBody(await api.put(`/users/${user.id}/deactivate`, { block_reason_code: 'involuntary' }), 200, UserResponse);
-		const active = expectBody(await api.put(`/users/${user.id}/activate`, {}), 200, UserResponse).data;
-		expect(active.status).toBe('Active');
-		expect((await getUser(user.id)).status).toBe('Active');
-	});
-
 });
 
 describe('department and business membership shows on the unit and on the user', () => {
