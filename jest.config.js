@@ -8,34 +8,57 @@
  * - `simulator`: the simulator's own suites, which prove the stand-in follows the spec;
  * - `scale`: the trigger over 10,000 to 100,000 users, slow by nature;
  * - `slow`: suites that wait out real rate-limit windows (several triggers and executions on one
- *   key), a minute each: run by `test:all` and `test:vendor`, not by `npm test`;
+ *   key), a minute each: run by `test:all`, not by `npm test`;
+ * - `vendor`: the `node` suites whose outcome depends on the answers' shape (VENDOR below), again
+ *   against the simulator's vendor profile (`test:vendor`, and `test:all`);
  * - `package`: the package as npm publishes it and n8n loads it (the tarball, the codex through
  *   n8n-core's loader) and the repository's CI workflows; needs `npm run build` first, which
  *   `test:all` does.
  * `npm run test:all` runs them all (CI does). The end-to-end suite (test/e2e) has its own config.
  *
- * `npm test` and `test:vendor` run four workers (--maxWorkers=4, a number: jest reads a
- * percentage above 100 as that many workers, and "150%" started 150): most of the node project's
- * time is spent waiting out the simulator's real rate-limit windows (a minute lasting a second or
- * more), not on the CPU, so on two cores jest's default of one worker would wait for them one
- * suite after another. The longest waiters are split in two files each (passes/passResume,
- * concurrency/clock) so that no suite holds the run up. `test:all` keeps the default: the scale
- * suites are CPU-bound.
+ * `npm test`, `test:vendor` and `test:all` run four workers (--maxWorkers=4, a number: jest reads
+ * a percentage above 100 as that many workers, and "150%" started 150): most of the node and
+ * vendor projects' time is spent waiting out the simulator's real rate-limit windows (a minute
+ * lasting a second or more), not on the CPU, so on two cores jest's default of one worker would
+ * wait for them one suite after another. The longest waiters are split in two files each
+ * (passes/passResume, concurrency/clock) so that no suite holds the run up. In `test:all` the
+ * CPU-bound scale suites (stateSize.test.ts, minutes at 100,000 users) run on one worker while the
+ * waiting suites share the rest, instead of after them: no suite asserts a duration, and their
+ * timeouts are minutes.
  */
 const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/scale.test.ts', '<rootDir>/test/trigger/stateSize.test.ts'];
 const SLOW = ['<rootDir>/test/trigger/manyTriggers.test.ts'];
 const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**/*.test.ts'];
+/**
+ * The `node` suites whose outcome depends on the answers' shape, which the simulator's vendor
+ * profile changes (test/simulator/README.md, "Profiles": the successful JSON answers and the
+ * rate-limit headers, nothing else): what reads users, records, learning, praises and the
+ * trigger's events from Engagedly's answers, what paces from the profile's default headers, and
+ * the sweep that runs every operation. The rest are the same run twice: no simulator
+ * (test/pure, test/schemas, wholeRecordFields), the demo organisation's store rather than its
+ * answers (test/examples), error answers and staged bodies, which no profile changes
+ * (test/transport/errors, test/reliability), request counts over user ids (pagination,
+ * pickerScale), headers turned on whatever the profile (concurrency, clock, the slow project),
+ * virtual time (sharedKey).
+ */
+const VENDOR = [
+	'<rootDir>/test/user/!(pickerScale).test.ts',
+	'<rootDir>/test/records/departmentsBusinesses.test.ts',
+	'<rootDir>/test/records/locationsJobTitles.test.ts',
+	'<rootDir>/test/learning/*.test.ts',
+	'<rootDir>/test/praise/*.test.ts',
+	'<rootDir>/test/trigger/!(scale|stateSize|manyTriggers).test.ts',
+	'<rootDir>/test/transport/rateLimit.test.ts',
+	'<rootDir>/test/coverage/endpoints.test.ts',
+];
 
 const shared = {
 	rootDir: __dirname,
 	testEnvironment: 'node',
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
-		// openapi-backend's $ref parser ships only as ES modules, which jest's CommonJS runtime cannot load.
-		'/node_modules/@apidevtools/json-schema-ref-parser/.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs' } }],
 	},
-	transformIgnorePatterns: ['/node_modules/(?!@apidevtools/json-schema-ref-parser/)'],
 	// Every project: it shortens the transport's retry waits and quiets n8n-core's logger.
 	setupFiles: ['<rootDir>/test/helpers/setup-env.ts'],
 };
@@ -75,6 +98,13 @@ module.exports = {
 			displayName: 'slow',
 			roots: ['<rootDir>/test'],
 			testMatch: SLOW,
+		},
+		{
+			...shared,
+			displayName: 'vendor',
+			roots: ['<rootDir>/test'],
+			testMatch: VENDOR,
+			setupFiles: [...shared.setupFiles, '<rootDir>/test/helpers/setup-vendor.ts'],
 		},
 		{
 			...shared,

@@ -5,7 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, pickedUsers, runEngagedly } from '../helpers/engine';
-import { schemasFor, vendorReady } from '../schemas/vendor';
+import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 type Kind = 'department' | 'business';
@@ -38,7 +38,6 @@ const CASES: KindCase[] = [
 
 // A high limit: these tests are about units, not pacing. Each describe block resets where its
 // tests need a fresh organisation.
-beforeAll(() => vendorReady);
 
 const sim = useSimulator({ seed: 7, users: 120, rateLimit: 100_000 }, { reset: 'never' });
 

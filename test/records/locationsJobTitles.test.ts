@@ -5,11 +5,10 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, listSearch, runEngagedly } from '../helpers/engine';
-import { schemasFor, vendorReady } from '../schemas/vendor';
+import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
 // Each describe block resets where its tests need a fresh organisation.
-beforeAll(() => vendorReady);
 
 const sim = useSimulator({ seed: 11, users: 20, rateLimit: 100_000 }, { reset: 'never' });
 
@@ -47,7 +46,7 @@ const CASES: FlatCase[] = [
 		},
 		lone: 'city',
 		table: () => sim.store.locations as unknown as Map<number, StoredRecord>,
-		write: (input) => sim.store.writeLocation(input) as unknown as StoredRecord,
+		write: (input) => sim.store.writeNumbered('locations', input) as unknown as StoredRecord,
 	},
 	{
 		resource: 'jobTitle',
@@ -58,7 +57,7 @@ const CASES: FlatCase[] = [
 		fields: { description: 'description', responsibilities: 'responsibilities' },
 		lone: 'responsibilities',
 		table: () => sim.store.jobTitles as unknown as Map<number, StoredRecord>,
-		write: (input) => sim.store.writeJobTitle(input) as unknown as StoredRecord,
+		write: (input) => sim.store.writeNumbered('job_titles', input) as unknown as StoredRecord,
 	},
 ];
 

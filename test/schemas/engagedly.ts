@@ -591,24 +591,4 @@ export const CertificateResponse = singleEnvelope(CertificateSchema);
 // Types
 // ---------------------------------------------------------------------------------------------
 
-export type Pagination = z.infer<typeof PaginationSchema>;
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
-export type RateLimitError = z.infer<typeof RateLimitErrorSchema>;
-export type User = z.infer<typeof UserSchema>;
-export type UserListItem = z.infer<typeof UserListItemSchema>;
-export type UserRef = z.infer<typeof UserRefSchema>;
 export type UserAttribute = z.infer<typeof UserAttributeSchema>;
-export type Member = z.infer<typeof MemberSchema>;
-export type OrgUnitListItem = z.infer<typeof OrgUnitListItemSchema>;
-export type Department = z.infer<typeof DepartmentSchema>;
-export type Business = z.infer<typeof BusinessSchema>;
-export type Location = z.infer<typeof LocationSchema>;
-export type JobTitle = z.infer<typeof JobTitleSchema>;
-export type Permission = z.infer<typeof PermissionSchema>;
-export type BlockReasonCode = z.infer<typeof BlockReasonCodeSchema>;
-export type Praise = z.infer<typeof PraiseSchema>;
-export type LearningResource = z.infer<typeof LearningResourceSchema>;
-export type ResourceSection = z.infer<typeof ResourceSectionSchema>;
-export type ResourceUnit = z.infer<typeof ResourceUnitSchema>;
-export type LearnerRecord = z.infer<typeof LearnerRecordSchema>;
-export type Certificate = z.infer<typeof CertificateSchema>;

@@ -107,6 +107,47 @@ export class VendorDescription {
 		if (documented.example !== undefined && options.example !== false) compareWithExample(documented.example, body, '', found);
 		return [...found].sort();
 	}
+
+	/**
+	 * Where `record` differs from the component schema `name` (`OrgUnit`, `Location`...): wrong
+	 * types, and what the loose schemas alone would let pass: a key the schema lists that the
+	 * record lacks, and a key anywhere in the record that the document does not list.
+	 */
+	recordProblems(name: string, record: Json): string[] {
+		let validate = this.validators.get(name);
+		if (!validate) {
+			validate = this.ajv.compile({ $ref: `${DOCUMENT_ID}#/definitions/${name}` });
+			this.validators.set(name, validate);
+		}
+		const schema = this.document.components.schemas[name];
+		return [
+			...(validate(record) ? [] : schemaProblems(validate.errors ?? []).map((line) => `data.${line}`)),
+			...Object.keys(this.properties(schema) ?? {})
+				.filter((key) => !(key in (record as Record<string, Json>)))
+				.map((key) => `data.${key}: missing`),
+			...this.undocumented(record, schema, 'data'),
+		];
+	}
+
+	/** The properties an object schema lists, its `$ref` followed and its `allOf` parts merged. */
+	private properties(schema: Schema | undefined): Record<string, Schema> | undefined {
+		const resolved = typeof schema?.$ref === 'string' ? this.document.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
+		if (!resolved) return undefined;
+		const merged: Record<string, Schema> = { ...(resolved.properties as Record<string, Schema> | undefined) };
+		for (const part of (resolved.allOf as Schema[] | undefined) ?? []) Object.assign(merged, this.properties(part));
+		return Object.keys(merged).length > 0 ? merged : undefined;
+	}
+
+	/** Keys of `value` (at any depth) its schema does not list; free-form objects excepted. */
+	private undocumented(value: Json, schema: Schema | undefined, where: string): string[] {
+		if (Array.isArray(value)) return value.flatMap((element) => this.undocumented(element, schema?.items as Schema | undefined, `${where}[]`));
+		if (value === null || typeof value !== 'object') return [];
+		const listed = this.properties(schema);
+		if (!listed || schema?.additionalProperties) return [];
+		return Object.entries(value as Record<string, Json>).flatMap(([key, child]) =>
+			key in listed ? this.undocumented(child, listed[key], `${where}.${key}`) : [`${where}.${key}: not in the vendor's description`],
+		);
+	}
 }
 
 /** `/data/3/custom_attributes/custom-attribute-1fa18/value` → `data[].custom_attributes.*.value` */

@@ -220,9 +220,6 @@ const VENDOR_RECORDS: Record<string, Reshape> = {
 	'GET /beta/learning/learner_reports': (_, row) => vendorLearnerRow(row),
 };
 
-/** The routes whose answers the vendor profile reshapes (for the README and the tests). */
-export const VENDOR_RESHAPED_ROUTES = Object.keys(VENDOR_RECORDS);
-
 /** The body of a successful answer of `route` (`GET /beta/users/:id`) in `profile`. */
 export function shapeBody(profile: Profile, route: string, body: unknown, store: Store): unknown {
 	const reshape = profile === 'vendor' ? VENDOR_RECORDS[route] : undefined;

@@ -29,14 +29,18 @@ export type OrgUnitRecord = z.infer<typeof records.OrgUnitRecordSchema>;
 export type LocationRecord = z.infer<typeof records.LocationRecordSchema>;
 export type JobTitleRecord = z.infer<typeof records.JobTitleRecordSchema>;
 export type PermissionRecord = z.infer<typeof records.PermissionRecordSchema>;
+/** Locations and job titles: numbered, replaced whole by a PUT, referenced by users. */
+export type NumberedKind = 'locations' | 'job_titles';
+const NUMBERED = {
+	locations: { label: 'Location', schema: records.LocationRecordSchema, userKey: 'location_id' },
+	job_titles: { label: 'Job title', schema: records.JobTitleRecordSchema, userKey: 'job_title_id' },
+} as const;
 export type AttributeOption = z.infer<typeof records.AttributeOptionSchema>;
 export type AttributeRecord = z.infer<typeof records.AttributeRecordSchema>;
 export type BlockReasonRecord = z.infer<typeof records.BlockReasonRecordSchema>;
-export type PraiseTag = z.infer<typeof records.PraiseTagSchema>;
 export type PraiseRecord = z.infer<typeof records.PraiseRecordSchema>;
 export type LearningType = z.infer<typeof records.LearningType>;
 export type LearningState = z.infer<typeof records.LearningState>;
-export type LearningUnitRecord = z.infer<typeof records.LearningUnitRecordSchema>;
 export type LearningSectionRecord = z.infer<typeof records.LearningSectionRecordSchema>;
 export type LearningResourceRecord = z.infer<typeof records.LearningResourceRecordSchema>;
 export type CompletionStatus = z.infer<typeof records.CompletionStatus>;
@@ -664,49 +668,34 @@ export class Store {
 		this.touch();
 	}
 
-	// ---- locations and job titles -------------------------------------------------------------
+	// ---- locations and job titles: numbered records, one set of rules -----------------------
 
-	getLocation(id: string): LocationRecord {
-		const location = this.locations.get(Number(id));
-		if (!location || !/^\d+$/.test(id)) throw notFound('Location', id);
-		return location;
+	numbered(kind: NumberedKind): Map<number, LocationRecord | JobTitleRecord> {
+		return kind === 'locations' ? this.locations : this.jobTitles;
 	}
 
-	writeLocation(input: Record<string, unknown>, id?: string): LocationRecord {
-		const existing = id === undefined ? undefined : this.getLocation(id);
-		const fields = parseWholeRecord(input, records.LocationRecordSchema);
-		const record: LocationRecord = { id: existing?.id ?? nextId(this.locations.keys()), ...fields };
-		this.locations.set(record.id, record);
+	getNumbered(kind: NumberedKind, id: string): LocationRecord | JobTitleRecord {
+		const record = this.numbered(kind).get(Number(id));
+		if (!record || !/^\d+$/.test(id)) throw notFound(NUMBERED[kind].label, id);
+		return record;
+	}
+
+	/** A PUT (an `id`) replaces the whole record: a field left out is blanked. */
+	writeNumbered(kind: NumberedKind, input: Record<string, unknown>, id?: string): LocationRecord | JobTitleRecord {
+		const existing = id === undefined ? undefined : this.getNumbered(kind, id);
+		const fields = parseWholeRecord(input, NUMBERED[kind].schema);
+		const record = { id: existing?.id ?? nextId(this.numbered(kind).keys()), ...fields } as LocationRecord | JobTitleRecord;
+		this.numbered(kind).set(record.id, record);
 		this.touch();
 		return record;
 	}
 
-	deleteLocation(id: string): void {
-		const location = this.getLocation(id);
-		this.locations.delete(location.id);
-		for (const user of this.users.values()) if (user.location_id === location.id) user.location_id = null;
-		this.touch();
-	}
-
-	getJobTitle(id: string): JobTitleRecord {
-		const jobTitle = this.jobTitles.get(Number(id));
-		if (!jobTitle || !/^\d+$/.test(id)) throw notFound('Job title', id);
-		return jobTitle;
-	}
-
-	writeJobTitle(input: Record<string, unknown>, id?: string): JobTitleRecord {
-		const existing = id === undefined ? undefined : this.getJobTitle(id);
-		const fields = parseWholeRecord(input, records.JobTitleRecordSchema);
-		const record: JobTitleRecord = { id: existing?.id ?? nextId(this.jobTitles.keys()), ...fields };
-		this.jobTitles.set(record.id, record);
-		this.touch();
-		return record;
-	}
-
-	deleteJobTitle(id: string): void {
-		const jobTitle = this.getJobTitle(id);
-		this.jobTitles.delete(jobTitle.id);
-		for (const user of this.users.values()) if (user.job_title_id === jobTitle.id) user.job_title_id = null;
+	/** Users that referenced it reference nothing. */
+	deleteNumbered(kind: NumberedKind, id: string): void {
+		const record = this.getNumbered(kind, id);
+		this.numbered(kind).delete(record.id);
+		const key = NUMBERED[kind].userKey;
+		for (const user of this.users.values()) if (user[key] === record.id) user[key] = null;
 		this.touch();
 	}
 

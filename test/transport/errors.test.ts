@@ -99,34 +99,6 @@ describe('errors Engagedly answers with', () => {
 		expect(error?.context?.itemIndex).toBe(0);
 	});
 
-	test('with Continue On Fail, a failing item becomes an error item and the others go on, each paired with its input', async () => {
-		const [first, , third] = sim.store.sortedUsers();
-		const { items, error } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
-			credentials: sim.credentials(),
-			continueOnFail: true,
-			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }, { json: { id: third.id } }],
-		});
-
-		expect(error).toBeUndefined();
-		expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-		expect(items[0].json.id).toBe(first.id);
-		expect(items[1].json).toMatchObject({ httpCode: '404' });
-		expect(String(items[1].json.error)).toMatch(/404/);
-		expect(items[2].json.id).toBe(third.id);
-	});
-
-	test('without Continue On Fail, the error carries the index of the item that failed', async () => {
-		const [first] = sim.store.sortedUsers();
-		const { error } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'get', userId: '={{ $json.id }}' },
-			credentials: sim.credentials(),
-			input: [{ json: { id: first.id } }, { json: { id: 'missing-user' } }],
-		});
-
-		expect(error?.context?.itemIndex).toBe(1);
-	});
-
 	test('an empty user ID typed in is flagged by the editor and nothing runs', async () => {
 		await expect(runEngagedly({ parameters: getUser('   '), credentials: sim.credentials() })).rejects.toThrow(
 			/Enter the user's ID/,

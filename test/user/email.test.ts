@@ -185,12 +185,14 @@ describe('an email filter that matches loosely', () => {
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('the user picker and Get Many keep only that address', async () => {
+	test('the user picker and Get Many keep only that address; Get Many sends it as given, in the API\'s email filter', async () => {
 		const ann = annAndLookalikes();
 		const { results } = await listSearch('searchUsers', sim.credentials(), address);
 		expect(results.map((result) => result.value)).toEqual([ann.id]);
-		const { items, error } = await run({ operation: 'getAll', returnAll: true, filters: { email: address } });
+		sim.clearLog();
+		const { items, error } = await run({ operation: 'getAll', returnAll: true, filters: { email: address.toUpperCase() } });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual([ann.id]);
+		expect(new Set(lookups())).toEqual(new Set([address.toUpperCase()]));
 	});
 });

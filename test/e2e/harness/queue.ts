@@ -15,8 +15,7 @@ import path from 'node:path';
 
 import { importDemo, type ExampleWorkflow } from './demo';
 import { node24Bin, type N8nInstall } from './install';
-import { N8nInstance, freePort, type CliResult, type RawRun } from './instance';
-import type { ExampleHost } from './scenarios';
+import { N8nInstance, freePort } from './instance';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
 import { until } from './wait';
@@ -163,41 +162,6 @@ export class QueueCluster {
 	}
 }
 
-/** The queued copy of an example that starts by hand: its id, and the path of its webhook. */
-const queuedId = (workflowId: string) => `queue-${workflowId.replace(/^engagedly-/, '')}`.slice(0, 21);
-const queuedPath = (workflowId: string) => `queue-run/${workflowId}`;
-
-/**
- * Examples that start by hand (a Manual Trigger) cannot be queued as they are: `n8n execute`
- * runs in a process of its own, the editor's manual runs stay on main unless
- * OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS is set, and n8n 2.x runs a sub-workflow only once it is
- * published, which a workflow without a trigger cannot be. In production such a workflow is
- * started by another trigger, so each gets a copy (its own id, imported beside the example) whose
- * Manual Trigger is replaced by a Webhook that answers when the run is done; every other node is
- * the example's own.
- */
-export function queuedCopyOf(workflow: ExampleWorkflow): ExampleWorkflow {
-	const trigger = workflow.nodes.find((node) => node.type === MANUAL_TRIGGER);
-	if (!trigger) throw new Error(`${workflow.id} has no Manual Trigger`);
-	const webhook = {
-		...trigger,
-		name: 'Webhook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: queuedId(workflow.id),
-		parameters: { httpMethod: 'POST', path: queuedPath(workflow.id), responseMode: 'lastNode', options: {} },
-	};
-	const connections = Object.fromEntries(Object.entries(workflow.connections).map(([from, to]) => [from === trigger.name ? webhook.name : from, to]));
-	return {
-		...workflow,
-		id: queuedId(workflow.id),
-		name: `${workflow.name} (queued by a webhook)`,
-		active: true,
-		nodes: workflow.nodes.map((node) => (node === trigger ? webhook : node)),
-		connections,
-	};
-}
-
 export interface WebhookWorkflowOptions {
 	/** At most 21 characters (n8n's limit for workflow ids). */
 	id: string;
@@ -233,38 +197,26 @@ export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflo
 	};
 }
 
-const MANUAL_TRIGGER = 'n8n-nodes-base.manualTrigger';
-export const startsByHand = (workflow: ExampleWorkflow) => workflow.nodes.some((node) => node.type === MANUAL_TRIGGER);
-
-export interface QueuedRun {
-	/** The example's run: the execution of its queued copy. */
-	executionId: string;
-	workflowId: string;
-}
-
 /**
- * The examples on a queue-mode cluster: every example as it is, plus a queued copy of each that
- * starts by hand (execute() runs that). `extra` imports the credentials of other tests before n8n
- * starts and returns their workflows, imported with the examples. Active workflows are published
- * once n8n runs, through its REST API: each `n8n publish:workflow` would boot another n8n process,
- * many seconds apiece on a busy machine.
+ * The demo organisation on a queue-mode cluster: its credentials and the given workflows (an
+ * example as it is). `extra` imports the credentials of other tests before n8n starts and returns
+ * their workflows, imported with the others. Active workflows are published once n8n runs,
+ * through its REST API: each `n8n publish:workflow` would boot another n8n process, many seconds
+ * apiece on a busy machine.
  */
 export function queueHost(
 	cluster: QueueCluster,
 	extra: (main: N8nInstance) => Promise<ExampleWorkflow[]> = async () => [],
-): ExampleHost & { sim(): Simulator; runs: QueuedRun[] } {
+): { start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>; sim(): Simulator; stop(): Promise<void> } {
 	let demo: Simulator | undefined;
-	const runs: QueuedRun[] = [];
 	return {
-		label: ' in queue mode (main, 2 workers, PostgreSQL, Redis)',
-		runs,
 		sim: () => {
 			if (!demo) throw new Error('the queue-mode cluster has not started');
 			return demo;
 		},
 		async start(sim, workflows) {
 			demo = sim;
-			const all = [...workflows, ...workflows.filter(startsByHand).map(queuedCopyOf)];
+			const all = [...workflows];
 			const main = await cluster.start(async (main) => {
 				all.push(...(await extra(main)));
 				await importDemo(
@@ -275,27 +227,6 @@ export function queueHost(
 			});
 			for (const workflow of all.filter((w) => w.active)) await main.publish(workflow.id);
 			return main;
-		},
-		async execute(workflowId, { waiting = false } = {}): Promise<{ run: RawRun; result: CliResult }> {
-			const main = cluster.main!;
-			const copy = queuedId(workflowId);
-			const known = new Set((await main.executions(copy)).map((execution) => execution.id));
-			// A run that ends in a Wait node answers its webhook only once resumed: not waited for.
-			const answer = fetch(`${main.baseUrl}/webhook/${queuedPath(workflowId)}`, { method: 'POST' }).then(async (response) => ({ ok: response.ok, status: response.status, body: await response.text() }));
-			if (waiting) answer.catch(() => undefined);
-			const response = waiting ? { ok: true, status: 200, body: '' } : await answer;
-			const unfinished = waiting ? ['new', 'running'] : ['new', 'running', 'waiting'];
-			const saved = await until(
-				`the queued run of ${workflowId}`,
-				async () => {
-					const fresh = (await main.executions(copy)).filter((e) => !known.has(e.id) && !unfinished.includes(e.status));
-					return fresh.length ? await main.savedRun(fresh[0].id) : undefined;
-				},
-				300_000,
-			);
-			runs.push({ executionId: saved.id, workflowId });
-			// What `n8n execute` reports: the run, and the exit status (here, the webhook's answer).
-			return { run: saved.run, result: { code: response.ok ? 0 : response.status, stdout: response.body, stderr: '' } };
 		},
 		stop: async () => await cluster.stop(),
 	};

@@ -6,8 +6,9 @@
  * simulator's state afterwards. The expected values are read from the example files themselves,
  * so an example can change without this file, but never rot.
  *
- * One set of scenarios, run by one test file per n8n version (examples.e2e.test.ts for the
- * current one, oldest.e2e.test.ts for the oldest the README claims).
+ * Every scenario runs once, in the current n8n (examples.e2e.test.ts). The oldest n8n the README
+ * claims (oldest.e2e.test.ts) runs the package's own tests and one example (`only`): that the
+ * package loads there and a workflow of it runs; what the examples do is the same code in both.
  */
 import fs from 'node:fs';
 import nodePath from 'node:path';
@@ -39,10 +40,7 @@ function editorSearch(install: N8nInstall): { sublimeSearch: (filter: string, it
 	return require(file) as ReturnType<typeof editorSearch>;
 }
 
-/**
- * Where the examples run: one `n8n start` (singleProcess, the default), or a main process with
- * workers in queue mode (harness/queue.ts).
- */
+/** Where the examples run: one `n8n start` (singleProcess, the default). */
 export interface ExampleHost {
 	/** Added to the first describe's name. */
 	label: string;
@@ -72,7 +70,22 @@ export function singleProcess(manifest: string): ExampleHost {
 	};
 }
 
-export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest)): void {
+export interface ScenarioOptions {
+	/**
+	 * The examples whose scenarios run (names of examples/*.json); by default all of them. Every
+	 * example is imported either way, and the package's own tests (node types served, the nodes
+	 * panel's search, the examples imported and active) always run.
+	 */
+	only?: string[];
+}
+
+export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest), options: ScenarioOptions = {}): void {
+	const unknown = (options.only ?? []).filter((name) => !exampleNames().includes(name));
+	if (unknown.length) throw new Error(`no example named ${unknown.join(', ')} in examples/`);
+	/** A describe block of one example's scenario, declared only when that example is to run. */
+	const scenario = (name: string, title: string, body: () => void) => {
+		if (!options.only || options.only.includes(name)) describe(title, body);
+	};
 	let sim: Simulator;
 	let n8n: N8nInstance;
 	const workflows = new Map<string, ExampleWorkflow>();
@@ -155,7 +168,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/user-lookup.json: a webhook behind header auth answers with a colleague found by email (user getAll)', () => {
+	scenario('user-lookup', 'examples/user-lookup.json: a webhook behind header auth answers with a colleague found by email (user getAll)', () => {
 		const path = () => String(nodeOfType('user-lookup', 'n8n-nodes-base.webhook').parameters.path);
 		const withKey = { headers: { [LOOKUP_KEY.header]: LOOKUP_KEY.value } };
 		// What the lookup would ask Engagedly; the recognition example's active trigger may poll the
@@ -246,7 +259,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/onboarding.json: create (or update) a user with custom attributes, add them to a business, grant permissions', () => {
+	scenario('onboarding', 'examples/onboarding.json: create (or update) a user with custom attributes, add them to a business, grant permissions', () => {
 		test('n8n execute runs it and the simulator holds the new user as the workflow describes', async () => {
 			const email = assigned('onboarding', 'email');
 			expect(sim.store.userByEmail(email)).toBeUndefined();
@@ -314,7 +327,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/hris-sync.json: the HR system\'s employees synced into Engagedly, a dry run first', () => {
+	scenario('hris-sync', 'examples/hris-sync.json: the HR system\'s employees synced into Engagedly, a dry run first', () => {
 		const syncNode = 'Sync users';
 		const previewNode = 'Preview the sync (Dry Run)';
 		/** The employees the example's Code node stands in for, read from its JavaScript. */
@@ -389,7 +402,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/offboarding.json: deactivate a leaver given by email with a block reason, remove them from their departments', () => {
+	scenario('offboarding', 'examples/offboarding.json: deactivate a leaver given by email with a block reason, remove them from their departments', () => {
 		test('n8n execute runs it and the simulator holds the user blocked and out of every department', async () => {
 			const email = assigned('offboarding', 'email');
 			const leaver = sim.store.userByEmail(email);
@@ -422,7 +435,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
+	scenario('recognition', 'examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
 		const workflowId = 'engagedly-recognition';
 		const praisePolls = () => sim.log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
 
@@ -480,7 +493,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		}, 8 * 60 * 1000);
 	});
 
-	describe('examples/hris-sync-approval.json: over the guard Sync outputs its plan, a person approves through the Wait node\'s resume URL, Apply Plan applies it', () => {
+	scenario('hris-sync-approval', 'examples/hris-sync-approval.json: over the guard Sync outputs its plan, a person approves through the Wait node\'s resume URL, Apply Plan applies it', () => {
 		const workflow = 'hris-sync-approval';
 		const syncNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 1).name;
 		const applyNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 2).name;
@@ -549,7 +562,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		});
 	});
 
-	describe('examples/ai-agent-tools.json: an AI agent calls the node as a tool through n8n\'s MCP Server Trigger', () => {
+	scenario('ai-agent-tools', 'examples/ai-agent-tools.json: an AI agent calls the node as a tool through n8n\'s MCP Server Trigger', () => {
 		let mcp: McpSession;
 		const toolNode = (name: string) => node('ai-agent-tools', name).parameters as { toolDescription: string };
 

@@ -1,9 +1,8 @@
 /** Every route the simulator serves, in one table for the router. */
 import type { Route } from '../router';
 import { certificateRoutes } from './certificates';
-import { jobTitleRoutes } from './jobTitles';
 import { learningRoutes } from './learning';
-import { locationRoutes } from './locations';
+import { jobTitleRoutes, locationRoutes } from './numbered';
 import { businessRoutes, departmentRoutes } from './orgUnits';
 import { permissionRoutes } from './permissions';
 import { praiseRoutes } from './praises';

@@ -1,18 +1,14 @@
 /**
- * The query parameters the spec documents: `include` and the email filter on users,
- * the learning resource and learner report filters and the certificate filters of the spec
- * README. Expected results are computed from the unfiltered list, with the documented meaning
- * of each filter.
+ * The query parameters the spec documents that the node's suites do not prove through the
+ * simulator: `include` and the email filter on users, the learner report's single
+ * learning_resource_id, the certificate filters' refusal of malformed values. The learning
+ * resource, learner report and certificate filters the node sends are proven by
+ * test/learning/*.test.ts, each against results worked out from the store. Expected results here
+ * are computed from the unfiltered list, with the documented meaning of each filter.
  */
 import { useSimulator } from '../../helpers/simulator';
-import {
-	CertificatesListResponse,
-	LearnerReportResponse,
-	LearningResourcesListResponse,
-	UserResponse,
-	UsersListResponse,
-} from '../../schemas/engagedly';
-import { Api, client, expectBody, expectError, listAll, type Json } from './client';
+import { LearnerReportResponse, UserResponse, UsersListResponse } from '../../schemas/engagedly';
+import { Api, client, expectBody, expectError, listAll } from './client';
 
 const sim = useSimulator({ seed: 1, rateLimit: 1_000_000 }, { reset: 'never' });
 let api: Api;
@@ -80,70 +76,11 @@ describe('users: include and email', () => {
 	});
 });
 
-describe('learning resources filters', () => {
-	let active: Json[];
-	let archived: Json[];
-
-	beforeAll(async () => {
-		active = await listAll(api, '/learning/resources');
-		archived = await listAll(api, '/learning/resources', { archived: 'true' });
-	});
-
-	const get = async (query: Record<string, string | number | Array<string | number>>) =>
-		listAll(api, '/learning/resources', query).then((items) => {
-			LearningResourcesListResponse.parse({ success: true, pagination: { page: 1, size: 50, has_more: false, total_records: items.length }, data: items });
-			return items;
-		});
-
-	test('archived: active ones by default, archived ones with archived=true', () => {
-		expect(active.length).toBeGreaterThan(0);
-		expect(archived.length).toBeGreaterThan(0);
-		expect(active.every((r) => r.archived === false)).toBe(true);
-		expect(archived.every((r) => r.archived === true)).toBe(true);
-	});
-
-	test('search_text matches the title case-insensitively', async () => {
-		const word = active[0].title.split(' ')[0];
-		const got = await get({ search_text: word.toUpperCase() });
-		expect(ids(got)).toEqual(ids(active.filter((r) => r.title.toLowerCase().includes(word.toLowerCase()))));
-		expect(got.length).toBeGreaterThan(0);
-	});
-
-	test('types[] restricts the type', async () => {
-		const got = await get({ 'types[]': ['Playlist'] });
-		expect(got.length).toBeGreaterThan(0);
-		expect(ids(got)).toEqual(ids(active.filter((r) => r.type === 'Playlist')));
-	});
-
-	test('short_code returns the resource with that exact code', async () => {
-		const target = active[3];
-		const got = await get({ short_code: target.short_code });
-		expect(ids(got)).toEqual([String(target.id)]);
-	});
-
-	test('resource_ids[] restricts to those ids', async () => {
-		const wanted = [active[1].id, active[4].id];
-		const got = await get({ 'resource_ids[]': wanted });
-		expect(ids(got).sort()).toEqual(wanted.map(String).sort());
-	});
-
-	test('levels[] restricts the level', async () => {
-		const level = active.find((r) => r.level)!.level;
-		const got = await get({ 'levels[]': [level] });
-		expect(ids(got)).toEqual(ids(active.filter((r) => r.level === level)));
-	});
-
-	test('sort=title ascending and sort=-title descending', async () => {
-		const asc = (await get({ sort: 'title' })).map((r) => r.title);
-		const desc = (await get({ sort: '-title' })).map((r) => r.title);
-		const cmp = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase());
-		expect(asc).toEqual([...asc].sort(cmp));
-		expect(desc).toEqual([...asc].reverse());
-	});
-
-	test('contents of a playlist or course exist; an archived resource can be opened too', async () => {
-		const res = await api.get(`/learning/resources/${archived[0].id}/contents`);
-		expect(res.status).toBe(200);
+describe('learning resources', () => {
+	test('an archived resource\'s contents can be opened too', async () => {
+		const [archived] = await listAll(api, '/learning/resources', { archived: 'true' });
+		expect(archived.archived).toBe(true);
+		expect((await api.get(`/learning/resources/${archived.id}/contents`)).status).toBe(200);
 	});
 });
 
@@ -156,53 +93,9 @@ describe('learner report filters', () => {
 		expect(body.pagination.total_records).toBe(all.filter((r) => r.learning_resource_id === id).length);
 		expect(body.data.every((r) => r.learning_resource_id === id)).toBe(true);
 	});
-
-	test('learning_resource_ids[] restricts the rows to those resources', async () => {
-		const all = await listAll(api, '/learning/learner_reports');
-		const wanted = [...new Set(all.map((r) => r.learning_resource_id))].slice(0, 2);
-		const got = await listAll(api, '/learning/learner_reports', { 'learning_resource_ids[]': wanted });
-		expect(got.length).toBe(all.filter((r) => wanted.includes(r.learning_resource_id)).length);
-	});
-
-	test('resource_types[] restricts the type', async () => {
-		const all = await listAll(api, '/learning/learner_reports');
-		const courses = await listAll(api, '/learning/learner_reports', { 'resource_types[]': ['Course'] });
-		expect(courses.length).toBe(all.filter((r) => r.type === 'Course').length);
-		expect(courses.every((r) => r.type === 'Course')).toBe(true);
-	});
 });
 
 describe('certificate filters', () => {
-	let mine: Json[];
-	beforeAll(async () => {
-		mine = await listAll(api, '/certificates');
-	});
-
-	test('term searches the name or the authority', async () => {
-		const term = mine[0].certificate_name.split(' ')[0].toLowerCase();
-		const got = expectBody(await api.get('/certificates', { term, size: 50 }), 200, CertificatesListResponse).data;
-		const expected = mine.filter((c) => c.certificate_name.toLowerCase().includes(term) || (c.certificate_authority ?? '').toLowerCase().includes(term));
-		expect(ids(got)).toEqual(ids(expected));
-	});
-
-	test('status=active and status=expired split the list', async () => {
-		const activeOnes = await listAll(api, '/certificates', { status: 'active' });
-		const expired = await listAll(api, '/certificates', { status: 'expired' });
-		expect([...ids(activeOnes), ...ids(expired)].sort()).toEqual(ids(mine).sort());
-		const today = new Date().toISOString().slice(0, 10);
-		for (const c of expired) expect(c.can_expire && c.end_date !== null && c.end_date.slice(0, 10) < today).toBe(true);
-	});
-
-	test('user_id reads another user\'s certificates', async () => {
-		const users = await listAll(api, '/users');
-		let found = false;
-		for (const u of users.slice(0, 40)) {
-			const theirs = expectBody(await api.get('/certificates', { user_id: u.id, size: 50 }), 200, CertificatesListResponse);
-			if (theirs.data.length > 0 && JSON.stringify(theirs.data) !== JSON.stringify(mine.slice(0, 50))) found = true;
-		}
-		expect(found).toBe(true);
-	});
-
 	test.each([
 		['start_date', 'yesterday'],
 		['end_date', '2024/01/31'],

@@ -71,19 +71,19 @@ describe("Engagedly's clock", () => {
 
 describe('the praise feed', () => {
 	const listed = async () =>
-		(await client(sim).get('/activities/praises', { size: 50 })).body as { data: Array<{ id: number; pinned: boolean; activity_date: string }> };
+		(await client(sim).get('/activities/praises', { size: 50 })).body as { data: Array<{ id: number; pinned: boolean; activity_date: string; content: string }> };
 
 	test('pinned first, by default: every pinned praise, whatever its age, before every other; the rest newest first', async () => {
 		const old = [...sim.store.praises.values()].sort((a, b) => Date.parse(a.activity_date) - Date.parse(b.activity_date))[0];
 		sim.store.editPraise(old.id, { pinned: true });
-		const fresh = sim.store.addPraise();
+		const fresh = sim.store.addPraise({ content: 'Added behind the API' });
 
 		const { data } = await listed();
 		const firstUnpinned = data.findIndex((praise) => !praise.pinned);
 		expect(firstUnpinned).toBeGreaterThan(0);
 		expect(data.slice(firstUnpinned).every((praise) => !praise.pinned)).toBe(true);
 		expect(data.slice(0, firstUnpinned).map((praise) => praise.id)).toContain(old.id);
-		expect(data[firstUnpinned].id).toBe(fresh.id);
+		expect(data[firstUnpinned]).toMatchObject({ id: fresh.id, content: 'Added behind the API' });
 		const dates = data.slice(firstUnpinned).map((praise) => Date.parse(praise.activity_date));
 		expect(dates).toEqual([...dates].sort((a, b) => b - a));
 	});

@@ -54,13 +54,6 @@ describe('block reason codes', () => {
 });
 
 describe('Active -> Blocked -> Active', () => {
-	test('a new user is Active with no block reason', async () => {
-		const user = await freshUser();
-		expect(user.status).toBe('Active');
-		expect(user.block_reason_code).toBeNull();
-		expect(user.user_blocked_at).toBeNull();
-	});
-
 	test('deactivate with a code: Blocked, the code and the time are recorded and shown everywhere', async () => {
 		const user = await freshUser();
 		const before = Date.now();
@@ -116,22 +109,6 @@ describe('Active -> Blocked -> Active', () => {
 		expect(got.status).toBe('Active');
 		expect(got.block_reason_code).toBeNull();
 		expect(got.user_blocked_at).toBeNull();
-	});
-
-	test('activate brings a Blocked user back to Active', async () => {
-		const user = await freshUser();
-		expectBody(await api.put(`/users/${user.id}/deactivate`, { block_reason_code: 'involuntary' }), 200, UserResponse);
-		const active = expectBody(await api.put(`/users/${user.id}/activate`, {}), 200, UserResponse).data;
-		expect(active.status).toBe('Active');
-		expect((await getUser(user.id)).status).toBe('Active');
-	});
-
-	test('a store-side status change is visible through the API', async () => {
-		const user = await freshUser();
-		sim.store.setUserStatus(user.id, 'Blocked', 'not_known');
-		const got = await getUser(user.id);
-		expect(got.status).toBe('Blocked');
-		expect(got.block_reason_code).toBe('not_known');
 	});
 });
 
@@ -320,13 +297,17 @@ describe('profile picture', () => {
 		expect(member.display_picture).toEqual({ small: got.display_picture!.small, medium: got.display_picture!.medium });
 	});
 
-	test('the display_picture URL serves the uploaded bytes', async () => {
+	test('the display_picture URL serves the uploaded bytes as a PNG, and a seeded user\'s serves one too', async () => {
+		const fetchPicture = (url: string) => axios.get(url, { responseType: 'arraybuffer', validateStatus: () => true, proxy: false });
 		const user = await freshUser();
 		expectBody(await api.put(`/users/${user.id}/profile/picture`, { profile_picture: PNG_BYTES }), 200, ProfilePictureResponse);
-		const url = (await getUser(user.id)).display_picture!.medium;
-		const res = await axios.get(url, { responseType: 'arraybuffer', validateStatus: () => true, proxy: false });
-		expect(res.status).toBe(200);
+		const res = await fetchPicture((await getUser(user.id)).display_picture!.medium);
+		expect([res.status, res.headers['content-type']]).toEqual([200, 'image/png']);
 		expect([...Buffer.from(res.data)]).toEqual(PNG_BYTES);
+
+		const seeded = expectBody(await api.get('/users', { size: 50 }), 200, UsersListResponse).data.find((u) => u.display_picture !== null)!;
+		const served = await fetchPicture(seeded.display_picture!.small);
+		expect([served.status, served.headers['content-type']]).toEqual([200, 'image/png']);
 	});
 
 	test('a second upload changes the picture URL', async () => {
