@@ -530,27 +530,34 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created; changed to come within the days, the next run creates them', async () => {
+	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are; changed to come within the days, the next run creates both', async () => {
 		const hire = freshEmail('pending');
+		const report = freshEmail('pending-report');
 		const joining = DateTime.now().plus({ days: 400 }).toISODate()!;
 		const row = { email: hire, firstName: 'Pia', lastName: 'Later', jobTitle: '', managerEmail: '', costCenter: 'CC-3', joiningDate: joining };
+		// Joins at once, but reports to Pia: created without their manager, the HR system's line would be lost.
+		const reportRow = { ...row, email: report, firstName: 'Rui', managerEmail: hire, joiningDate: DateTime.now().toISODate()! };
 		const settings = {
 			createNewHires: 'beforeJoining',
 			daysBeforeJoining: 14,
 			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
 		};
 		sim.clearLog();
-		const early = await run([row], settings);
+		const early = await run([reportRow, row], settings);
 		expect(early.error).toBeUndefined();
-		expect(early.items[0].json).toMatchObject({ outcome: 'pending', date: joining, email: hire });
+		expect(early.items.map((item) => item.json)).toMatchObject([
+			{ outcome: 'pending', date: joining, email: report, reason: expect.stringContaining(hire) as unknown },
+			{ outcome: 'pending', date: joining, email: hire },
+		]);
 		expect(writes(sim)).toEqual([]);
 
 		const soon = DateTime.now().plus({ days: 10 }).toISODate()!;
-		const later = await run([{ ...row, joiningDate: soon }], settings);
+		const later = await run([reportRow, { ...row, joiningDate: soon }], settings);
 		expect(later.error).toBeUndefined();
-		expect(later.items[0].json).toMatchObject({ outcome: 'created', email: hire });
-		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).joining_date])).toEqual([['POST /beta/users', soon]]);
-		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active' });
+		expect(later.items.map((item) => [item.json.email, item.json.outcome])).toEqual([[report, 'created'], [hire, 'created']]);
+		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).email])).toEqual([['POST /beta/users', hire], ['POST /beta/users', report]]);
+		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active', joining_date: expect.stringContaining(soon) as unknown });
+		expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(hire)!.id);
 	});
 });
 

@@ -152,7 +152,7 @@ export interface ApplyContext {
 }
 
 /** The new users a body names by stand-in (newUserId), each once. */
-function standIns(body: IDataObject): string[] {
+export function standIns(body: IDataObject): string[] {
 	const found = Object.values(body).flatMap((value) => (Array.isArray(value) ? value : [value])).map(newUserAddress);
 	return [...new Set(found.filter((address): address is string => address !== undefined))];
 }

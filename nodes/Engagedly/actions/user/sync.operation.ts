@@ -17,7 +17,7 @@ import type { Memberships } from './lookups';
 import { membershipReader } from './lookups';
 import { idsForNames } from './names';
 import type { Applied, Person, Step } from './plan';
-import { applySteps, fingerprintOf, fingerprintWires, personOf, PLAN_VERSION, stepJson, withMemberships, WRITING } from './plan';
+import { applySteps, fingerprintOf, fingerprintWires, personOf, PLAN_VERSION, standIns, stepJson, withMemberships, WRITING } from './plan';
 import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import type { Outcome, UpsertReads, UpsertStep } from './upsert';
@@ -644,7 +644,23 @@ function plan(input: PlanInput): Step[] {
 		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: identities.get(item)!.email }, fingerprint: '' });
 	}
 	for (const user of input.candidates) steps.push(deactivation({ person: personOf(user), record: user }, user, settings.blockReasonCode, input));
-	return withManagersLeaving(steps, input.users);
+	return withManagersLeaving(waitingForPendingHires(steps), input.users);
+}
+
+/**
+ * A write that names a hire who is pending (their manager, say) waits with them: it could not be
+ * applied before they exist, and writing the rest without that field would drop what the HR
+ * system says. It is pending until their day, and says whom it waits for.
+ */
+function waitingForPendingHires(steps: Step[]): Step[] {
+	const pending = new Map(steps.filter((step) => step.kind === 'pending' && !step.person.id).map((step) => [emailKey(step.person.email), step]));
+	if (!pending.size) return steps;
+	return steps.map((step) => {
+		const waitsFor = step.upsert ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
+		if (!waitsFor) return step;
+		const { upsert: _written, ...rest } = step;
+		return { ...rest, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${String(waitsFor.reason).toLowerCase()}` };
+	});
 }
 
 type StepBase = Pick<Step, 'item' | 'person' | 'record'>;
