@@ -658,8 +658,7 @@ function waitingForPendingHires(steps: Step[]): Step[] {
 	return steps.map((step) => {
 		const waitsFor = step.upsert ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
 		if (!waitsFor) return step;
-		const { upsert: _written, ...rest } = step;
-		return { ...rest, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${String(waitsFor.reason).toLowerCase()}` };
+		return { ...step, upsert: undefined, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${String(waitsFor.reason).toLowerCase()}` };
 	});
 }
 
