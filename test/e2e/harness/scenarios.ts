@@ -69,7 +69,13 @@ export function singleProcess(manifest: string): ExampleHost {
 	};
 }
 
-export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest)): void {
+/** The demo a run of the scenarios set up, for scenarios kept in files of their own (harness/agent.ts). */
+export interface ExampleDemo {
+	n8n(): N8nInstance;
+	sim(): Simulator;
+}
+
+export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest)): ExampleDemo {
 	let sim: Simulator;
 	let n8n: N8nInstance;
 	const workflows = new Map<string, ExampleWorkflow>();
@@ -522,4 +528,6 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			for (const department of sim.store.departments.values()) expect(text).toContain(department.id);
 		});
 	});
+
+	return { n8n: () => n8n, sim: () => sim };
 }
