@@ -36,6 +36,7 @@ export function agentScenarios(demo: ExampleDemo): void {
 		return String(found.parameters.toolDescription);
 	};
 	const findColleague = tool('Find a colleague');
+	const findByName = tool('Find colleagues by name');
 	const recentPraises = tool('Recent praises');
 
 	const chatUrl = () => `${demo.n8n().baseUrl}/webhook/${String((node('@n8n/n8n-nodes-langchain.chatTrigger') as { webhookId?: string }).webhookId)}/chat`;
@@ -103,7 +104,7 @@ export function agentScenarios(demo: ExampleDemo): void {
 
 		afterAll(async () => await model.stop());
 
-		test('the model is offered the four read-only tools with their descriptions and $fromAI inputs; its call reaches Engagedly with its arguments, and the result goes back to it', async () => {
+		test('the model is offered the five read-only tools with their descriptions and $fromAI inputs; its call reaches Engagedly with its arguments, and the result goes back to it', async () => {
 			const sim = demo.sim();
 			const colleague = sim.store.sortedUsers().find((u) => u.status === 'Active' && u.manager_id && sim.store.unitsOf('department', u.id).length > 0);
 			if (!colleague) throw new Error('the demo organisation has no active user with a manager and a department');
@@ -145,6 +146,28 @@ export function agentScenarios(demo: ExampleDemo): void {
 			expect(Object.keys(toolResultOf(second)[0]).length).toBeLessThanOrEqual(10);
 			// The chat answers with what the model said.
 			expect(reply).toEqual({ status: 200, body: { output: answer(second) } });
+			expect(await nextExecution()).toMatchObject({ status: 'success' });
+		});
+
+		test('a colleague asked for by name: the name the model gives reaches the node, which finds them in the user list', async () => {
+			const sim = demo.sim();
+			const users = sim.store.sortedUsers();
+			const fullName = (u: (typeof users)[number]) => `${u.first_name} ${u.middle_name ?? ''} ${u.last_name}`.toLowerCase();
+			const colleague = users.find((u) => users.filter((other) => fullName(other).includes(u.first_name.toLowerCase()) && fullName(other).includes(u.last_name.toLowerCase())).length === 1)!;
+			model.script(
+				(request) => ({ toolCall: { name: toolNamed(request, findByName), arguments: { name: `${colleague.last_name} ${colleague.first_name}` } } }),
+				(request) => ({ answer: `By name: ${lastToolResult(request)}` }),
+			);
+			sim.clearLog();
+
+			const reply = await chat(`Who is ${colleague.first_name} ${colleague.last_name}?`, 'e2e-by-name');
+
+			expect(model.log).toHaveLength(2);
+			expect(toolResultOf(model.log[1]).map((user) => [user.id, user.email])).toEqual([[colleague.id, colleague.email]]);
+			// Engagedly has no name search: the list is read, no email filter sent.
+			expect(asked().length).toBeGreaterThan(0);
+			expect(asked().every((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined)).toBe(true);
+			expect(reply).toEqual({ status: 200, body: { output: `By name: ${lastToolResult(model.log[1])}` } });
 			expect(await nextExecution()).toMatchObject({ status: 'success' });
 		});
 
