@@ -5,7 +5,8 @@
  * here), answering each request with the next turn of a script the test wrote. A turn sees the
  * request it answers, so it can call a tool the request offers, or quote the tool result the
  * request carries. Every request is logged; a request with no turn left is answered 500 and
- * logged too, so a test sees an agent that asked more than its script allowed.
+ * logged too, so a test sees an agent that asked more than its script allowed. Answers are whole
+ * completions (`stream: false`, which n8n asks for when the chat is not streamed).
  *
  * No network: it listens on 127.0.0.1 only, on a free port, and is stopped by the test.
  */
@@ -30,41 +31,25 @@ export type Turn = (request: ChatRequest) => Reply;
 
 let calls = 0;
 
-/** The Chat Completions answer (or its stream of chunks) for one reply. */
+/** The Chat Completions answer (`chat.completion`) for one reply: a tool call, or the final text. */
 function completion(reply: Reply, model: string) {
-	const id = `chatcmpl-scripted-${++calls}`;
+	const n = ++calls;
 	const message =
 		'toolCall' in reply
 			? {
 					role: 'assistant',
 					content: null,
-					tool_calls: [{ id: `call_${calls}`, type: 'function', function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } }],
+					tool_calls: [{ id: `call_${n}`, type: 'function', function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } }],
 				}
 			: { role: 'assistant', content: reply.answer };
-	const finish = 'toolCall' in reply ? 'tool_calls' : 'stop';
-	return { id, message, finish, model };
-}
-
-function jsonBody(c: ReturnType<typeof completion>) {
 	return {
-		id: c.id,
+		id: `chatcmpl-scripted-${n}`,
 		object: 'chat.completion',
 		created: 1_700_000_000,
-		model: c.model,
-		choices: [{ index: 0, message: c.message, logprobs: null, finish_reason: c.finish }],
+		model,
+		choices: [{ index: 0, message, logprobs: null, finish_reason: 'toolCall' in reply ? 'tool_calls' : 'stop' }],
 		usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
 	};
-}
-
-/** Server-sent events, as the API streams: the message in one delta, then the finish, then [DONE]. */
-function streamBody(c: ReturnType<typeof completion>): string {
-	const chunk = (delta: object, finish: string | null) =>
-		`data: ${JSON.stringify({ id: c.id, object: 'chat.completion.chunk', created: 1_700_000_000, model: c.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`;
-	const delta =
-		'tool_calls' in c.message
-			? { role: 'assistant', content: null, tool_calls: c.message.tool_calls!.map((call, index) => ({ index, ...call })) }
-			: { role: 'assistant', content: c.message.content };
-	return `${chunk(delta, null)}${chunk({}, c.finish)}data: [DONE]\n\n`;
 }
 
 export class ScriptedModel {
@@ -118,6 +103,12 @@ export class ScriptedModel {
 		}
 		const request = JSON.parse(text) as ChatRequest;
 		this.log.push(request);
+		// The example's chat answers when the agent is done (not streamed), so n8n asks for whole
+		// answers; a streamed request means that changed, and fails the test here, loudly.
+		if (request.stream) {
+			send(400, { error: { message: 'The scripted model answers whole completions only (stream: false)', type: 'invalid_request_error' } });
+			return;
+		}
 		const turn = this.turns.shift();
 		if (!turn) {
 			send(500, { error: { message: 'The scripted model has no turn left for this request', type: 'server_error' } });
@@ -130,13 +121,7 @@ export class ScriptedModel {
 			send(500, { error: { message: `The script failed on this request: ${(error as Error).message}`, type: 'server_error' } });
 			return;
 		}
-		const c = completion(reply, request.model);
-		if (request.stream) {
-			res.writeHead(200, { 'content-type': 'text/event-stream' });
-			res.end(streamBody(c));
-			return;
-		}
-		send(200, jsonBody(c));
+		send(200, completion(reply, request.model));
 	}
 }
 
