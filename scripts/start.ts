@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
+import { CHAT_LOGIN, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
 import { ensureN8n } from '../test/e2e/harness/install';
 import { N8nInstance, OWNER, freePort, portInUse } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
 	say(`  n8n editor   ${n8n.baseUrl}`);
 	say(`               log in as ${OWNER.email} / ${OWNER.password}`);
 	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)}, ${sim.profile} shapes)`);
-	say(`  credentials  "${CREDENTIAL_NAME}" and "${LOOKUP_KEY.name}" are set up; the simulator's demo keys:`);
+	say(`  credentials  "${CREDENTIAL_NAME}", "${LOOKUP_KEY.name}" and "${CHAT_LOGIN.name}" are set up; the simulator's demo keys:`);
 	say(`               ClientKey ${sim.keys.demo.clientKey}   SecretKey ${sim.keys.demo.secretKey}`);
 	say(`               curl -H 'ClientKey: ${sim.keys.demo.clientKey}' -H 'SecretKey: ${sim.keys.demo.secretKey}' '${sim.baseUrl}/beta/users?size=1'`);
 	say(`  ports        n8n ${n8n.port}, simulator ${sim.port}, task runners' broker ${n8n.brokerPort} (N8N_PORT, SIMULATOR_PORT, N8N_RUNNERS_BROKER_PORT)`);
@@ -171,6 +171,8 @@ async function main(): Promise<void> {
 	say('  4. "Engagedly: offboard a leaver" deactivates Alejandro Kim and takes him out of his two departments.');
 	say(`  5. Point an MCP client (Claude Desktop, Cursor...) at ${n8n.baseUrl}/mcp/${String(mcpPath)}: the Engagedly tools`);
 	say('     of "Engagedly: tools for AI agents (MCP server)" answer it.');
+	say('  6. "Engagedly: HR chat agent" answers questions through n8n\'s AI Agent: give its Chat model your');
+	say(`     OpenAI credential, publish it, and open its chat (login ${CHAT_LOGIN.user} / ${CHAT_LOGIN.password}).`);
 	say('');
 	say('Ctrl-C stops n8n and the simulator (nothing is kept: every start is a fresh demo).');
 

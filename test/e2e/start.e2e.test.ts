@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
+import { CHAT_LOGIN, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env } from './harness/install';
 import { OWNER, freePort, portInUse } from './harness/instance';
 import { profileFromEnvironment } from '../simulator';
@@ -114,7 +114,7 @@ describe('npm start', () => {
 		expect(typeof department.members_count).toBe(profile === 'vendor' ? 'number' : 'string');
 	});
 
-	test('the printed login works, and both credentials and every example workflow are in n8n, each behind the link printed for it', async () => {
+	test('the printed login works, and the three credentials and every example workflow are in n8n, each behind the link printed for it', async () => {
 		const base = `http://127.0.0.1:${demo.ports.n8n}`;
 		const login = await fetch(`${base}/rest/login`, {
 			method: 'POST',
@@ -125,7 +125,7 @@ describe('npm start', () => {
 		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 		const get = async (route: string) =>
 			((await (await fetch(`${base}/rest${route}`, { headers: { cookie } })).json()) as { data: Array<{ name: string; id: string }> }).data;
-		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name].sort());
+		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name].sort());
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {

@@ -25,6 +25,7 @@ const PICTURES: Record<string, Record<string, string>> = {
 	'hris-sync': {},
 	'user-lookup': {},
 	'ai-agent-tools': {},
+	'hr-chat-agent': {},
 };
 
 for (const [name, pictures] of Object.entries(PICTURES)) {

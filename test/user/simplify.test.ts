@@ -2,7 +2,8 @@
  * Simplify on the user reads (Get, Get Many; Create or Update and Sync have theirs in their own
  * suites): at most ten fields, the manager (asked for with `include`, which costs nothing) and
  * the departments by name. Off by default in a workflow, so saved workflows keep their output;
- * on by default when the node runs as an AI tool (n8n's `…Tool` variant of the node).
+ * on by default when the node runs as an AI tool (n8n's `…Tool` variant of the node). As a tool,
+ * the node also answers the model in words where a workflow gets no item or an error's two parts.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -85,5 +86,32 @@ describe('as an AI tool', () => {
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: user.id, first_name: user.first_name, email: user.email });
 		expect(items[0].json).toHaveProperty('custom_attributes');
+	});
+
+	test('a read that finds nothing says so in words: n8n hands a model "" for a tool with no output', async () => {
+		const email = 'nobody.at.all@example.com';
+		expect(sim.store.userByEmail(email)).toBeUndefined();
+		const parameters = { operation: 'getAll', limit: 1, filters: { email } };
+
+		const inWorkflow = await run(parameters);
+		const asTool = await run(parameters, true);
+
+		expect({ error: inWorkflow.error, items: inWorkflow.items }).toEqual({ error: undefined, items: [] });
+		expect(asTool.error).toBeUndefined();
+		expect(asTool.items.map((item) => item.json)).toEqual([{ result: 'Nothing found: Engagedly has no user matching this request.' }]);
+	});
+
+	test("an error's message carries its hint too: n8n hands a model the message only", async () => {
+		const email = 'nobody.at.all@example.com';
+		const parameters = { operation: 'get', userId: { __rl: true, mode: 'email', value: email } };
+
+		const inWorkflow = await run(parameters);
+		const asTool = await run(parameters, true);
+
+		expect(inWorkflow.error?.message).toContain(email);
+		expect(inWorkflow.error?.description).toBeTruthy();
+		expect(inWorkflow.error?.message).not.toContain(inWorkflow.error!.description!);
+		expect(asTool.error?.message).toBe(`${inWorkflow.error!.message}. ${inWorkflow.error!.description!}`);
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toEqual([]);
 	});
 });

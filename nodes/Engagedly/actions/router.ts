@@ -35,6 +35,33 @@ function errorJson(error: unknown): IDataObject {
 	return json;
 }
 
+/**
+ * Run as an AI agent's tool (n8n registers the node a second time as `…Tool` for agents and MCP
+ * servers), the node answers a model rather than a builder looking at the output panel.
+ */
+function runAsTool(this: IExecuteFunctions): boolean {
+	return this.getNode().type.endsWith('Tool');
+}
+
+/**
+ * n8n hands a tool's model only the error's message (its description is for the editor's error
+ * panel), so a tool's error carries both: what went wrong, and what to give instead.
+ */
+function forModel(error: NodeApiError | NodeOperationError): NodeApiError | NodeOperationError {
+	const description = typeof error.description === 'string' ? error.description.trim() : '';
+	if (description && !error.message.includes(description)) error.message = `${error.message}. ${description}`;
+	return error;
+}
+
+/**
+ * What a tool answers for an item that found nothing: n8n gives a model an empty string for a
+ * tool with no output, which it cannot tell from a failure; this says it in words.
+ */
+function nothingFound(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const resource = (this.getNodeParameter('resource', itemIndex) as string).replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+	return { result: `Nothing found: Engagedly has no ${resource} matching this request.` };
+}
+
 function requestFor(this: IExecuteFunctions, itemIndex: number): ItemRequest {
 	return { itemIndex, maxRateLimitWaitSeconds: readMaxRateLimitWait.call(this, itemIndex) };
 }
@@ -95,7 +122,7 @@ async function routeBatch(this: IExecuteFunctions, operation: BatchOperation, it
 		}
 		const failure = asNodeError(this.getNode(), error, 0);
 		failure.context.itemIndex ??= 0;
-		throw failure;
+		throw runAsTool.call(this) ? forModel(failure) : failure;
 	}
 	if (!this.continueOnFail() && run.results.some((result) => 'error' in result)) throw failedRun.call(this, run);
 	return run.results.map((result) => {
@@ -118,13 +145,15 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 	const batch = batchOperation.call(this, items.length);
 	if (batch) return [await routeBatch.call(this, batch, items.length)];
 	const output: INodeExecutionData[] = [];
+	const asTool = runAsTool.call(this);
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			// A batch operation was routed above: every item has item 0's operation.
 			const operation = operationFor.call(this, itemIndex) as ItemOperation;
 			checkParameters.call(this, operation.description, itemIndex);
-			const result = await operation.execute.call(this, itemIndex, requestFor.call(this, itemIndex));
+			const answer = await operation.execute.call(this, itemIndex, requestFor.call(this, itemIndex));
+			const result = asTool && Array.isArray(answer) && answer.length === 0 ? nothingFound.call(this, itemIndex) : answer;
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {
 					itemData: { item: itemIndex },
@@ -137,7 +166,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			}
 			const failure = asNodeError(this.getNode(), error, itemIndex);
 			failure.context.itemIndex ??= itemIndex;
-			throw failure;
+			throw asTool ? forModel(failure) : failure;
 		}
 	}
 

@@ -26,6 +26,17 @@ export const LOOKUP_KEY = {
 	value: 'demo-lookup-key',
 };
 
+/**
+ * The Basic Auth credential of the HR chat's Chat Trigger (examples/hr-chat-agent.json names it
+ * by id): an HR directory is not for the public.
+ */
+export const CHAT_LOGIN = {
+	id: 'engagedly-demo-chat-login',
+	name: 'HR chat login (demo)',
+	user: 'hr-demo',
+	password: 'demo-chat-password',
+};
+
 /** The seed and size of the demo organisation; the example workflows name its records. */
 export const DEMO_ORGANISATION = { seed: 1, users: 250 } as const;
 
@@ -91,6 +102,7 @@ export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: Ex
 	await n8n.importCredentials([
 		simulatorCredential(sim),
 		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
+		{ id: CHAT_LOGIN.id, name: CHAT_LOGIN.name, type: 'httpBasicAuth', data: { user: CHAT_LOGIN.user, password: CHAT_LOGIN.password } },
 	]);
 	await n8n.importWorkflows(workflows);
 	for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);

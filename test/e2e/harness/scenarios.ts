@@ -79,7 +79,13 @@ export interface ScenarioOptions {
 	only?: string[];
 }
 
-export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest), options: ScenarioOptions = {}): void {
+/** The demo a run of the scenarios set up, for scenarios kept in files of their own (harness/agent.ts). */
+export interface ExampleDemo {
+	n8n(): N8nInstance;
+	sim(): Simulator;
+}
+
+export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest), options: ScenarioOptions = {}): ExampleDemo {
 	const unknown = (options.only ?? []).filter((name) => !exampleNames().includes(name));
 	if (unknown.length) throw new Error(`no example named ${unknown.join(', ')} in examples/`);
 	/** A describe block of one example's scenario, declared only when that example is to run. */
@@ -607,4 +613,6 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			for (const department of sim.store.departments.values()) expect(text).toContain(department.id);
 		});
 	});
+
+	return { n8n: () => n8n, sim: () => sim };
 }

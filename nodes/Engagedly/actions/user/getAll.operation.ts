@@ -21,6 +21,15 @@ const properties: INodeProperties[] = [
 			default: '',
 			description: 'Only the user with this email address (in any case)',
 		},
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			placeholder: 'e.g. Jane Doe',
+			default: '',
+			description:
+				'Only users whose name holds every word of this text (in any case, in any order: "doe jane" finds Jane Q. Doe). Engagedly has no name search: the user list is read page by page until Limit users are found, or to its end.',
+		},
 	]),
 	optionsCollection([
 		{
@@ -39,8 +48,18 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
+const words = (text: unknown) => String(text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+
+/** Whether every word of `text` is in the user's name (their `name`, or first, middle and last names). */
+function hasName(user: IDataObject, text: string): boolean {
+	const wanted = words(text);
+	const names = [user.name, [user.first_name, user.middle_name, user.last_name].join(' ')].map((name) => words(name).join(' '));
+	return names.some((name) => wanted.every((word) => name.includes(word)));
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
+	const name = trimmed(this.getNodeParameter('filters.name', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
 	const simplify = readSimplify.call(this, itemIndex);
 	// The simplified users name their managers: the list embeds them at no extra cost.
@@ -52,8 +71,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 			...(email ? { email } : {}),
 			...(embeds.length ? { include: embeds.join(',') } : {}),
 		},
-		// The filter may match loosely (any address containing the text): only that address counts.
-		...(email ? { keep: (user: IDataObject) => emailKey(user.email) === emailKey(email) } : {}),
+		// The email filter may match loosely (any address containing the text): only that address
+		// counts. The name is matched here, the API having no name filter.
+		...(email || name
+			? { keep: (user: IDataObject) => (!email || emailKey(user.email) === emailKey(email)) && (!name || hasName(user, name)) }
+			: {}),
 	});
 	return simplify ? users.map(simplifyUser) : users;
 }
