@@ -18,7 +18,7 @@ import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { peopleBench } from './people';
 import { sharingBench } from './sharing';
-import { syncBench, syncEveryFieldBench } from './sync';
+import { syncBench, syncDigestBench, syncEveryFieldBench } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
 
 const USERS = 10_000;
@@ -227,8 +227,8 @@ async function main() {
 	rows.push(...(await peopleBench(sim, credentials)));
 	fresh();
 
-	// 5. Sync: real minutes, so about a minute and a half of its own.
-	rows.push(...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)));
+	// 5. Sync: real minutes, so about a minute and a half of its own; then the scheduled runs' digests, counted.
+	rows.push(...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials)));
 	fresh();
 
 	await sim.stop();
@@ -252,7 +252,7 @@ async function syncOnly() {
 	// headers, which the contract profile leaves out; the figures here are of that pacing.
 	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true });
 	const credentials = { ...sim.keys.demo, baseUrl: sim.baseUrl };
-	const section = [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials))].join('\n');
+	const section = [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials))].join('\n');
 	await sim.stop();
 	const current = readFileSync(RESULTS, 'utf8');
 	const start = current.indexOf('## Sync:');

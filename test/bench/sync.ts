@@ -141,6 +141,74 @@ export async function syncEveryFieldBench(sim: Simulator, credentials: Engagedly
 	];
 }
 
+/**
+ * A nightly Sync whose items give what only a single user's answer carries (the birth date, HR
+ * managers) besides job title, location, manager and departments, run as an active workflow's
+ * Schedule Trigger runs it: the first run compares in full (one single-user read per user whose
+ * item gives such a field: today's cost), the next ones are incremental and read only the users
+ * whose items changed such a field, a full comparison (asked for here; every 7 days by default)
+ * costs the first run's again. Requests are counted, so a minute lasts one second.
+ */
+export async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	sim.reset({ users: USERS, seed: 'bench-sync-digests' });
+	sim.setRateLimit({ limit: LIMIT, timeScale: 60 });
+	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+	const input = everyField(sim, 0).map(({ json }) => {
+		const user = sim.store.userByEmail(String(json.email))!;
+		return { json: { ...json, birthDate: user.birth_date ?? '', hrManagers: user.hr_manager_ids.map((id) => sim.store.getUser(id).email) } };
+	});
+	const parameters = {
+		...everyFieldParameters(costCenter),
+		additionalFields: {
+			jobTitle: '={{ $json.jobTitle }}',
+			location: '={{ $json.location }}',
+			manager: '={{ $json.managerEmail }}',
+			departments: '={{ $json.departments }}',
+			birthDate: '={{ $json.birthDate }}',
+			hrManagers: '={{ $json.hrManagers }}',
+		},
+	};
+	let saved: IDataObject = {};
+	const rows: string[] = [];
+	const scheduledRun = async (label: string, extra: IDataObject = {}) => {
+		sim.clearLog();
+		const run = await runEngagedly({ parameters: { ...parameters, ...extra }, credentials, input, mode: 'trigger', staticData: saved });
+		if (run.error) throw run.error;
+		if (run.savedStaticData) saved = run.savedStaticData;
+		const count = (test: (route: string) => boolean) => sim.log.filter((entry) => test(entry.route ?? '')).length;
+		const outcomes = new Map<string, number>();
+		for (const item of run.items) outcomes.set(String(item.json.outcome), (outcomes.get(String(item.json.outcome)) ?? 0) + 1);
+		const pages = count((route) => route === 'GET /beta/users');
+		const others = count((route) => /^GET \/beta\/(job_titles|locations|departments|businesses|user-attributes|departments\/:id|businesses\/:id)$/.test(route));
+		const singles = count((route) => route === 'GET /beta/users/:id');
+		const writes = sim.log.filter((entry) => entry.method !== 'GET').length;
+		rows.push(
+			`| ${label} | ${String(run.items[0]?.json.comparison)} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${others} | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${[...outcomes].map(([outcome, n]) => `${n} ${outcome}`).join(', ')} |`,
+		);
+	};
+	await scheduledRun('the first scheduled run (no saved digests: as every run before)');
+	await scheduledRun('nothing changed');
+	const born = input.filter(({ json }) => json.birthDate !== '');
+	for (let i = 0; i < 100; i++) born[Math.floor((i * born.length) / 100)].json.birthDate = `1990-01-${String((i % 28) + 1).padStart(2, '0')}`;
+	await scheduledRun('100 birth dates changed');
+	await scheduledRun('a full reconciliation (Full Comparison This Run; every 7 days by default)', { fullComparisonNow: true });
+	const state = saved['node:Engagedly'] as IDataObject;
+	const users = Object.keys(state.users as IDataObject).length;
+	const bytes = JSON.stringify(state).length;
+	return [
+		'### Every field and the birth date and HR managers: incremental and full',
+		'',
+		`Every Active user of ${USERS.toLocaleString('en')} (${input.length.toLocaleString('en')} items) giving birth date, HR managers, job title, location, manager and departments, in the contract's profile, whose user list carries neither the birth date nor HR managers; as an active workflow's scheduled runs, one after the other, each with the static data n8n saved after the one before. ${LIMIT} requests a minute per key, a minute lasting one second (requests are counted).`,
+		'',
+		'| run | comparison | requests | reads of the directory (ceil(N/50)) | lists and units (attribute definitions, job titles, locations, departments, their members) | single-user reads | writes | 429 answers | outcomes |',
+		'|---|---|---|---|---|---|---|---|---|',
+		...rows,
+		'',
+		`The saved state: ${bytes.toLocaleString('en')} bytes of JSON in the workflow's static data, ${users.toLocaleString('en')} users (those whose items give such a field), ${(bytes / users).toFixed(1)} bytes a user.`,
+		'',
+	];
+}
+
 export async function syncBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	sim.reset({ users: USERS, seed: 'bench-sync' });
 	sim.setRateLimit({ limit: LIMIT, timeScale: 1 });

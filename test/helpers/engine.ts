@@ -201,6 +201,12 @@ export interface RunResult {
 	output(nodeName: string): INodeExecutionData[];
 	/** The error that stopped the workflow, if any. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
+	/**
+	 * The workflow's static data as n8n saves it after this run, a JSON copy: what the engine hands
+	 * to `workflowExecuteAfter` when a node changed it, which n8n's CLI saves whether the execution
+	 * succeeded or failed, unless the mode is 'manual' (hookFunctionsSave). Undefined: nothing saved.
+	 */
+	savedStaticData?: IDataObject;
 }
 
 export interface WorkflowSpec {
@@ -210,6 +216,8 @@ export interface WorkflowSpec {
 	mode?: WorkflowExecuteMode;
 	/** Items fed to the start node. */
 	input?: INodeExecutionData[];
+	/** The workflow's static data as n8n loads it from its database for this run (a scheduled run's memory). */
+	staticData?: IDataObject;
 }
 
 export async function additionalDataFor(
@@ -253,6 +261,7 @@ export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
 		connections: spec.connections ?? {},
 		nodeTypes,
 		active: false,
+		staticData: spec.staticData,
 		settings: { executionOrder: 'v1' },
 	});
 	const hooks = new ExecutionLifecycleHooks(spec.mode ?? 'manual', 'test-execution', {
@@ -269,7 +278,11 @@ export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
 	} as never);
 	let finished: (run: IRun) => void = () => {};
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (fullRunData) => finished(fullRunData));
+	let savedStaticData: IDataObject | undefined;
+	hooks.addHandler('workflowExecuteAfter', (fullRunData, newStaticData) => {
+		if (newStaticData && (spec.mode ?? 'manual') !== 'manual') savedStaticData = JSON.parse(JSON.stringify(newStaticData)) as IDataObject;
+		finished(fullRunData);
+	});
 	const additionalData = await additionalDataFor(spec.credentials, hooks);
 
 	const startNode = spec.nodes[0];
@@ -293,6 +306,7 @@ export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
 	const run = await done;
 	return {
 		run,
+		savedStaticData,
 		error: run.data.resultData.error as RunResult['error'],
 		output(nodeName: string) {
 			const task = run.data.resultData.runData[nodeName]?.[0];
@@ -309,6 +323,9 @@ export interface NodeSpec {
 	continueOnFail?: boolean;
 	/** Run as the AI-tool variant of the node (`…engagedlyTool`), as an agent or MCP server runs it. */
 	asTool?: boolean;
+	/** 'manual' (the default) as from the editor; 'trigger' as a Schedule Trigger's execution of an active workflow. */
+	mode?: WorkflowExecuteMode;
+	staticData?: IDataObject;
 }
 
 /** Runs the Engagedly node alone on the given input items. */
@@ -323,7 +340,13 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items:
 		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
 		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
-	const result = await runWorkflow({ nodes: [node], credentials: spec.credentials, input: spec.input });
+	const result = await runWorkflow({
+		nodes: [node],
+		credentials: spec.credentials,
+		input: spec.input,
+		mode: spec.mode,
+		staticData: spec.staticData,
+	});
 	const items = result.error ? [] : result.output('Engagedly');
 	return { ...result, items };
 }

@@ -333,7 +333,7 @@ test('with Continue On Fail, an address nobody has (and no item creates) fails t
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
 });
 
-test('Simplify: each employee as the ten fields, with outcome and changes', async () => {
+test('Simplify: each employee as the ten fields, with outcome, changes and the comparison (full, run by hand)', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 2).map(employee);
 	employees[1] = { ...employees[1], lastName: 'Simple' };
@@ -341,9 +341,9 @@ test('Simplify: each employee as the ten fields, with outcome and changes', asyn
 	expect(error).toBeUndefined();
 	const user = sim.store.getUser(users[1].id);
 	expect(Object.keys(items[1].json).sort()).toEqual(
-		['changes', 'departments', 'email', 'employee_id', 'id', 'job_title', 'joining_date', 'location', 'manager', 'name', 'outcome', 'status'].sort(),
+		['changes', 'comparison', 'departments', 'email', 'employee_id', 'id', 'job_title', 'joining_date', 'location', 'manager', 'name', 'outcome', 'status'].sort(),
 	);
-	expect(items[1].json).toMatchObject({ id: user.id, name: `${user.first_name} Simple`, outcome: 'updated', changes: { last_name: { to: 'Simple' } } });
+	expect(items[1].json).toMatchObject({ id: user.id, name: `${user.first_name} Simple`, outcome: 'updated', changes: { last_name: { to: 'Simple' } }, comparison: 'full' });
 	expect(Object.keys(items[0].json).slice(0, 3)).toEqual(['outcome', 'changes', 'id']);
 	expect(items[0].json.changes).toEqual({});
 });

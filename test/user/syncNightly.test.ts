@@ -11,7 +11,9 @@
  *   one person are both held;
  * - a creation raced by another execution ends in one user;
  * - returning employees are reported, or reactivated on request;
- * - a failure is never green; a Summary output; Dry Run outputs what the real run would.
+ * - a failure is never green; a Summary output; Dry Run outputs what the real run would;
+ * - scheduled, a single user is read only where an item changed what only that answer carries
+ *   (the saved digests), and a full comparison finds what was changed by hand.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -479,7 +481,7 @@ describe('a failure is never green', () => {
 });
 
 describe('Output: Summary', () => {
-	test('one item with the counts and the addresses per outcome, and whether it was a dry run, paired with every input item', async () => {
+	test('one item with the counts and the addresses per outcome, whether it was a dry run and its comparison (full, run by hand), paired with every input item', async () => {
 		// The Site Administrator left out too: a sync never deactivates them, and counts them kept.
 		const admin = sim.store.admin;
 		const users = activeUsers().filter((user) => user.id !== admin.id);
@@ -496,6 +498,7 @@ describe('Output: Summary', () => {
 			expect(items[0].pairedItem).toEqual(employees.map((_, item) => ({ item })));
 			expect(items[0].json).toEqual({
 				dryRun,
+				comparison: 'full',
 				counts: { created: 1, updated: 1, rewritten: 0, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, kept: 1, failed: 0 },
 				emails: {
 					created: [hire],
@@ -573,5 +576,218 @@ describe('Dry Run outputs what the real run would', () => {
 				}
 			}
 		}
+	});
+});
+
+describe('a scheduled Sync reads a single user only where an item changed what only that answer carries', () => {
+	/** Birth date (no list carries it in the contract; the vendor's list does) and HR managers (no list carries them). */
+	const singleUserFields = {
+		additionalFields: {
+			jobTitle: '={{ $json.jobTitle }}',
+			manager: '={{ $json.managerEmail }}',
+			birthDate: '={{ $json.birthDate }}',
+			hrManagers: '={{ $json.hrManagers }}',
+		},
+	};
+	const DAY_MS = 24 * 60 * 60 * 1000;
+
+	const withSingleUserFields = (user: UserRecord): IDataObject => ({
+		...employee(user),
+		birthDate: user.birth_date ?? '',
+		hrManagers: user.hr_manager_ids.map((id) => sim.store.getUser(id).email),
+	});
+
+	/**
+	 * An active workflow whose Schedule Trigger starts the Sync: each run gets the static data n8n
+	 * saved after the run before (whatever that run's end), as n8n loads it from its database.
+	 */
+	function scheduledSync() {
+		let saved: IDataObject = {};
+		return {
+			async run(employees: IDataObject[], extra: IDataObject = {}, mode: 'trigger' | 'manual' = 'trigger') {
+				const result = await runEngagedly({
+					parameters: syncParameters({ ...singleUserFields, ...extra }),
+					credentials: sim.credentials(),
+					input: employees.map((json) => ({ json })),
+					mode,
+					staticData: JSON.parse(JSON.stringify(saved)) as IDataObject,
+				});
+				if (result.savedStaticData) saved = result.savedStaticData;
+				return result;
+			},
+			saved: () => JSON.stringify(saved),
+			digests: () => (saved['node:Engagedly'] as IDataObject).users as IDataObject,
+			/** The saved state as if its last full comparison had run `days` days earlier. */
+			age(days: number) {
+				const state = saved['node:Engagedly'] as IDataObject;
+				state.fullAt = Number(state.fullAt) - days * DAY_MS;
+			},
+		};
+	}
+
+	const singleReads = () => requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path.split('/').pop()).sort();
+	const comparisons = (items: INodeExecutionData[]) => [...new Set(jsonOf(items).map((json) => json.comparison))];
+	const contract = () => sim.profile === 'contract';
+
+	let users: UserRecord[];
+	let employees: IDataObject[];
+	/** The users a full comparison reads: those whose items give a field their list element does not carry. */
+	let readInFull: string[];
+	beforeEach(() => {
+		users = activeUsers().slice(0, 40);
+		employees = users.map(withSingleUserFields);
+		readInFull = users
+			.filter((user) => user.hr_manager_ids.length > 0 || (contract() && user.birth_date !== null))
+			.map((user) => user.id)
+			.sort();
+		expect(users.filter((user) => user.hr_manager_ids.length > 0).length).toBeGreaterThan(2);
+		expect(users.filter((user) => user.birth_date !== null).length).toBeGreaterThan(2);
+	});
+
+	test('the first scheduled run reads as a manual one; the second, with nothing changed, reads no single user and writes nothing; a manual run still reads them all and saves nothing', async () => {
+		const sync = scheduledSync();
+		sim.clearLog();
+		const first = await sync.run(employees);
+		expect(first.error).toBeUndefined();
+		expect(new Set(outcomes(first.items))).toEqual(new Set(['unchanged']));
+		expect(comparisons(first.items)).toEqual(['full']);
+		expect(singleReads()).toEqual(readInFull);
+
+		sim.clearLog();
+		const second = await sync.run(employees);
+		expect(second.error).toBeUndefined();
+		expect(new Set(outcomes(second.items))).toEqual(new Set(['unchanged']));
+		expect(comparisons(second.items)).toEqual(['incremental']);
+		expect(singleReads()).toEqual([]);
+		expect(writes(sim)).toEqual([]);
+		expect(requestsTo(sim, 'GET /beta/users')).toHaveLength(Math.ceil(sim.store.users.size / 50));
+
+		const state = sync.saved();
+		// One entry for each user read, of a few dozen bytes: an id and a digest, never the values.
+		const entries = sync.digests();
+		expect(Object.keys(entries).sort()).toEqual(readInFull);
+		expect(JSON.stringify(entries).length / readInFull.length).toBeLessThan(60);
+		for (const user of users.filter((u) => u.birth_date !== null)) expect(state).not.toContain(user.birth_date);
+
+		sim.clearLog();
+		const manual = await sync.run(employees, { output: 'summary' }, 'manual');
+		expect(manual.items[0].json).toMatchObject({ comparison: 'full', counts: { unchanged: users.length } });
+		expect(singleReads()).toEqual(readInFull);
+		expect(sync.saved()).toBe(state);
+	});
+
+	test('a birth date and HR managers changed in the items, and an employee new to the saved state: exactly those users read, and written where Engagedly holds another value', async () => {
+		const sync = scheduledSync();
+		const born = users.find((user) => user.birth_date !== null)!;
+		const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
+		const [newcomer, sameByHand] = users.filter((user) => ![born, managed].includes(user) && user.hr_manager_ids.length > 0);
+		await sync.run(employees.filter((_, index) => users[index] !== newcomer));
+		const newManager = users.find((user) => ![born, managed, newcomer, sameByHand].includes(user) && !managed.hr_manager_ids.includes(user.id))!;
+		employees[users.indexOf(born)].birthDate = '1991-07-04';
+		employees[users.indexOf(managed)].hrManagers = [newManager.email];
+		// Changed in the item, and in Engagedly by hand to the same: read, and nothing to write.
+		employees[users.indexOf(sameByHand)].hrManagers = [newManager.email];
+		sim.store.updateUser(sameByHand.id, { hr_manager_ids: [newManager.id] });
+		const changed = (contract() ? [born, managed, newcomer, sameByHand] : [managed, newcomer, sameByHand]).map((user) => user.id).sort();
+
+		// A Dry Run reads as the real run would (and, to show them as the write would leave them, the
+		// users it would update that were not read: the vendor's born), and saves nothing.
+		const before = sync.saved();
+		sim.clearLog();
+		const dry = await sync.run(employees, { dryRun: true });
+		expect(comparisons(dry.items)).toEqual(['incremental']);
+		expect(singleReads()).toEqual((contract() ? changed : [...changed, born.id]).sort());
+		expect(writes(sim)).toEqual([]);
+		expect(sync.saved()).toBe(before);
+
+		sim.clearLog();
+		const { items, error } = await sync.run(employees, { output: 'summary' });
+		expect(error).toBeUndefined();
+		expect(items[0].json).toMatchObject({ comparison: 'incremental', counts: { updated: 2, unchanged: users.length - 2 } });
+		// The vendor's list carries the birth date: that user is compared without a read of their own.
+		expect(singleReads()).toEqual(changed);
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual(
+			[
+				[`/beta/users/${born.id}`, { birth_date: '1991-07-04' }],
+				[`/beta/users/${managed.id}`, { hr_managers: [newManager.id] }],
+			].sort((a, b) => users.findIndex((u) => a[0] === `/beta/users/${u.id}`) - users.findIndex((u) => b[0] === `/beta/users/${u.id}`)),
+		);
+		expect(sim.store.getUser(born.id).birth_date).toBe('1991-07-04');
+
+		sim.clearLog();
+		await sync.run(employees);
+		expect(singleReads()).toEqual([]);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('a birth date and HR managers changed by hand in Engagedly: found by the next full comparison (every 7 days, or asked for) and not before', async () => {
+		const sync = scheduledSync();
+		await sync.run(employees);
+		const born = users.find((user) => user.birth_date !== null)!;
+		const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
+		const [birthDate, hrManagers] = [born.birth_date, managed.hr_manager_ids];
+		sim.store.updateUser(born.id, { birth_date: '1970-01-01' });
+		sim.store.updateUser(managed.id, { hr_manager_ids: [] });
+
+		// Six days on: incremental. The vendor's list shows the birth date, so that one is found at once.
+		sync.age(6);
+		sim.clearLog();
+		const early = await sync.run(employees);
+		expect(comparisons(early.items)).toEqual(['incremental']);
+		expect(singleReads()).toEqual([]);
+		expect(writes(sim).map((entry) => entry.path)).toEqual(contract() ? [] : [`/beta/users/${born.id}`]);
+		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual([]);
+
+		// Seven days after the last full comparison: the next run is one, reads everyone, and puts both back.
+		sync.age(1);
+		sim.clearLog();
+		const full = await sync.run(employees);
+		expect(comparisons(full.items)).toEqual(['full']);
+		expect(singleReads()).toEqual(readInFull);
+		expect(sim.store.getUser(born.id).birth_date).toBe(birthDate);
+		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
+
+		// The next run is incremental again; Full Comparison This Run finds a change by hand at once.
+		sim.store.updateUser(managed.id, { hr_manager_ids: [] });
+		sim.clearLog();
+		const next = await sync.run(employees);
+		expect(comparisons(next.items)).toEqual(['incremental']);
+		expect(writes(sim)).toEqual([]);
+		const asked = await sync.run(employees, { fullComparisonNow: true });
+		expect(comparisons(asked.items)).toEqual(['full']);
+		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
+		// Full Comparison Every 0 days: every run is one.
+		const everyRun = await sync.run(employees, { fullComparisonEvery: 0 });
+		expect(comparisons(everyRun.items)).toEqual(['full']);
+	});
+
+	test('a failed run saves no digest it did not confirm: a write whose answer was lost is read again next time; a run stopped before its end saves nothing', async () => {
+		const sync = scheduledSync();
+		await sync.run(employees);
+		const [first, lost] = users.filter((user) => user.hr_manager_ids.length > 0);
+		const newManager = users.find((user) => ![first, lost].includes(user) && !first.hr_manager_ids.includes(user.id) && !lost.hr_manager_ids.includes(user.id))!;
+		employees[users.indexOf(first)].hrManagers = [newManager.email];
+		employees[users.indexOf(lost)].hrManagers = [newManager.email];
+		// The write takes effect, its answer is cut off: the node cannot know it worked.
+		sim.faults.add({ kind: 'truncated', match: { method: 'PATCH', path: `/beta/users/${lost.id}` } });
+
+		const failed = await sync.run(employees);
+		expect(failed.error?.message).toMatch(/^1 failed: .*1 updated/);
+		expect(sim.store.getUser(lost.id).hr_manager_ids).toEqual([newManager.id]);
+
+		// Saved anyway (n8n saves a failed execution's static data): the confirmed write's digest, not the lost one's.
+		sim.clearLog();
+		const after = await sync.run(employees);
+		expect(after.error).toBeUndefined();
+		expect(comparisons(after.items)).toEqual(['incremental']);
+		expect(singleReads()).toEqual([lost.id]);
+		expect(writes(sim)).toEqual([]);
+
+		// A run that cannot read the directory stops before its end: the saved state is what it was.
+		const before = sync.saved();
+		sim.faults.add({ kind: 'status', status: 500, times: Infinity, match: { method: 'GET', path: '/beta/users' } });
+		const stopped = await sync.run(employees, { fullComparisonNow: true });
+		expect(stopped.error).toBeDefined();
+		expect(sync.saved()).toBe(before);
 	});
 });

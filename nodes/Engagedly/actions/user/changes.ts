@@ -113,7 +113,7 @@ export function comparedValues(user: IDataObject, wires: string[], attributes: U
 }
 
 /** A value of the write body in the compared form. */
-function wantedValue(wire: string, value: unknown, attributes: UserAttribute[]): unknown {
+export function wantedValue(wire: string, value: unknown, attributes: UserAttribute[]): unknown {
 	if (wire.startsWith('custom-attribute-')) {
 		return attributeValue(value, attributes.find((a) => a.attribute_key === wire));
 	}
@@ -198,4 +198,11 @@ export function patchBody(body: IDataObject, fields: string[]): IDataObject {
 	const patch: IDataObject = {};
 	for (const wire of fields) patch[wire] = body[wire];
 	return patch;
+}
+
+/** `body` without these fields. */
+export function withoutFields(body: IDataObject, fields: string[]): IDataObject {
+	const rest = { ...body };
+	for (const wire of fields) delete rest[wire];
+	return rest;
 }

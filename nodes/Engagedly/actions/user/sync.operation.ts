@@ -21,7 +21,9 @@ import { applySteps, fingerprintOf, fingerprintWires, personOf, PLAN_VERSION, st
 import { readIdentity } from './readFields';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import type { Outcome, UpsertReads, UpsertStep } from './upsert';
-import { outcomeFields, planUpsert, readCurrent, upsertReads } from './upsert';
+import type { Comparison } from './singleUserDigests';
+import { nextDigestState, planComparison, readDigestState, writeDigestState } from './singleUserDigests';
+import { outcomeFields, planUpsert, readCurrent, readDigest, trustedDigest, upsertReads } from './upsert';
 
 const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';
 
@@ -122,6 +124,22 @@ const runFields: INodeProperties[] = [
 		displayOptions: { show: { createNewHires: ['beforeJoining'] } },
 	},
 	{
+		displayName: 'Full Comparison Every (Days)',
+		name: 'fullComparisonEvery',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 7,
+		description:
+			'In an active workflow, Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them. A change made in Engagedly by hand is found by a full comparison, which reads everyone as a manual run does: this often (0: every run).',
+	},
+	{
+		displayName: 'Full Comparison This Run',
+		name: 'fullComparisonNow',
+		type: 'boolean',
+		default: false,
+		description: 'Whether this run compares every user in full, trusting no saved digest',
+	},
+	{
 		displayName: 'Dry Run',
 		name: 'dryRun',
 		type: 'boolean',
@@ -204,6 +222,8 @@ interface Settings {
 	dryRun: boolean;
 	summary: boolean;
 	simplify: boolean;
+	fullComparisonEvery: number;
+	fullComparisonNow: boolean;
 }
 
 /** The run-wide settings, from item 0. */
@@ -237,6 +257,8 @@ function readSettings(this: IExecuteFunctions): Settings {
 		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
 		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
 		simplify: readSimplify.call(this, 0),
+		fullComparisonEvery: Number(this.getNodeParameter('fullComparisonEvery', 0, 7)),
+		fullComparisonNow: this.getNodeParameter('fullComparisonNow', 0, false) === true,
 	};
 }
 
@@ -419,6 +441,15 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, req
 
 async function sync(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun> {
 	const settings = readSettings.call(this);
+	// Read once here and replaced once at the end: a run that stops before then saves nothing.
+	const staticData = this.getWorkflowStaticData('node');
+	const comparison = planComparison(readDigestState(staticData), {
+		manual: this.getMode() === 'manual',
+		dryRun: settings.dryRun,
+		fullEveryDays: settings.fullComparisonEvery,
+		fullNow: settings.fullComparisonNow,
+		now: Date.now(),
+	});
 	const failed = new Map<number, Error>();
 	const { identities, unnamed } = readIdentities.call(this, itemCount, settings, failed);
 	const itemRequest = (item: number | undefined): ItemRequest => (item === undefined ? request : { ...request, itemIndex: item });
@@ -451,15 +482,27 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	// What comparisons share, read once and handed on: the attribute definitions, the lists read
 	// for names, the fields found never shown.
 	const reads = await upsertReads.call(this, request);
-	const compared = await readComparisons.call(this, matches, identities, held.items, settings, reads, itemRequest, failed);
+	const compared = await readComparisons.call(this, matches, identities, held.items, settings, reads, comparison.trusted, itemRequest, failed);
 	const leaving = [...matches].flatMap(([item, match]) => (identities.get(item)!.leaver?.left && match.user && isActive(match.user) ? [match.user] : []));
 	const administrators = await readAdministrators.call(this, [...leaving, ...candidates], request);
 
 	const steps = plan({ itemCount, identities, matches, compared, held, candidates, administrators, failed, users, settings, reads });
 	if (over) return approval(steps, over, itemCount);
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
+	if (comparison.save) writeDigestState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
 	const leavers = [...identities.values()].some((identity) => identity.leaver);
-	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, leavers);
+	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, leavers, comparison.comparison);
+}
+
+/** The digests this run confirmed, by user id: only of employees compared and written or found unchanged without an error. */
+function confirmedDigests(applied: Map<Step, Applied>, compared: Map<number, Compared>): Map<string, string> {
+	const confirmed = new Map<string, string>();
+	for (const { step, result, error } of applied.values()) {
+		const digest = step.item === undefined ? undefined : compared.get(step.item)?.digest;
+		if (digest === undefined || error || !result || !step.upsert?.existing || step.kind === 'blocked') continue;
+		confirmed.set(String(step.upsert.existing.id), digest);
+	}
+	return confirmed;
 }
 
 /** Each item's user (or nobody), and every user an item may stand for: kept from deactivation, failed items' users included. */
@@ -488,6 +531,8 @@ interface Compared {
 	byEmployeeId: boolean;
 	existing: IDataObject | null;
 	current: IDataObject | null;
+	/** The digest of the fields only the single user carries, as the saved digest or the read confirmed them (singleUserDigests.ts). */
+	digest?: string;
 }
 
 /**
@@ -503,6 +548,7 @@ async function readComparisons(
 	held: Map<number, IDataObject>,
 	settings: Settings,
 	reads: UpsertReads,
+	digests: Record<string, string>,
 	itemRequest: (item: number) => ItemRequest,
 	failed: Map<number, Error>,
 ) {
@@ -519,7 +565,10 @@ async function readComparisons(
 				continue;
 			}
 			const existing = await withMemberships(user, body, memberships, request);
-			compared.set(item, { body, byEmployeeId: match.byEmployeeId, existing, current: await readCurrent.call(this, existing, body, reads, request) });
+			const trusted = trustedDigest(existing, body, reads, digests);
+			const current = trusted ? existing : await readCurrent.call(this, existing, body, reads, request);
+			const digest = trusted ? trusted.digest : readDigest(existing, current, body, reads);
+			compared.set(item, { body: trusted?.body ?? body, byEmployeeId: match.byEmployeeId, existing, current, digest });
 		} catch (error) {
 			failed.set(item, error as Error);
 		}
@@ -812,12 +861,12 @@ const OUTCOME_FIELDS: Record<string, () => unknown> = {
  * of this run has (blank where they do not apply), first and in one order, and what happened
  * reads across the first columns whatever the outcomes.
  */
-function withOutcomeFieldsFirst(results: BatchResult[]): BatchResult[] {
+function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison): BatchResult[] {
 	const used = Object.keys(OUTCOME_FIELDS).filter((key) => results.some((result) => 'json' in result && key in result.json));
 	return results.map((result) => {
 		if (!('json' in result)) return result;
 		const blanks = Object.fromEntries(used.map((key) => [key, OUTCOME_FIELDS[key]()])) as IDataObject;
-		return { ...result, json: { ...blanks, ...result.json } };
+		return { ...result, json: { ...blanks, ...result.json, comparison } };
 	});
 }
 
@@ -830,7 +879,7 @@ const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 
  * are counted in runs that can have them (Create New Hires before their joining date, an item
  * with Leaver Fields), and `withoutManager` lists who loses their manager, when anyone does.
  */
-function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], leavers: boolean): BatchRun {
+function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], leavers: boolean, comparison: Comparison): BatchRun {
 	const outcomes: string[] = [...OUTCOMES];
 	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
 	if (leavers) outcomes.splice(-1, 0, 'leaving');
@@ -847,13 +896,13 @@ function summarise(results: BatchResult[], itemCount: number, settings: Settings
 		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
 	}
 	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
-	if (!settings.summary) return { results: withOutcomeFieldsFirst(results), tally };
+	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally };
 	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map((person) => person.email);
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
 	return {
 		results: [
 			{
-				json: { dryRun: settings.dryRun, counts, emails: emails as unknown as IDataObject, ...(withoutManager.length ? { withoutManager } : {}) },
+				json: { dryRun: settings.dryRun, comparison, counts, emails: emails as unknown as IDataObject, ...(withoutManager.length ? { withoutManager } : {}) },
 				item: everyItem,
 			},
 			...results.filter((result) => 'error' in result),

@@ -7,7 +7,8 @@ import { apiPath } from '../../transport/paths';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { Changes, ReadElsewhere } from './changes';
-import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from './changes';
+import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody, withoutFields } from './changes';
+import { digestOf, mustRead } from './singleUserDigests';
 import { checkStatus } from './status';
 import type { UserAttribute } from '../../api/userAttributes';
 import { liveUserAttributes } from './customAttributes';
@@ -96,6 +97,31 @@ export async function upsertReads(
  */
 export function needsSingleRead(existing: IDataObject, body: IDataObject, reads: UpsertReads): boolean {
 	return fieldsNotCarried(existing, body, reads.attributes).some((wire) => !reads.neverShown.has(wire));
+}
+
+/** The fields needsSingleRead would read the single user for. */
+const unreadFields = (existing: IDataObject, body: IDataObject, reads: UpsertReads) =>
+	fieldsNotCarried(existing, body, reads.attributes).filter((wire) => !reads.neverShown.has(wire));
+
+/**
+ * A scheduled Sync's saved digests (singleUserDigests.ts) in place of the single-user read: when
+ * the item's values of the fields the list does not carry give the digest saved for this user,
+ * Engagedly held exactly them when last read or written, so they are left out of the body,
+ * unread and unwritten. Undefined: the user is read as needsSingleRead says.
+ */
+export function trustedDigest(existing: IDataObject, body: IDataObject, reads: UpsertReads, digests: Record<string, string>) {
+	const unread = unreadFields(existing, body, reads);
+	if (!unread.length) return undefined;
+	const digest = digestOf(body, unread, reads.attributes);
+	return mustRead(digests, String(existing.id), digest) ? undefined : { body: withoutFields(body, unread), digest };
+}
+
+/** The digest of what a single-user read (readCurrent) found for the fields the list does not carry, when it read any. */
+export function readDigest(existing: IDataObject, current: IDataObject, body: IDataObject, reads: UpsertReads): string | undefined {
+	if (current === existing) return undefined;
+	const notCarried = fieldsNotCarried(current, body, reads.attributes);
+	const read = fieldsNotCarried(existing, body, reads.attributes).filter((wire) => !notCarried.includes(wire));
+	return read.length ? digestOf(body, read, reads.attributes) : undefined;
 }
 
 /** The user as the comparison needs them: the list record, or the single user where needsSingleRead says so. */
