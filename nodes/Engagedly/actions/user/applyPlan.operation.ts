@@ -9,8 +9,8 @@ import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import type { Changes } from './changes';
 import { membershipReader } from './lookups';
-import type { Person, Step, StepKind } from './plan';
-import { applySteps, fingerprintOf, PLAN_VERSION, withMemberships, WRITING } from './plan';
+import type { Person, Step, StepKind } from './sync/plan';
+import { applySteps, fingerprintOf, PLAN_VERSION, withMemberships, WRITING } from './sync/plan';
 import type { UpsertReads } from './upsert';
 import { readCurrent, upsertReads } from './upsert';
 

@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey, newUserAddress } from '../../api/users';
-import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
-import { requestRecord } from '../../transport/request';
-import { business, department } from '../records/kinds';
-import type { Changes } from './changes';
-import { comparedValues } from './changes';
-import type { Memberships } from './lookups';
-import { checkStatus } from './status';
-import type { Upserted, UpsertReads, UpsertStep } from './upsert';
-import { applyUpsert, previewUpsert } from './upsert';
+import { emailKey, newUserAddress } from '../../../api/users';
+import { apiPath } from '../../../transport/paths';
+import type { ItemRequest } from '../../../transport/request';
+import { requestRecord } from '../../../transport/request';
+import { business, department } from '../../records/kinds';
+import type { Changes } from '../changes';
+import { comparedValues } from '../changes';
+import type { Memberships } from '../lookups';
+import { checkStatus } from '../status';
+import type { Upserted, UpsertReads, UpsertStep } from '../upsert';
+import { applyUpsert, previewUpsert } from '../upsert';
 
 /**
  * A sync's plan: what each employee and each user comes to, as plain data, decided before

@@ -1,0 +1,168 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+
+import { emailKey } from '../../../api/users';
+import { isBlank } from '../../../parameters/values';
+import { SITE_ADMINISTRATOR_KEPT } from '../deactivate.operation';
+import type { UpsertReads, UpsertStep } from '../upsert';
+import { planUpsert } from '../upsert';
+import type { Compared } from './compare';
+import type { Identity, Leaver } from './items';
+import type { Held, Match } from './match';
+import { isActive } from './match';
+import type { Person, Step } from './plan';
+import { fingerprintOf, fingerprintWires, personOf, standIns } from './plan';
+import type { Settings } from './settings';
+import { MAX_DEACTIVATE_PERCENT } from './settings';
+
+/**
+ * Users the run would deactivate as missing: Active, named by no item (leavers the HR system
+ * names are not counted: it named them). The guard counts them before the Site Administrator is
+ * set aside (telling them apart costs a read each, which a refused run should not spend), so it
+ * errs towards refusing. Over it: the refusal, which ends the run or heads its plan for approval.
+ */
+export function overTheGuard(this: IExecuteFunctions, candidates: IDataObject[], directory: IDataObject[], named: number, settings: Settings) {
+	const active = directory.filter(isActive).length;
+	const share = active ? (candidates.length / active) * 100 : 0;
+	if (share <= settings.maxDeactivatePercent) return undefined;
+	return new NodeOperationError(
+		this.getNode(),
+		`Refused: this sync would deactivate ${candidates.length} of ${active} Active users (${share.toFixed(1)} %), more than ${MAX_DEACTIVATE_PERCENT} (${settings.maxDeactivatePercent} %)`,
+		{
+			itemIndex: 0,
+			description: `Nothing was written. Check that the input holds every employee: it names ${named} users, Engagedly has ${active} Active users. If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run, or set When Over The Guard to output the plan for approval; Dry Run with a raised percentage lists who they are.`,
+		},
+	);
+}
+
+interface PlanInput {
+	itemCount: number;
+	identities: Map<number, Identity>;
+	matches: Map<number, Match>;
+	compared: Map<number, Compared>;
+	held: Held;
+	candidates: IDataObject[];
+	administrators: Map<unknown, boolean | Error>;
+	failed: Map<number, Error>;
+	users: IDataObject[];
+	settings: Settings;
+	reads: UpsertReads;
+}
+
+/** A day `days` before `day` (YYYY-MM-DD). */
+const daysBefore = (day: string, days: number) => DateTime.fromISO(day, { zone: 'utc' }).minus({ days }).toISODate() ?? day;
+
+/**
+ * The run's plan: one step per input item in their order, then the users no item names (held,
+ * kept, deactivated). No request: everything it decides on was read before.
+ */
+export function plan(input: PlanInput): Step[] {
+	const { identities, matches, compared, held, settings, reads } = input;
+	const steps: Step[] = [];
+	for (let item = 0; item < input.itemCount; item++) {
+		const identity = identities.get(item);
+		const match = matches.get(item);
+		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: null };
+		const error = input.failed.get(item);
+		if (error || !identity) {
+			steps.push({ kind: 'failed', item, person, error, fingerprint: '' });
+			continue;
+		}
+		const user = match?.user ?? null;
+		const base = { item, person, record: user ?? undefined, fingerprint: fingerprintOf(user, [], reads) };
+		const heldWith = held.items.get(item);
+		if (heldWith) {
+			steps.push({ ...base, kind: 'held', heldWith });
+			continue;
+		}
+		const leaver = identity.leaver;
+		if (leaver && !leaver.left) {
+			steps.push({ ...base, kind: 'leaving', date: leaver.date });
+		} else if (leaver) {
+			steps.push(leaverStep(base, user, leaver, input));
+		} else {
+			steps.push(employeeStep(base, compared.get(item)!, settings, reads));
+		}
+	}
+	for (const [user, item] of held.users) {
+		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: identities.get(item)!.email }, fingerprint: '' });
+	}
+	for (const user of input.candidates) steps.push(deactivation({ person: personOf(user), record: user }, user, settings.blockReasonCode, input));
+	return withManagersLeaving(waitingForPendingHires(steps), input.users);
+}
+
+/**
+ * A write that names a hire who is pending (their manager, say) waits with them: it could not be
+ * applied before they exist, and writing the rest without that field would drop what the HR
+ * system says. It is pending until their day, and says whom it waits for.
+ */
+function waitingForPendingHires(steps: Step[]): Step[] {
+	const pending = new Map(steps.filter((step) => step.kind === 'pending' && !step.person.id).map((step) => [emailKey(step.person.email), step]));
+	if (!pending.size) return steps;
+	return steps.map((step) => {
+		const waitsFor = step.upsert ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
+		if (!waitsFor) return step;
+		return { ...step, upsert: undefined, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${String(waitsFor.reason).toLowerCase()}` };
+	});
+}
+
+type StepBase = Pick<Step, 'item' | 'person' | 'record'>;
+
+/** A leaver: their Active user deactivated (or kept, the Site Administrator); nobody or a Blocked user left unchanged. */
+function leaverStep(base: StepBase, user: IDataObject | null, leaver: Leaver, input: PlanInput): Step {
+	if (user && isActive(user)) return deactivation(base, user, leaver.blockReasonCode, input);
+	const reason = user ? 'Left, and already deactivated' : 'Left: not in Engagedly, so not created';
+	return { ...base, kind: 'unchanged', reason, fingerprint: fingerprintOf(user, [], input.reads) };
+}
+
+function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): Step {
+	const admin = input.administrators.get(user.id);
+	const fingerprint = fingerprintOf(user, [], input.reads);
+	if (admin instanceof Error) return { ...base, kind: 'failed', error: admin, fingerprint };
+	if (admin) return { ...base, kind: 'kept', reason: SITE_ADMINISTRATOR_KEPT, fingerprint };
+	return { ...base, kind: 'deactivate', blockReasonCode, fingerprint };
+}
+
+/** An employee who stays: created (or pending, before their time), updated, reactivated, unchanged or left blocked. */
+function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, settings: Settings, reads: UpsertReads): Step {
+	const joining = typeof body.joining_date === 'string' ? body.joining_date : undefined;
+	if (!existing && settings.daysBeforeJoining !== undefined && joining) {
+		const from = daysBefore(joining, settings.daysBeforeJoining);
+		if (from > settings.today) {
+			return { ...base, kind: 'pending', date: joining, reason: `Created from ${from}`, fingerprint: fingerprintOf(null, [], reads) };
+		}
+	}
+	const upsert: UpsertStep = planUpsert(body, existing, current, reads, {
+		returning: settings.reactivateReturning ? 'reactivate' : 'report',
+		updateEmail: byEmployeeId,
+	});
+	const step: Step = { ...base, kind: upsert.kind, upsert, fingerprint: '' };
+	return { ...step, fingerprint: fingerprintOf(current, fingerprintWires(step), reads) };
+}
+
+/**
+ * Each deactivation names the Active users who report to the user deactivated and get no other
+ * manager in this run (their own step does not give them another, nor are they leaving).
+ */
+function withManagersLeaving(steps: Step[], users: IDataObject[]): Step[] {
+	const leaving = new Map(steps.filter((step) => step.kind === 'deactivate').map((step) => [step.person.id, step]));
+	if (!leaving.size) return steps;
+	const stepOf = new Map(steps.filter((step) => step.person.id).map((step) => [step.person.id, step]));
+	const reports = new Map<string, Person[]>();
+	for (const user of users.filter(isActive)) {
+		const own = stepOf.get(String(user.id));
+		if (own && ['deactivate', 'leaving', 'held'].includes(own.kind)) continue;
+		const managerChange = own?.upsert?.changes.manager_id;
+		const manager = managerChange ? managerChange.to : managerIdOf(user);
+		if (typeof manager !== 'string' || !leaving.has(manager)) continue;
+		reports.set(manager, [...(reports.get(manager) ?? []), personOf(user)]);
+	}
+	return steps.map((step) => (step.kind === 'deactivate' && reports.has(step.person.id!) ? { ...step, withoutManager: reports.get(step.person.id!) } : step));
+}
+
+function managerIdOf(user: IDataObject): string | null {
+	const reporter = user.primary_reporter;
+	const id = reporter && typeof reporter === 'object' ? (reporter as IDataObject).id : reporter;
+	return isBlank(id) ? null : String(id);
+}

@@ -1,0 +1,154 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { emailKey } from '../../../api/users';
+import { checkParameters } from '../../../parameters/check';
+import { refuse } from '../../../parameters/refuse';
+import { isBlank, isEmailAddress, toApiDay, trimmed } from '../../../parameters/values';
+import type { ItemRequest } from '../../../transport/request';
+import { checkCode } from '../deactivate.operation';
+import { readIdentity } from '../readFields';
+import type { Settings } from './settings';
+import { itemFields } from './settings';
+
+/** Who an item says the employee is: read before anything else, so nobody is acted on for a bad row. */
+export interface Identity {
+	email: string;
+	/** The employee ID the item gives ('' if none): matched by when asked, and always a sign of a lookalike. */
+	employeeId: string;
+	/** First and last name, folded: a creation and a deactivation of the same name look like one person. */
+	fullName: string;
+	/** What the item says of their leaving, when it says anything. */
+	leaver?: Leaver;
+}
+
+export interface Leaver {
+	/** Left (by status, or a leaving date that has come): deactivated. Else leaving on `date`. */
+	left: boolean;
+	date?: string;
+	blockReasonCode: string;
+}
+
+/** An item's Leaver Fields: undefined when they say nothing (no status, no date), or a status that is not a left one and no date. */
+function readLeaver(this: IExecuteFunctions, item: number, settings: Settings): Leaver | undefined {
+	const given = this.getNodeParameter('leaverFields', item, {}) as IDataObject;
+	const status = trimmed(given.employmentStatus).toLowerCase();
+	let date: string | undefined;
+	if (!isBlank(given.leavingDate)) {
+		date = toApiDay(given.leavingDate);
+		if (!date) {
+			refuse(this, item, `Leaving Date "${String(given.leavingDate)}" is not a date`, 'Give the leaving date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.');
+		}
+	}
+	const left = settings.leftStatuses.has(status) || (date !== undefined && date <= settings.today);
+	if (!left && date === undefined) return undefined;
+	return { left, date, blockReasonCode: trimmed(given.blockReasonCode) || settings.blockReasonCode };
+}
+
+const folded = (text: unknown) => trimmed(text).toLowerCase();
+
+export const fullNameOf = (first: unknown, last: unknown) => `${folded(first)} ${folded(last)}`;
+
+/** The address an item gives, or why it names nobody. */
+function readAddress(this: IExecuteFunctions, item: number): string | { problem: string } {
+	let raw: unknown;
+	try {
+		raw = this.getNodeParameter('email', item, '');
+	} catch (error) {
+		return { problem: `its Email expression failed (${(error as Error).message})` };
+	}
+	const address = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
+	if (!address) return { problem: 'its Email is empty' };
+	if (!isEmailAddress(address)) return { problem: `its Email "${address}" is not an email address` };
+	return address;
+}
+
+/**
+ * Every item's identity, before anything is read: its address (and employee ID, when matching by
+ * it). An item whose address cannot be read names nobody: it fails, and so that nobody it may have
+ * stood for is deactivated, the run deactivates nobody. An item that names someone but fails its
+ * other checks, or gives an address or employee ID another item gives too, fails on its own and
+ * still names its user.
+ */
+export function readIdentities(this: IExecuteFunctions, itemCount: number, settings: Settings, failed: Map<number, Error>) {
+	const identities = new Map<number, Identity>();
+	const unnamed = new Map<number, string>();
+	for (let item = 0; item < itemCount; item++) {
+		const address = readAddress.call(this, item);
+		if (typeof address !== 'string') {
+			unnamed.set(item, address.problem);
+			continue;
+		}
+		const identity: Identity = { email: emailKey(address), employeeId: '', fullName: '' };
+		identities.set(item, identity);
+		try {
+			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
+			checkParameters.call(this, itemFields, item);
+			identity.leaver = readLeaver.call(this, item, settings);
+			const { first_name, last_name } = readIdentity.call(this, item);
+			identity.fullName = fullNameOf(first_name, last_name);
+		} catch (error) {
+			failed.set(item, error as Error);
+		}
+	}
+	refuseShared.call(this, identities, 'email', 'email address', failed);
+	if (settings.matchByEmployeeId) refuseShared.call(this, identities, 'employeeId', 'employee ID', failed);
+	for (const [item, problem] of unnamed) {
+		const list = [...unnamed.keys()].join(', ');
+		failed.set(
+			item,
+			new NodeOperationError(this.getNode(), `Item ${item} names nobody: ${problem}`, {
+				itemIndex: item,
+				description: `${unnamed.size} input item${unnamed.size === 1 ? '' : 's'} named nobody (item${unnamed.size === 1 ? '' : 's'} ${list}).${settings.deactivateMissing ? ' So that nobody is deactivated for a row that lost its address, this run deactivated nobody.' : ''} Give every employee their email address and run again.`,
+			}),
+		);
+	}
+	return { identities, unnamed: unnamed.size };
+}
+
+/** Items that give the same address (or employee ID) as another: none of them is applied. */
+function refuseShared(
+	this: IExecuteFunctions,
+	identities: Map<number, Identity>,
+	key: 'email' | 'employeeId',
+	label: string,
+	failed: Map<number, Error>,
+) {
+	const itemsOf = new Map<string, number[]>();
+	for (const [item, identity] of identities) {
+		if (identity[key]) itemsOf.set(identity[key], [...(itemsOf.get(identity[key]) ?? []), item]);
+	}
+	for (const [value, items] of itemsOf) {
+		if (items.length < 2) continue;
+		for (const item of items) {
+			failed.set(
+				item,
+				new NodeOperationError(this.getNode(), `The ${label} "${value}" is in ${items.length} input items (${items.join(', ')})`, {
+					itemIndex: item,
+					description: 'Each employee must be one item: none of these items was applied. Remove the duplicates in the source and run again.',
+				}),
+			);
+		}
+	}
+}
+
+/** The run's Block Reason Code, checked before anything is written; then each leaver's own. */
+export async function checkBlockReasonCodes(
+	this: IExecuteFunctions,
+	identities: Map<number, Identity>,
+	settings: Settings,
+	itemRequest: (item: number | undefined) => ItemRequest,
+	failed: Map<number, Error>,
+) {
+	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, itemRequest(undefined));
+	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
+	for (const [item, identity] of identities) {
+		const code = identity.leaver?.blockReasonCode;
+		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
+		try {
+			await checkCode.call(this, item, code, itemRequest(item));
+		} catch (error) {
+			failed.set(item, error as Error);
+		}
+	}
+}

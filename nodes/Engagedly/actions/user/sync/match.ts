@@ -1,0 +1,129 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { emailKey, useDirectory } from '../../../api/users';
+import { trimmed } from '../../../parameters/values';
+import { paginate } from '../../../transport/paginate';
+import type { ItemRequest } from '../../../transport/request';
+import type { Identity } from './items';
+import { fullNameOf } from './items';
+import type { Settings } from './settings';
+
+export const isActive = (user: IDataObject) => user.status === 'Active';
+
+/** Every user, read once for all items: a field that names a person then resolves through it (api/users.ts), at no request. */
+export async function readDirectory(this: IExecuteFunctions, request: ItemRequest): Promise<IDataObject[]> {
+	const users = await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } });
+	useDirectory(this, users);
+	return users;
+}
+
+/**
+ * Each item's user, and the users the run would deactivate as missing: Active, named by no item,
+ * and nobody at all when an item names nobody; a lookalike of a creation is held, not counted.
+ */
+export function matchRun(
+	this: IExecuteFunctions,
+	identities: Map<number, Identity>,
+	unnamed: number,
+	users: IDataObject[],
+	settings: Settings,
+	failed: Map<number, Error>,
+) {
+	const directory = indexDirectory(users);
+	const { matches, named } = matchItems.call(this, identities, directory, settings, failed);
+	let candidates =
+		settings.deactivateMissing && unnamed === 0 ? users.filter((user) => isActive(user) && !named.has(user.id)) : [];
+	const held = holdLookalikes(identities, matches, candidates);
+	candidates = candidates.filter((user) => !held.users.has(user));
+	return { matches, named, candidates, held };
+}
+
+/** The directory, indexed the ways items are matched. */
+function indexDirectory(directory: IDataObject[]) {
+	const byEmail = new Map(directory.map((user) => [emailKey(user.email), user]));
+	const byEmployeeId = new Map<string, IDataObject[]>();
+	for (const user of directory) {
+		const id = trimmed(user.employee_id);
+		if (id) byEmployeeId.set(id, [...(byEmployeeId.get(id) ?? []), user]);
+	}
+	return { byEmail, byEmployeeId };
+}
+
+type Directory = ReturnType<typeof indexDirectory>;
+
+export interface Match {
+	user: IDataObject | null;
+	byEmployeeId: boolean;
+}
+
+/** The user an item stands for: by employee ID first when asked, else (or when none has it) by address. */
+function matchUser(this: IExecuteFunctions, item: number, identity: Identity, directory: Directory): Match {
+	const byAddress = directory.byEmail.get(identity.email) ?? null;
+	const byId = identity.employeeId ? (directory.byEmployeeId.get(identity.employeeId) ?? []) : [];
+	if (byId.length > 1) {
+		throw new NodeOperationError(this.getNode(), `${byId.length} Engagedly users have the employee ID "${identity.employeeId}"`, {
+			itemIndex: item,
+			description: `They are ${byId.map((user) => String(user.email)).join(', ')}: give each their own employee ID in Engagedly, then run again. Nothing was written for this employee.`,
+		});
+	}
+	if (byId.length === 0) return { user: byAddress, byEmployeeId: false };
+	const [user] = byId;
+	if (byAddress && byAddress !== user) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The employee ID "${identity.employeeId}" is ${String(user.email)}'s, the address ${identity.email} is another user's`,
+			{
+				itemIndex: item,
+				description: 'Engagedly holds two users for what this item says is one employee: merge or correct them in Engagedly, then run again. Nothing was written for this employee.',
+			},
+		);
+	}
+	return { user, byEmployeeId: true };
+}
+
+/** Each item's user (or nobody), and every user an item may stand for: kept from deactivation, failed items' users included. */
+function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, directory: Directory, settings: Settings, failed: Map<number, Error>) {
+	const named = new Set<unknown>();
+	const matches = new Map<number, Match>();
+	for (const [item, identity] of identities) {
+		const byAddress = directory.byEmail.get(identity.email);
+		if (byAddress) named.add(byAddress.id);
+		const byId = settings.matchByEmployeeId ? identity.employeeId : '';
+		for (const user of directory.byEmployeeId.get(byId) ?? []) named.add(user.id);
+		if (failed.has(item)) continue;
+		try {
+			matches.set(item, matchUser.call(this, item, { ...identity, employeeId: byId }, directory));
+		} catch (error) {
+			failed.set(item, error as Error);
+		}
+	}
+	return { matches, named };
+}
+
+/**
+ * A creation and a deactivation in one run that look like one person (the same employee ID, or
+ * the same first and last name) are most likely an address change the match did not see: writing
+ * both would give that person a second account and block the first. Both are held, neither
+ * written, and each names the other.
+ */
+function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, Match>, candidates: IDataObject[]) {
+	const items = new Map<number, IDataObject>();
+	const users = new Map<IDataObject, number>();
+	for (const [item, match] of matches) {
+		const identity = identities.get(item)!;
+		if (match.user || identity.leaver) continue;
+		const lookalike = candidates.find(
+			(user) =>
+				!users.has(user) &&
+				((identity.employeeId && trimmed(user.employee_id) === identity.employeeId) ||
+					fullNameOf(user.first_name, user.last_name) === identity.fullName),
+		);
+		if (!lookalike) continue;
+		items.set(item, { id: lookalike.id ?? null, email: lookalike.email ?? null, name: lookalike.name ?? null });
+		users.set(lookalike, item);
+	}
+	return { items, users };
+}
+
+export type Held = ReturnType<typeof holdLookalikes>;

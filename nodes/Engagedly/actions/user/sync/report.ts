@@ -1,0 +1,154 @@
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+
+import { trimmed } from '../../../parameters/values';
+import type { BatchResult, BatchRun } from '../../types';
+import { readIdentity } from '../readFields';
+import { userOutput } from '../simplify';
+import type { Comparison } from '../singleUserDigests';
+import type { Outcome } from '../upsert';
+import { outcomeFields } from '../upsert';
+import type { Applied, Person, Step } from './plan';
+import { PLAN_VERSION, stepJson, WRITING } from './plan';
+import type { Settings } from './settings';
+
+const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', heldWith: other });
+
+/**
+ * Over the guard with When Over The Guard "output the plan": one item, paired with every input
+ * item, with nothing written: the counts and names a message shows, and the plan's writing steps
+ * as JSON for Apply Plan.
+ */
+export function approval(steps: Step[], over: NodeOperationError, itemCount: number): BatchRun {
+	const writing = steps.filter((step) => WRITING.includes(step.kind));
+	const counts: IDataObject = {};
+	const names: IDataObject = {};
+	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'leaving', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => step.kind === kind).length;
+	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
+	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map(named);
+	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
+	const failures: BatchResult[] = steps.flatMap((step) => (step.error ? [failure(step)] : []));
+	return {
+		results: [
+			{
+				json: {
+					outcome: 'approvalNeeded',
+					reason: over.message,
+					counts,
+					names,
+					withoutManager,
+					plan: { version: PLAN_VERSION, plannedAt: new Date().toISOString(), steps: writing.map(stepJson) },
+				},
+				item: everyItem,
+			},
+			...failures,
+		],
+		tally: `approval needed: ${String(counts.deactivate)} deactivated, nothing written`,
+	};
+}
+
+const named = (person: Person) => (person.name ? `${person.name} <${person.email}>` : person.email);
+
+function failure(step: Step): BatchResult {
+	return step.item === undefined
+		? { error: step.error!, user: { id: step.person.id, email: step.person.email || null } }
+		: { error: step.error!, item: step.item };
+}
+
+/** Each step's output item: the user (as written, previewed or read) and what happened, or its error. */
+export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step, Applied>, settings: Settings): BatchResult[] {
+	return steps.map((step): BatchResult => {
+		const done = applied.get(step);
+		const error = step.error ?? done?.error;
+		if (error) return failure({ ...step, error });
+		const output = (user: IDataObject, fields: IDataObject): BatchResult => ({
+			json: userOutput(user, settings.simplify, fields),
+			...(step.item === undefined ? {} : { item: step.item }),
+		});
+		const result = done?.result;
+		if (result && step.upsert) return output(result.user, outcomeFields(result));
+		const user = result?.user ?? step.record ?? itemPerson.call(this, step.item!);
+		switch (step.kind) {
+			case 'deactivate':
+				return output(user, { outcome: 'deactivated', ...(step.withoutManager ? { withoutManager: step.withoutManager as unknown as IDataObject[] } : {}) });
+			case 'held':
+				return output(user, heldOutput(step.heldWith!));
+			case 'pending':
+			case 'leaving':
+				return output(user, { outcome: step.kind, date: step.date ?? null, ...(step.reason ? { reason: step.reason } : {}) });
+			default:
+				return output(user, { outcome: step.kind, reason: step.reason ?? null });
+		}
+	});
+}
+
+/** An employee as their item gives them, for an item with no user to show. */
+function itemPerson(this: IExecuteFunctions, item: number): IDataObject {
+	return { ...readIdentity.call(this, item), employee_id: trimmed(this.getNodeParameter('additionalFields.employeeId', item, '')) || null };
+}
+
+/** What Sync adds to a user, in the order it leads their item, each blank where it does not apply. */
+const OUTCOME_FIELDS: Record<string, () => unknown> = {
+	outcome: () => null,
+	changes: () => ({}),
+	notCompared: () => [],
+	reason: () => null,
+	heldWith: () => null,
+	date: () => null,
+	withoutManager: () => [],
+};
+
+/**
+ * n8n's Table view makes a column where an item first has a field: a `reason` only the last item
+ * has would come after the whole user record. So every item carries the outcome fields any item
+ * of this run has (blank where they do not apply), first and in one order, and what happened
+ * reads across the first columns whatever the outcomes.
+ */
+function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison): BatchResult[] {
+	const used = Object.keys(OUTCOME_FIELDS).filter((key) => results.some((result) => 'json' in result && key in result.json));
+	return results.map((result) => {
+		if (!('json' in result)) return result;
+		const blanks = Object.fromEntries(used.map((key) => [key, OUTCOME_FIELDS[key]()])) as IDataObject;
+		return { ...result, json: { ...blanks, ...result.json, comparison } };
+	});
+}
+
+const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
+
+/**
+ * The run's tally (what the router says when the run ends in error) and its output: per employee,
+ * or with Output "Summary" one item with how many users had each outcome and their addresses,
+ * paired with every input item. Failures stay error items either way. `pending` and `leaving`
+ * are counted in runs that can have them (Create New Hires before their joining date, an item
+ * with Leaver Fields), and `withoutManager` lists who loses their manager, when anyone does.
+ */
+export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], leavers: boolean, comparison: Comparison): BatchRun {
+	const outcomes: string[] = [...OUTCOMES];
+	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
+	if (leavers) outcomes.splice(-1, 0, 'leaving');
+	const counts: IDataObject = {};
+	const emails: Record<string, unknown[]> = {};
+	for (const outcome of outcomes) {
+		counts[outcome] = 0;
+		emails[outcome] = [];
+	}
+	for (const result of results) {
+		const outcome = 'json' in result ? String(result.json.outcome) : 'failed';
+		const email = 'json' in result ? result.json.email : 'user' in result ? result.user.email : undefined;
+		counts[outcome] = Number(counts[outcome] ?? 0) + 1;
+		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
+	}
+	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
+	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally };
+	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map((person) => person.email);
+	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
+	return {
+		results: [
+			{
+				json: { dryRun: settings.dryRun, comparison, counts, emails: emails as unknown as IDataObject, ...(withoutManager.length ? { withoutManager } : {}) },
+				item: everyItem,
+			},
+			...results.filter((result) => 'error' in result),
+		],
+		tally,
+	};
+}

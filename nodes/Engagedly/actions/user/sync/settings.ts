@@ -1,0 +1,242 @@
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { DateTime } from 'luxon';
+
+import { optionsCollection } from '../../../descriptions/common';
+import { checkParameters } from '../../../parameters/check';
+import { refuse } from '../../../parameters/refuse';
+import { trimmed } from '../../../parameters/values';
+import { syncFields } from '../create.operation';
+import { blockReasonCodeField } from '../deactivate.operation';
+import { readSimplify, simplifyProperties } from '../simplify';
+
+export const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';
+
+/** What the run does, read once from item 0; the employee's own fields (Create's) are read per item. */
+export const runFields: INodeProperties[] = [
+	{
+		displayName:
+			'Each input item is one employee: map their fields below with expressions. Users are matched by email (or employee ID first, if chosen); the directory is read once for all items.',
+		name: 'syncNotice',
+		type: 'notice',
+		default: '',
+	},
+	{
+		displayName: 'Match By Employee ID',
+		name: 'matchByEmployeeId',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to match users by Employee ID (under Additional Fields) first, then by email: an employee whose address changed in the HR system keeps their Engagedly user, which takes the new address',
+	},
+	{
+		displayName: 'Reactivate Returning Employees',
+		name: 'reactivateReturning',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to reactivate a deactivated (Blocked) user whom an input item names. Off, they are left as they are and reported as blocked.',
+	},
+	{
+		displayName: 'Deactivate Missing Users',
+		name: 'deactivateMissing',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to deactivate the Active users that no input item names (never the Site Administrator, who is reported kept). A run in which any item names nobody (a blank or invalid email) deactivates nobody.',
+	},
+	{
+		...blockReasonCodeField,
+		description:
+			'Why the users this run deactivates are deactivated (optional): the missing, and leavers whose item gives no code of its own. The codes are your organisation’s own; archived ones are not offered, as Engagedly refuses them. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: MAX_DEACTIVATE_PERCENT,
+		name: 'maxDeactivatePercent',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 100 },
+		default: 10,
+		description:
+			'The run is refused, with nothing written, when it would deactivate more than this share of the organisation’s Active users: an HR export that came back half empty must not empty Engagedly',
+		displayOptions: { show: { deactivateMissing: [true] } },
+	},
+	{
+		displayName: 'When Over The Guard',
+		name: 'whenOverGuard',
+		type: 'options',
+		options: [
+			{ name: 'Refuse', value: 'refuse', description: 'End the run in an error, with nothing written' },
+			{
+				name: 'Output the Plan for Approval',
+				value: 'outputPlan',
+				description:
+					'Output one item with the plan (its counts, names and steps), with nothing written: after a person approves it, the Apply Plan operation applies it',
+			},
+		],
+		default: 'refuse',
+		displayOptions: { show: { deactivateMissing: [true] } },
+	},
+	{
+		displayName: 'Left Statuses',
+		name: 'leftStatuses',
+		type: 'string',
+		default: 'Terminated, Inactive, false',
+		description:
+			'The Employment Status values (under Leaver Fields) that mean the person has left, comma-separated, in any case: such an item deactivates its user',
+	},
+	{
+		displayName: 'Create New Hires',
+		name: 'createNewHires',
+		type: 'options',
+		options: [
+			{ name: 'At Once', value: 'atOnce', description: 'Create every new employee in the run that first names them' },
+			{
+				name: 'Days Before Their Joining Date',
+				value: 'beforeJoining',
+				description:
+					'Create a new employee only from a number of days before their Joining Date; before that they are reported pending, and nothing is written',
+			},
+		],
+		default: 'atOnce',
+	},
+	{
+		displayName: 'Days Before Joining',
+		name: 'daysBeforeJoining',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 0,
+		description: 'How many days before their Joining Date a new employee is created (0: on the day itself)',
+		displayOptions: { show: { createNewHires: ['beforeJoining'] } },
+	},
+	{
+		displayName: 'Full Comparison Every (Days)',
+		name: 'fullComparisonEvery',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 7,
+		description:
+			'In an active workflow, Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them. A change made in Engagedly by hand is found by a full comparison, which reads everyone as a manual run does: this often (0: every run).',
+	},
+	{
+		displayName: 'Full Comparison This Run',
+		name: 'fullComparisonNow',
+		type: 'boolean',
+		default: false,
+		description: 'Whether this run compares every user in full, trusting no saved digest',
+	},
+	{
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to only report what the sync would do: the output the real run would give, and nothing written to Engagedly',
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'Per Employee', value: 'perEmployee', description: 'One item per employee (and per user deactivated, held or kept), with its outcome' },
+			{
+				name: 'Summary',
+				value: 'summary',
+				description: 'One item: how many users had each outcome and their addresses, e.g. for a chat message',
+			},
+		],
+		default: 'perEmployee',
+	},
+	...simplifyProperties,
+	optionsCollection(),
+];
+
+/** Per item: what the HR system says of a leaver. */
+const leaverFields: INodeProperties = {
+	displayName: 'Leaver Fields',
+	name: 'leaverFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	description: 'Where the HR system keeps its leavers in the export: their status, or the day they leave',
+	options: [
+		{
+			displayName: 'Block Reason Code',
+			name: 'blockReasonCode',
+			type: 'string',
+			default: '',
+			description: 'This leaver’s block reason code (else the run’s Block Reason Code)',
+		},
+		{
+			displayName: 'Employment Status',
+			name: 'employmentStatus',
+			type: 'string',
+			default: '',
+			description: 'The employee’s status in the HR system: one of Left Statuses means they have left, and their user is deactivated',
+		},
+		{
+			displayName: 'Leaving Date',
+			name: 'leavingDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				'The day the employee leaves: from that day (in the workflow’s time zone) their user is deactivated; before it they are reported leaving, and nothing is written',
+		},
+	],
+};
+
+export const itemFields = [...syncFields, leaverFields];
+
+export interface Settings {
+	/** Today in the workflow's time zone (YYYY-MM-DD): leaving and joining dates are compared with it. */
+	today: string;
+	leftStatuses: Set<string>;
+	/** Days before their joining date a new hire is created; undefined: at once. */
+	daysBeforeJoining?: number;
+	outputPlan: boolean;
+	matchByEmployeeId: boolean;
+	reactivateReturning: boolean;
+	deactivateMissing: boolean;
+	blockReasonCode: string;
+	maxDeactivatePercent: number;
+	dryRun: boolean;
+	summary: boolean;
+	simplify: boolean;
+	fullComparisonEvery: number;
+	fullComparisonNow: boolean;
+}
+
+/** The run-wide settings, from item 0. */
+export function readSettings(this: IExecuteFunctions): Settings {
+	checkParameters.call(this, runFields, 0);
+	const deactivateMissing = this.getNodeParameter('deactivateMissing', 0, false) === true;
+	const percent = Number(this.getNodeParameter('maxDeactivatePercent', 0, 10));
+	if (deactivateMissing && !(Number.isFinite(percent) && percent >= 0 && percent <= 100)) {
+		throw new NodeOperationError(this.getNode(), `${MAX_DEACTIVATE_PERCENT} must be a number from 0 to 100`, {
+			itemIndex: 0,
+			description: 'Nothing was read or written.',
+		});
+	}
+	const beforeJoining = this.getNodeParameter('createNewHires', 0, 'atOnce') === 'beforeJoining';
+	const days = Number(this.getNodeParameter('daysBeforeJoining', 0, 0));
+	if (beforeJoining && !(Number.isInteger(days) && days >= 0)) {
+		refuse(this, 0, 'Days Before Joining must be a whole number from 0', 'Give how many days before their Joining Date a new employee is created. Nothing was read or written.');
+	}
+	const statuses = String(this.getNodeParameter('leftStatuses', 0, 'Terminated, Inactive, false'));
+	return {
+		// The run's own day: Engagedly's clock is not read for it (no request tells it).
+		today: DateTime.now().setZone(this.getTimezone()).toISODate() ?? '',
+		leftStatuses: new Set(statuses.split(',').map((status) => status.trim().toLowerCase()).filter(Boolean)),
+		daysBeforeJoining: beforeJoining ? days : undefined,
+		outputPlan: deactivateMissing && this.getNodeParameter('whenOverGuard', 0, 'refuse') === 'outputPlan',
+		matchByEmployeeId: this.getNodeParameter('matchByEmployeeId', 0, false) === true,
+		reactivateReturning: this.getNodeParameter('reactivateReturning', 0, false) === true,
+		deactivateMissing,
+		blockReasonCode: trimmed(this.getNodeParameter('blockReasonCode', 0, '')),
+		maxDeactivatePercent: percent,
+		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
+		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
+		simplify: readSimplify.call(this, 0),
+		fullComparisonEvery: Number(this.getNodeParameter('fullComparisonEvery', 0, 7)),
+		fullComparisonNow: this.getNodeParameter('fullComparisonNow', 0, false) === true,
+	};
+}
