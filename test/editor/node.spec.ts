@@ -66,7 +66,7 @@ test('the job title, location, department and block reason dropdowns list the or
 
 	await choose(page, ndv, 'operation', 'Deactivate');
 	const reasons = await openDropdown(page, ndv, 'blockReasonCode');
-	expect(sorted(await optionNames(reasons))).toEqual(sorted(store.blockReasonCodes.filter((code) => !code.archived).map((code) => code.display_text)));
+	expect(sorted(await optionNames(reasons))).toEqual(sorted(['No Block Reason', ...store.blockReasonCodes.filter((code) => !code.archived).map((code) => code.display_text)]));
 	await closeDropdown(page);
 	expect(dynamic.failures).toEqual([]);
 });

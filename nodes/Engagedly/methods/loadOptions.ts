@@ -49,11 +49,16 @@ export const getLearningResources = listOptions(
  */
 export async function getBlockReasonCodes(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const codes = await requestList.call(this, 'GET', '/users/block-reason-codes');
-	return codes.filter(isUsableCode).map((code) => ({
-		name: String(code.display_text ?? code.code),
-		value: String(code.code),
-		...(code.description ? { description: String(code.description) } : {}),
-	}));
+	// The code is optional: without a choice for "none", the editor marks the empty default as a
+	// value the list does not support, an issue on every Deactivate and Sync left without a code.
+	return [
+		{ name: 'No Block Reason', value: '', description: 'Deactivate without a block reason code' },
+		...codes.filter(isUsableCode).map((code) => ({
+			name: String(code.display_text ?? code.code),
+			value: String(code.code),
+			...(code.description ? { description: String(code.description) } : {}),
+		})),
+	];
 }
 
 /** The options of one attribute definition (e.g. the system attribute `employee_type`), if it has any. */
