@@ -606,6 +606,10 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		// Meanwhile someone changes one of the users in Engagedly.
 		const stale = sim.store.userByEmail(String(employees[changedMeanwhile].email))!;
 		sim.store.updateUser(stale.id, { last_name: 'Changed In Engagedly' });
+		// ...and one the plan deactivates is made Site Administrator (permissions are not in a fingerprint).
+		const promoted = missing[1];
+		sim.store.userPermissions.set(promoted.id, new Set([sim.store.adminPermission()!.id]));
+		const deactivated = missing.filter((u) => u !== promoted);
 		sim.clearLog();
 		const { items, error } = await applyPlan(output.plan);
 		expect(error).toBeUndefined();
@@ -613,22 +617,23 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 			[employees[renamed].email, 'updated'],
 			[stale.email, 'stale'],
 			[hire, 'created'],
-			...missing.map((u) => [u.email, 'deactivated']),
+			...missing.map((u) => [u.email, u === promoted ? 'kept' : 'deactivated']),
 		]);
+		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
 		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
 		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([
 			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved' }],
 			['POST /beta/users', '/beta/users', { email: hire, first_name: 'Ada', last_name: 'Proved', manager_id: manager.id, [costCenter().attribute_key]: 'CC-4' }],
-			...missing.map((u) => ['PUT /beta/users/:id/deactivate', `/beta/users/${u.id}/deactivate`, {}]),
+			...deactivated.map((u) => ['PUT /beta/users/:id/deactivate', `/beta/users/${u.id}/deactivate`, {}]),
 		]);
 		expect(sim.store.getUser(stale.id).last_name).toBe('Changed In Engagedly');
-		for (const user of missing) expect(sim.store.getUser(user.id).status).toBe('Blocked');
+		for (const user of deactivated) expect(sim.store.getUser(user.id).status).toBe('Blocked');
 
 		// The same plan again: every step is stale now, nothing written.
 		sim.clearLog();
 		const twice = await applyPlan(output.plan);
-		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale']));
+		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));
 		expect(writes(sim)).toEqual([]);
 	});
 });

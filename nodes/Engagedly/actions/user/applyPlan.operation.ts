@@ -8,6 +8,7 @@ import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import type { Changes } from './changes';
+import { isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivate.operation';
 import { membershipReader } from './lookups';
 import type { Person, Step, StepKind } from './sync/plan';
 import { applySteps, fingerprintOf, PLAN_VERSION, withMemberships, WRITING } from './sync/plan';
@@ -92,11 +93,15 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, re
 	useDirectory(context, users);
 	const reads = await upsertReads.call(context, request);
 	const now = await readNow.call(context, planned, users, reads, request);
-	const fresh = planned.filter((step) => now.get(step) !== undefined);
+	const kept = await siteAdministrators.call(context, planned.filter((step) => step.kind === 'deactivate' && now.get(step)), request);
+	const fresh = planned.filter((step) => now.get(step) !== undefined && !kept.has(step));
 	const applied = await applySteps.call(context, fresh, { reads, request: () => request, dryRun: false });
 
 	const results: BatchResult[] = planned.map((step) => {
 		const person = step.person;
+		const admin = kept.get(step);
+		if (admin instanceof Error) return { error: admin, user: { id: person.id, email: person.email } };
+		if (admin) return { json: { outcome: 'kept', ...person, reason: SITE_ADMINISTRATOR_KEPT }, item: 0 };
 		const done = applied.get(step);
 		if (!done) return { json: { outcome: 'stale', ...person, reason: STALE }, item: 0 };
 		if (done.error) return { error: done.error, user: { id: person.id, email: person.email } };
@@ -118,6 +123,23 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, re
 		counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
 	}
 	return { results, tally: [...counts].map(([outcome, count]) => `${count} ${outcome}`).join(', ') };
+}
+
+/**
+ * The deactivations whose user is the Site Administrator now (or whose permissions could not be
+ * read): a plan is data a person may edit, and permissions are not in its fingerprint, so an
+ * approved plan is no proof; only the permissions say who it is.
+ */
+async function siteAdministrators(this: IExecuteFunctions, steps: Step[], request: ItemRequest) {
+	const kept = new Map<Step, true | Error>();
+	for (const step of steps) {
+		try {
+			if (await isSiteAdministrator.call(this, step.person.id!, request)) kept.set(step, true);
+		} catch (error) {
+			kept.set(step, error as Error);
+		}
+	}
+	return kept;
 }
 
 const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
