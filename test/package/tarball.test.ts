@@ -17,10 +17,12 @@ import { REPO_ROOT, node24Env } from '../e2e/harness/install';
 import { pack } from '../e2e/harness/pack';
 
 /**
- * Budgets with room for the operations still to come; measured at 52 kB packed, 224 kB unpacked
- * when set. Outgrowing them is a question to ask (what got in?), not a number to raise blindly.
+ * Outgrowing a budget is a question to ask (what got in?), not a number to raise blindly.
+ * Set at 90 kB / 400 kB when the package measured 52 kB / 224 kB. Raised once, at 90.1 kB /
+ * 387 kB, when Sync became a plan a person approves (actions/user/sync/, Apply Plan and the
+ * single-user digests: 57 kB of compiled code, issues 29 and 30); nothing else had got in.
  */
-const BUDGET = { packedBytes: 90_000, unpackedBytes: 400_000 };
+const BUDGET = { packedBytes: 100_000, unpackedBytes: 450_000 };
 
 let tarball: string;
 /** The tarball unpacked: <dir>/package/... */
