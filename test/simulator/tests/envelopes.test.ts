@@ -163,27 +163,7 @@ describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () =
 		expect(blankStringPaths(list.data[0])).toEqual([]);
 	});
 
-	test('a location created with only a name renders the other fields as null', async () => {
-		const api = client(sim);
-		const created = expectBody(await api.post('/locations', { name: 'Bare Office' }), 201, LocationResponse);
-		expect(created.data).toEqual({
-			id: created.data.id,
-			name: 'Bare Office',
-			address_line1: null,
-			address_line2: null,
-			city: null,
-			state: null,
-			country: null,
-			postal_code: null,
-		});
-	});
-
-	test('a job title created with only a name renders description and responsibilities as null', async () => {
-		const api = client(sim);
-		const created = expectBody(await api.post('/job_titles', { name: 'Bare Title' }), 201, JobTitleResponse);
-		expect(created.data).toEqual({ id: created.data.id, name: 'Bare Title', description: null, responsibilities: null });
-	});
-
+	// A location or job title created with a name only: state.test.ts ('PUT replaces a location or job title').
 	test('a department created without members has members [] and counts 0', async () => {
 		const api = client(sim);
 		const created = expectBody(await api.post('/departments', { name: 'Empty Dept' }), 201, DepartmentResponse);
