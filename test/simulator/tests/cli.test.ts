@@ -121,18 +121,26 @@ describe('npm run simulator', () => {
 });
 
 describe('flags', () => {
-	test('--users, --seed: the organisation equals the programmatic one with the same seed and size', async () => {
+	test.each([
+		['--users, --seed', ['--users', '40', '--seed', '5'], { seed: 5, users: 40 }],
+		['--profile vendor', ['--users', '30', '--profile', 'vendor'], { users: 30, profile: 'vendor' }],
+	] as const)('%s: the organisation equals the programmatic one with the same options', async (_label, args, options) => {
 		const port = await freePort();
-		const run = await launch('ts-node', ['--port', String(port), '--users', '40', '--seed', '5'], port);
-		const reference = await startSimulator({ port: 0, seed: 5, users: 40, rateLimit: 1_000_000 });
+		const run = await launch('ts-node', ['--port', String(port), ...args], port);
+		const reference = await startSimulator({ port: 0, rateLimit: 1_000_000, ...options });
 		try {
 			const cliBase = `http://127.0.0.1:${port}`;
 			const fromCli = await listAll(new Api(cliBase, DEMO), '/users');
 			const fromApi = await listAll(new Api(reference.baseUrl, reference.keys.demo), '/users');
-			expect(fromCli).toHaveLength(40);
+			expect(fromCli).toHaveLength(options.users);
 			// Uploaded pictures are served by each simulator itself, so their URLs carry its own port.
 			const masked = (users: unknown[], base: string) => JSON.stringify(users).split(base).join('<BASE>');
 			expect(masked(fromCli, cliBase)).toEqual(masked(fromApi, reference.baseUrl));
+			if ('profile' in options) {
+				expect(run.stdout()).toContain('vendor profile');
+				const typed = (fromCli as Array<{ employee_type: unknown }>).find((user) => user.employee_type !== null);
+				expect(typed?.employee_type).toEqual({ id: expect.any(Number), name: expect.any(String) });
+			}
 		} finally {
 			await reference.stop();
 			const exit = await stop(run);
@@ -140,23 +148,7 @@ describe('flags', () => {
 		}
 	});
 
-	test('--profile vendor: the same organisation as a programmatic vendor simulator, in the vendor\'s shapes; an unknown profile is refused', async () => {
-		const port = await freePort();
-		const run = await launch('ts-node', ['--port', String(port), '--users', '30', '--profile', 'vendor'], port);
-		const reference = await startSimulator({ port: 0, users: 30, rateLimit: 1_000_000, profile: 'vendor' });
-		try {
-			expect(run.stdout()).toContain('vendor profile');
-			const cliBase = `http://127.0.0.1:${port}`;
-			const fromCli = await listAll(new Api(cliBase, DEMO), '/users');
-			const fromApi = await listAll(new Api(reference.baseUrl, reference.keys.demo), '/users');
-			const masked = (users: unknown[], base: string) => JSON.stringify(users).split(base).join('<BASE>');
-			expect(masked(fromCli, cliBase)).toEqual(masked(fromApi, reference.baseUrl));
-			const typed = (fromCli as Array<{ employee_type: unknown }>).find((user) => user.employee_type !== null);
-			expect(typed?.employee_type).toEqual({ id: expect.any(Number), name: expect.any(String) });
-		} finally {
-			await reference.stop();
-			await stop(run);
-		}
+	test('an unknown profile is refused', () => {
 		const refusedRun = spawnSync(process.execPath, [require.resolve('ts-node/dist/bin.js'), '--transpile-only', 'test/simulator/cli.ts', '--profile', 'openapi'], {
 			cwd: ROOT,
 			encoding: 'utf8',

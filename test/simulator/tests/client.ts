@@ -181,10 +181,7 @@ function describeResponse(res: ApiResponse): string {
 	return `HTTP ${res.status}: ${text}`;
 }
 
-/**
- * Parses `value` with `schema`, failing with the first issues (path, message) when it does
- * not match. Returns the parsed value.
- */
+/** Fails with the first issues (path, message) when `value` does not match. */
 export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown, what = 'body'): z.infer<S> {
 	const result = schema.safeParse(value);
 	if (!result.success) {
@@ -197,7 +194,6 @@ export function parseWith<S extends z.ZodTypeAny>(schema: S, value: unknown, wha
 	return result.data;
 }
 
-/** Asserts the status and validates the JSON body against `schema`; returns the parsed body. */
 export function expectBody<S extends z.ZodTypeAny>(res: ApiResponse, status: number, schema: S): z.infer<S> {
 	if (res.status !== status) {
 		throw new Error(`expected HTTP ${status}, got ${describeResponse(res)}`);
@@ -225,7 +221,6 @@ const DEFAULT_ERROR_SHAPES: Record<number, z.ZodTypeAny> = {
 	422: ErrorBodySchema,
 };
 
-/** The error body a status has by default. */
 export function errorShapeFor(status: number): z.ZodTypeAny {
 	return DEFAULT_ERROR_SHAPES[status] ?? (status >= 500 ? ErrorMessageOnlySchema : ErrorBodySchema);
 }
@@ -244,7 +239,6 @@ export function expectError(res: ApiResponse, status: number, errorType?: z.infe
 	return body;
 }
 
-/** Asserts a 204 with an empty body. */
 export function expectNoContent(res: ApiResponse): void {
 	if (res.status !== 204 || res.text !== '') {
 		throw new Error(`expected HTTP 204 with an empty body, got ${describeResponse(res)}`);
@@ -261,7 +255,6 @@ export function blankStringPaths(value: unknown, path = '$'): string[] {
 	return [];
 }
 
-/** Collects every page of a paginated list (size 50 by default). */
 export async function listAll(api: Api, path: string, query: Query = {}, size = 50): Promise<Json[]> {
 	const out: Json[] = [];
 	for (let page = 1; page < 10_000; page++) {

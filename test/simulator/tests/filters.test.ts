@@ -20,29 +20,15 @@ beforeAll(() => {
 const ids = (items: Array<{ id: unknown }>) => items.map((i) => String(i.id));
 
 describe('users: include and email', () => {
-	test('without include, list items carry neither primary_reporter nor direct_reports', async () => {
-		const body = expectBody(await api.get('/users', { size: 10 }), 200, UsersListResponse);
-		for (const u of body.data) {
-			expect(u).not.toHaveProperty('primary_reporter');
-			expect(u).not.toHaveProperty('direct_reports');
-		}
-	});
-
-	test('include=primary_reporter,direct_reports embeds both on list items', async () => {
-		const body = expectBody(await api.get('/users', { size: 50, include: 'primary_reporter,direct_reports' }), 200, UsersListResponse);
-		for (const u of body.data) {
-			expect(u).toHaveProperty('primary_reporter');
-			expect(Array.isArray(u.direct_reports)).toBe(true);
-		}
-		expect(body.data.some((u) => u.primary_reporter !== null)).toBe(true);
-	});
-
-	test('include=primary_reporter alone embeds only that', async () => {
-		const body = expectBody(await api.get('/users', { size: 10, include: 'primary_reporter' }), 200, UsersListResponse);
-		for (const u of body.data) {
-			expect(u).toHaveProperty('primary_reporter');
-			expect(u).not.toHaveProperty('direct_reports');
-		}
+	test.each([
+		[undefined, false, false],
+		['primary_reporter,direct_reports', true, true],
+		['primary_reporter', true, false],
+	])('include=%s: list items carry primary_reporter %s, direct_reports %s', async (include, reporter, reports) => {
+		const body = expectBody(await api.get('/users', { size: 50, ...(include ? { include } : {}) }), 200, UsersListResponse);
+		for (const u of body.data) expect(['primary_reporter' in u, Array.isArray(u.direct_reports)]).toEqual([reporter, reports]);
+		if (reporter) expect(body.data.some((u) => u.primary_reporter !== null)).toBe(true);
+		if (!reports) expect(body.data.some((u) => 'direct_reports' in u)).toBe(false);
 	});
 
 	test('single user: hr_managers and secondary_managers only with include; direct reports agree with the reports\' primary_reporter', async () => {

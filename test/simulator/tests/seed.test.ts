@@ -16,7 +16,6 @@ import {
 	LearnerReportResponse,
 	LearningResourcesListResponse,
 	LocationsListResponse,
-	PermissionsListResponse,
 	PraisesListResponse,
 	ResourceContentsResponse,
 	UserAttributesResponse,
@@ -111,11 +110,7 @@ describe('the demo organisation', () => {
 		expect(bizMembers).toBeGreaterThan(0);
 	});
 
-	test('has permissions, the Site Administrator among them', async () => {
-		const perms = expectBody(await api.get('/permissions', { size: 50 }), 200, PermissionsListResponse).data;
-		expect(perms.length).toBeGreaterThanOrEqual(3);
-		expect(perms.filter((p) => p.is_admin === true).map((p) => p.name)).toEqual(['Site Administrator']);
-	});
+	// Permissions, the Site Administrator among them: state.test.ts ('the Site Administrator permission').
 
 	test('has custom attributes of every data type, mandatory ones included, and users carry values for them', async () => {
 		const attrs = expectBody(await api.get('/user-attributes'), 200, UserAttributesResponse).data;

@@ -334,18 +334,18 @@ describe('profile picture', () => {
 });
 
 describe('PUT replaces a location or job title as a whole (simulator README: clients must merge)', () => {
-	test('a location PUT without the address fields blanks them to null', async () => {
-		const full = { name: 'Full Office', address_line1: '1 Main St', address_line2: 'Suite 2', city: 'Pune', state: 'MH', country: 'India', postal_code: '411001' };
-		const created = expectBody(await api.post('/locations', full), 201, LocationResponse).data;
-		const put = expectBody(await api.put(`/locations/${created.id}`, { name: 'Renamed Office' }), 200, LocationResponse).data;
-		expect(put).toEqual({ id: put.id, name: 'Renamed Office', address_line1: null, address_line2: null, city: null, state: null, country: null, postal_code: null });
+	const ADDRESS = { address_line1: null, address_line2: null, city: null, state: null, country: null, postal_code: null };
+	test.each([
+		['locations', LocationResponse, { address_line1: '1 Main St', address_line2: 'Suite 2', city: 'Pune', state: 'MH', country: 'India', postal_code: '411001' }, ADDRESS],
+		['job_titles', JobTitleResponse, { description: 'Analyses', responsibilities: 'Reports' }, { description: null, responsibilities: null }],
+	] as const)('%s: created with a name only, or PUT with a name only, the other fields are null', async (path, schema, full, blank) => {
+		const bare = expectBody(await api.post(`/${path}`, { name: 'Bare' }), 201, schema).data;
+		expect(bare).toEqual({ id: bare.id, name: 'Bare', ...blank });
+		const created = expectBody(await api.post(`/${path}`, { name: 'Full', ...full }), 201, schema).data;
+		expect(created).toEqual({ id: created.id, name: 'Full', ...full });
+		const put = expectBody(await api.put(`/${path}/${created.id}`, { name: 'Renamed' }), 200, schema).data;
+		expect(put).toEqual({ id: put.id, name: 'Renamed', ...blank });
 		expect(String(put.id)).toBe(String(created.id));
-	});
-
-	test('a job title PUT without description and responsibilities blanks them to null', async () => {
-		const created = expectBody(await api.post('/job_titles', { name: 'Analyst', description: 'Analyses', responsibilities: 'Reports' }), 201, JobTitleResponse).data;
-		const put = expectBody(await api.put(`/job_titles/${created.id}`, { name: 'Senior Analyst' }), 200, JobTitleResponse).data;
-		expect(put).toEqual({ id: put.id, name: 'Senior Analyst', description: null, responsibilities: null });
 	});
 
 	test('a renamed location and job title show on the users that reference them', async () => {
