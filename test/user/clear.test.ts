@@ -33,7 +33,6 @@ function fullUser() {
 test('the chosen fields are sent empty and Engagedly holds them empty; the others keep their values', async () => {
 	const user = fullUser();
 	const before = snapshot(sim.store.getUser(user.id));
-	sim.clearLog();
 	const { items, error } = await update({
 		userId: byId(user.id),
 		updateFields: { level: 'L4' },
@@ -74,7 +73,6 @@ test('the chosen fields are sent empty and Engagedly holds them empty; the other
 test('a blank value under Update Fields clears nothing', async () => {
 	const user = fullUser();
 	const before = snapshot(sim.store.getUser(user.id));
-	sim.clearLog();
 	const { error } = await update({ userId: byId(user.id), updateFields: { phoneNumber: '', level: 'L2', hrManagers: [] } });
 	expect(error).toBeUndefined();
 	expect(writes(sim).map((entry) => entry.body)).toEqual([{ level: 'L2' }]);
@@ -83,7 +81,6 @@ test('a blank value under Update Fields clears nothing', async () => {
 
 test('Clear Fields alone is an update', async () => {
 	const user = fullUser();
-	sim.clearLog();
 	const { error } = await update({ userId: byId(user.id), clearFields: ['phoneNumber'] });
 	expect(error).toBeUndefined();
 	expect(writes(sim).map((entry) => entry.body)).toEqual([{ phone_number: null }]);
@@ -92,7 +89,6 @@ test('Clear Fields alone is an update', async () => {
 
 test('a field both given and chosen to clear is refused before any request', async () => {
 	const user = fullUser();
-	sim.clearLog();
 	const { error } = await update({ userId: byId(user.id), updateFields: { phoneNumber: '+1-555-0199' }, clearFields: ['phoneNumber'] });
 	expect(error?.message).toBe('Phone Number is both given a value and chosen under Clear Fields');
 	expect(sim.log).toEqual([]);
@@ -100,7 +96,6 @@ test('a field both given and chosen to clear is refused before any request', asy
 
 test('the identity fields cannot be chosen: an expression naming one is refused', async () => {
 	const user = fullUser();
-	sim.clearLog();
 	const { error } = await update({ userId: byId(user.id), clearFields: '={{ ["email"] }}' });
 	expect(error?.message).toContain('Clear Fields may only hold');
 	expect(sim.log).toEqual([]);

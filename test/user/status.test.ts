@@ -95,7 +95,6 @@ describe('deactivate', () => {
 	});
 
 	test('the Site Administrator, known by their permissions, is refused before any write (Engagedly would deactivate them)', async () => {
-		sim.clearLog();
 		const { error } = await run({ operation: 'deactivate', userId: byId(sim.store.adminId) });
 		expect(error?.message).toBe(`User ${sim.store.adminId} is the Site Administrator: not deactivated`);
 		expect(error?.description).toMatch(/^The Site Administrator is never deactivated by this node: .* Nothing was written\.$/);

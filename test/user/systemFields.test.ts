@@ -26,7 +26,6 @@ test.each([
 
 test('a mandatory title left out of Create is named before anything is sent', async () => {
 	sim.store.attributes.find((a) => a.attribute_key === 'title')!.mandatory = true;
-	sim.clearLog();
 	const { error } = await run({
 		operation: 'create',
 		email: freshEmail('title'),
