@@ -87,16 +87,12 @@ test('Clear Fields alone is an update', async () => {
 	expect(sim.store.getUser(user.id).phone_number).toBeNull();
 });
 
-test('a field both given and chosen to clear is refused before any request', async () => {
+test.each([
+	['a field both given a value and chosen', { updateFields: { phoneNumber: '+1-555-0199' }, clearFields: ['phoneNumber'] }, /^Phone Number is both given a value and chosen under Clear Fields$/],
+	['an identity field, named by an expression', { clearFields: '={{ ["email"] }}' }, /Clear Fields may only hold/],
+])('%s under Clear Fields is refused before any request', async (_case, parameters, message) => {
 	const user = fullUser();
-	const { error } = await update({ userId: byId(user.id), updateFields: { phoneNumber: '+1-555-0199' }, clearFields: ['phoneNumber'] });
-	expect(error?.message).toBe('Phone Number is both given a value and chosen under Clear Fields');
-	expect(sim.log).toEqual([]);
-});
-
-test('the identity fields cannot be chosen: an expression naming one is refused', async () => {
-	const user = fullUser();
-	const { error } = await update({ userId: byId(user.id), clearFields: '={{ ["email"] }}' });
-	expect(error?.message).toContain('Clear Fields may only hold');
+	const { error } = await update({ userId: byId(user.id), ...parameters });
+	expect(error?.message).toMatch(message);
 	expect(sim.log).toEqual([]);
 });

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, fromList, loadPackage, NODE_TYPE, pickedUsers, runEngagedly } from '../helpers/engine';
+import { byId, fromList, pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import { freshEmail, mandatoryValues, mapperSchema, mapping, ordinaryUsers, routes, writes } from './helpers';
 
@@ -127,17 +127,4 @@ test('learning-resource Authors take an address', async () => {
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toContain(resource.id);
 	expect(requestsTo(sim, 'GET /beta/learning/resources').map((entry) => entry.query['authors[]'])).toEqual([author.id]);
-});
-
-test('no field of the node loads every user into a dropdown', async () => {
-	const { nodeTypes } = await loadPackage();
-	const walk = (properties: unknown[]): string[] =>
-		properties.flatMap((property) => {
-			const p = property as { name?: string; typeOptions?: { loadOptionsMethod?: string }; options?: unknown[]; values?: unknown[] };
-			const own = p.typeOptions?.loadOptionsMethod === 'getUsers' ? [String(p.name)] : [];
-			return [...own, ...walk(Array.isArray(p.options) ? p.options : []), ...walk(Array.isArray(p.values) ? p.values : [])];
-		});
-	const properties = nodeTypes.getByNameAndVersion(NODE_TYPE, 1).description.properties;
-	expect(properties.length).toBeGreaterThan(50);
-	expect(walk(properties)).toEqual([]);
 });
