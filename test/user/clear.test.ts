@@ -60,7 +60,6 @@ test('the chosen fields are sent empty and Engagedly holds them empty; the other
 		location_id: null,
 		review_date: null,
 		title: null,
-		// untouched
 		email: before.email,
 		secondary_phone_number: before.secondary_phone_number,
 		job_title_id: before.job_title_id,

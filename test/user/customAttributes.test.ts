@@ -169,7 +169,6 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(error!.message).toMatch(fix);
 		expect(error!.httpCode).toBeUndefined();
 		expect(error!.context?.itemIndex).toBe(0);
-		// Only the definitions were read; nothing was written.
 		expect(sim.log.map((e) => e.route)).toEqual(['GET /beta/user-attributes']);
 		expect(sim.store.users.size).toBe(usersBefore);
 	});

@@ -76,7 +76,6 @@ describe('the email mode of the user picker', () => {
 	test('text that is not an address is refused before any request', async () => {
 		const { error } = await run({ operation: 'get', userId: byEmail('not-an-address') });
 		expect(error?.message).toBe('User: "not-an-address" is not an email address');
-		// From an expression as well.
 		const mapped = await run({ operation: 'get', userId: byEmail('={{ "not-an-address" }}') });
 		expect(mapped.error?.message).toBe('User: "not-an-address" is not an email address');
 		expect(sim.log).toEqual([]);

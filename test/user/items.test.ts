@@ -51,7 +51,6 @@ test('the middle item refused before its request (a bad custom attribute value):
 	expect(items[1].json.httpCode).toBeUndefined();
 	expect(writes(sim).map((w) => w.path)).toEqual([`/beta/users/${a.id}`, `/beta/users/${c.id}`]);
 	expect(sim.store.users.get(b.id)!.level).toBe(levelBefore);
-	// The definitions were read once for the three items.
 	expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
 });
 

@@ -72,9 +72,9 @@ describe('update permissions', () => {
 	});
 
 	test.each([
-		['given', 'add', false],
-		['removed', 'remove', true],
-	])('Site Administrator cannot be %s (to the admin, by remove): refused before any write', async (verb, mode, toAdmin) => {
+		['given to another user', 'given', 'add', false],
+		['removed from the admin', 'removed', 'remove', true],
+	])('Site Administrator cannot be %s: refused before any write', async (_case, verb, mode, toAdmin) => {
 		const [a] = ordinaryPermissions();
 		const userId = toAdmin ? sim.store.adminId : userHolding([a.id]).id;
 		const before = held(userId);

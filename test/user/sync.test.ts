@@ -55,7 +55,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter().attribute_key]: 'CC-777' }],
 	]);
 
-	// One output item per input item, in input order, each paired with its item.
 	expect(items.map((item) => item.pairedItem)).toEqual(employees.map((_, item) => ({ item })));
 	const expected = employees.map((_, index) => (index === 3 || index === 7 ? 'updated' : index === employees.length - 1 ? 'created' : 'unchanged'));
 	expect(outcomes(items)).toEqual(expected);
@@ -74,7 +73,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	for (const item of items) expect(Object.keys(item.json).slice(0, 2)).toEqual(['outcome', 'changes']);
 	expect(items[0].json.changes).toEqual({});
 
-	// The organisation afterwards: the two changes and the new hire, nothing else.
 	const created = sim.store.userByEmail(hire)!;
 	expect(created).toMatchObject({ first_name: 'Nadia', status: 'Active', manager_id: users[3].id });
 	for (const user of users) {
@@ -212,19 +210,21 @@ test('with Continue On Fail, duplicate emails and an invalid value are error ite
 	for (const kept of [3, 4, 5]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
-/** A new hire listed before their manager, who is new too. */
-function hireAndNewManager(prefix: string) {
-	const report = freshEmail(`${prefix}report`);
-	const lead = freshEmail(`${prefix}lead`);
+test('a new hire listed before their manager, who is new too: previewed in a dry run without the manager (no id yet), created after them with their id', async () => {
+	const report = freshEmail('report');
+	const lead = freshEmail('lead');
 	const employees = [
 		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
 		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
 	];
-	return { report, lead, employees };
-}
+	const dry = await run(employees, { dryRun: true });
+	expect(dry.error).toBeUndefined();
+	expect(outcomes(dry.items)).toEqual(['created', 'created']);
+	expect(dry.items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
+	expect(dry.items[0].json).not.toHaveProperty('manager_id');
+	expect(writes(sim)).toEqual([]);
+	expect(sim.store.userByEmail(report)).toBeUndefined();
 
-test('a new hire whose manager is also new in this run is created after them, with their id', async () => {
-	const { report, lead, employees } = hireAndNewManager('');
 	const { items, error } = await run(employees);
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual(['created', 'created']);
@@ -233,17 +233,6 @@ test('a new hire whose manager is also new in this run is created after them, wi
 	expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(lead)!.id);
 	// Nobody was looked up one by one: the directory answered every address.
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
-});
-
-test('in a dry run, a new hire whose manager is new too is previewed without the manager (no id yet), and nothing is written', async () => {
-	const { report, employees } = hireAndNewManager('dry-');
-	const { items, error } = await run(employees, { dryRun: true });
-	expect(error).toBeUndefined();
-	expect(outcomes(items)).toEqual(['created', 'created']);
-	expect(items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
-	expect(items[0].json).not.toHaveProperty('manager_id');
-	expect(writes(sim)).toEqual([]);
-	expect(sim.store.userByEmail(report)).toBeUndefined();
 });
 
 test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
@@ -327,7 +316,6 @@ describe('a small organisation, one input item', () => {
 		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
 		const { items, error } = await kit.run([kit.employee(kept)], { deactivateMissing: true, maxDeactivatePercent: 100, additionalFields: {} });
 		expect(error).toBeUndefined();
-		// The rest in list order, the Site Administrator among them, kept.
 		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
 			[kept.id, 'unchanged'],
 			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),

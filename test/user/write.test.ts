@@ -85,7 +85,6 @@ describe('create', () => {
 		const id = items[0].json.id as string;
 		expect(sim.store.users.size).toBe(usersBefore + 1);
 
-		// What Engagedly now holds.
 		const stored = sim.store.users.get(id)!;
 		expect(stored).toMatchObject({
 			email,
