@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runEngagedly } from '../helpers/engine';
+import { runEngagedly } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
@@ -15,7 +15,6 @@ import {
 	mandatoryValues,
 	mapperSchema,
 	mapping,
-	ordinaryUsers,
 	writes,
 } from './helpers';
 
@@ -42,7 +41,7 @@ const create = async (
 	});
 
 describe('the mapper fields', () => {
-	test('one field per custom attribute, with its name, type, options and mandatory flag', async () => {
+	test('one field per custom attribute, with its name, type, options and mandatory flag (required on create and replace)', async () => {
 		const { fields } = await mapperSchema(sim, 'create');
 		const custom = customAttributes(sim);
 		expect(fields.map((f) => f.id)).toEqual(custom.map((a) => a.attribute_key));
@@ -70,6 +69,11 @@ describe('the mapper fields', () => {
 		}
 		// No system attribute leaks in.
 		expect(fields.some((f) => f.id === 'email' || f.id === 'first_name')).toBe(false);
+		// Replace requires the mandatory ones as Create does; Update requires none.
+		for (const [operation, required] of [['replace', true], ['update', false]] as const) {
+			const others = (await mapperSchema(sim, operation)).fields;
+			for (const attribute of custom) expect(others.find((f) => f.id === attribute.attribute_key)?.required).toBe(required && attribute.mandatory);
+		}
 	});
 
 	test('follows the definitions as they are now (an attribute added in Engagedly shows up)', async () => {
@@ -165,7 +169,6 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(error!.message).toMatch(fix);
 		expect(error!.httpCode).toBeUndefined();
 		expect(error!.context?.itemIndex).toBe(0);
-		// Only the definitions were read; nothing was written.
 		expect(sim.log.map((e) => e.route)).toEqual(['GET /beta/user-attributes']);
 		expect(sim.store.users.size).toBe(usersBefore);
 	});
@@ -213,17 +216,7 @@ describe('every rule is checked before the request, naming the attribute and the
 		const schema = (await mapperSchema(sim, 'create')).fields;
 		sim.store.attributes = sim.store.attributes.filter((a) => a !== gone);
 		sim.clearLog();
-		const { error } = await runEngagedly({
-			parameters: {
-				resource: 'user',
-				operation: 'create',
-				email: freshEmail(),
-				firstName: 'A',
-				lastName: 'B',
-				customAttributes: mapping({ ...mandatoryValues(sim), [gone.attribute_key]: true }, schema),
-			},
-			credentials: sim.credentials(),
-		});
+		const { error } = await create({ ...mandatoryValues(sim), [gone.attribute_key]: true }, undefined, false, schema);
 		expect(error!.message).toContain(`"${gone.name}" (${gone.attribute_key}) no longer exists`);
 		expect(error!.message).toContain('refresh');
 		expect(writes(sim)).toEqual([]);
@@ -252,22 +245,6 @@ describe('every rule is checked before the request, naming the attribute and the
 			expect(error!.message).toContain(key);
 			expect(error!.description).toContain(key);
 		}
-	});
-
-	test('on update the same rules apply to the values given', async () => {
-		const number = attributeOfType(sim, 'number');
-		const user = ordinaryUsers(sim)[0];
-		const { error } = await runEngagedly({
-			parameters: {
-				resource: 'user',
-				operation: 'update',
-				userId: byId(user.id),
-				customAttributes: mapping({ [number.attribute_key]: 'lots' }),
-			},
-			credentials: sim.credentials(),
-		});
-		expect(error!.message).toContain(number.attribute_key);
-		expect(writes(sim)).toEqual([]);
 	});
 });
 

@@ -5,9 +5,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, listSearch, runEngagedly } from '../helpers/engine';
+import { listSearch, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
-import { mandatoryValues, mapperSchema, mapping, ordinaryUsers, snapshot, writes } from './helpers';
+import { mandatoryValues, mapperSchema, mapping, ordinaryUsers, writes } from './helpers';
 
 const sim = useSimulator({ seed: 12, users: 60 });
 
@@ -22,7 +22,6 @@ const lookups = () => requestsTo(sim, 'GET /beta/users').map((entry) => entry.qu
 describe('the email mode of the user picker', () => {
 	test('Get finds the user by address: one lookup, then the user', async () => {
 		const target = ordinaryUsers(sim)[5];
-		sim.clearLog();
 		const { items, error } = await run({ operation: 'get', userId: byEmail(target.email.toUpperCase()) });
 		expect(error).toBeUndefined();
 		expect(items.map((item) => item.json.id)).toEqual([target.id]);
@@ -32,7 +31,6 @@ describe('the email mode of the user picker', () => {
 
 	test('one address is looked up once per execution, however many items use it', async () => {
 		const [a, b, manager] = ordinaryUsers(sim);
-		sim.clearLog();
 		const { items, error } = await run(
 			{
 				operation: 'update',
@@ -57,23 +55,8 @@ describe('the email mode of the user picker', () => {
 		expect(sim.store.getUser(b.id)).toMatchObject({ manager_id: manager.id, level: 'L2' });
 	});
 
-	test('an unknown address fails the item naming it, and nothing is written', async () => {
-		const target = ordinaryUsers(sim)[2];
-		const before = snapshot(sim.store.getUser(target.id));
-		sim.clearLog();
-		const { error } = await run({
-			operation: 'update',
-			userId: byId(target.id),
-			updateFields: { manager: byEmail('nobody.here@example.test'), level: 'L9' },
-		});
-		expect(error?.message).toContain('nobody.here@example.test');
-		expect(writes(sim)).toEqual([]);
-		expect(sim.store.getUser(target.id)).toEqual(before);
-	});
-
 	test('with Continue On Fail, only the items with an unknown address fail, each naming it; one lookup for it', async () => {
 		const [a, b] = ordinaryUsers(sim);
-		sim.clearLog();
 		const { items, error } = await run(
 			{ operation: 'activate', userId: byEmail('={{ $json.who }}') },
 			[{ json: { who: 'ghost@example.test' } }, { json: { who: a.email } }, { json: { who: 'ghost@example.test' } }, { json: { who: b.email } }],
@@ -91,19 +74,15 @@ describe('the email mode of the user picker', () => {
 	});
 
 	test('text that is not an address is refused before any request', async () => {
-		sim.clearLog();
 		const { error } = await run({ operation: 'get', userId: byEmail('not-an-address') });
 		expect(error?.message).toBe('User: "not-an-address" is not an email address');
-		// From an expression as well.
 		const mapped = await run({ operation: 'get', userId: byEmail('={{ "not-an-address" }}') });
 		expect(mapped.error?.message).toBe('User: "not-an-address" is not an email address');
-		expect(error?.message).toBe('User: "not-an-address" is not an email address');
 		expect(sim.log).toEqual([]);
 	});
 
 	test('Create takes its manager by address', async () => {
 		const manager = ordinaryUsers(sim)[7];
-		sim.clearLog();
 		const { items, error } = await run({
 			operation: 'create',
 			email: 'new.hire.email@example.test',
@@ -119,7 +98,6 @@ describe('the email mode of the user picker', () => {
 
 	test('the praise filters and the certificate user take an address too', async () => {
 		const author = sim.store.getUser([...sim.store.praises.values()][0].author_id);
-		sim.clearLog();
 		const praises = await runEngagedly({
 			parameters: { resource: 'praise', operation: 'getAll', returnAll: true, filters: { author: byEmail(author.email) } },
 			credentials: sim.credentials(),
@@ -162,7 +140,6 @@ describe('an email filter that matches loosely', () => {
 	test('Create or Update finds the user with that very address, past the first page of the answer, and updates them', async () => {
 		const ann = annAndLookalikes();
 		const size = sim.store.users.size;
-		sim.clearLog();
 		const { items, error } = await createOrUpdate(address.toUpperCase());
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: ann.id, outcome: 'updated', changes: { level: { to: 'L5' } } });
@@ -177,7 +154,6 @@ describe('an email filter that matches loosely', () => {
 	test('two users with the address (in different cases) fail the item, naming both; nothing is written', async () => {
 		const ann = annAndLookalikes();
 		const twin = sim.store.addUser({ first_name: 'Ann', last_name: 'Twin', email: 'Ann@Loose.example' });
-		sim.clearLog();
 		const { error } = await createOrUpdate(address);
 		expect(error?.message).toBe(`2 Engagedly users have the email address "${address}"`);
 		expect(error?.description).toContain(ann.id);

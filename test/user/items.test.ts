@@ -51,7 +51,6 @@ test('the middle item refused before its request (a bad custom attribute value):
 	expect(items[1].json.httpCode).toBeUndefined();
 	expect(writes(sim).map((w) => w.path)).toEqual([`/beta/users/${a.id}`, `/beta/users/${c.id}`]);
 	expect(sim.store.users.get(b.id)!.level).toBe(levelBefore);
-	// The definitions were read once for the three items.
 	expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
 });
 
@@ -65,7 +64,7 @@ test('without Continue On Fail the run stops at the failing item and names it', 
 	expect(writes(sim)).toHaveLength(2);
 });
 
-test('an operation that returns a list pairs every element with its input item', async () => {
+test('an operation that returns a list (Get Permissions: one item per permission held) pairs every element with its input item', async () => {
 	const [a, b] = ordinaryUsers(sim);
 	const permissions = sim.store.permissions.filter((p) => p.is_admin !== true);
 	sim.store.userPermissions.set(a.id, new Set([permissions[0].id]));
@@ -75,9 +74,9 @@ test('an operation that returns a list pairs every element with its input item',
 		credentials: sim.credentials(),
 		input: [{ json: { id: a.id } }, { json: { id: b.id } }],
 	});
-	expect(items.map((i) => [i.json.id, i.pairedItem])).toEqual([
-		[permissions[0].id, { item: 0 }],
-		[permissions[1].id, { item: 1 }],
-		[permissions[2].id, { item: 1 }],
+	expect(items.map((i) => [i.json.id, i.json.name, i.pairedItem])).toEqual([
+		[permissions[0].id, permissions[0].name, { item: 0 }],
+		[permissions[1].id, permissions[1].name, { item: 1 }],
+		[permissions[2].id, permissions[2].name, { item: 1 }],
 	]);
 });

@@ -26,15 +26,6 @@ function userHolding(ids: number[]) {
 	return user;
 }
 
-test('get permissions: one item per permission the user holds', async () => {
-	const [a, b] = ordinaryPermissions();
-	const user = userHolding([a.id, b.id]);
-	const { items, error } = await run({ operation: 'getPermissions', userId: byId(user.id) });
-	expect(error).toBeUndefined();
-	expect(items.map((i) => i.json.name)).toEqual([a.name, b.name]);
-	expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
-});
-
 describe('update permissions', () => {
 	test('add keeps what the user has and gives the rest: ids listed as text, sent as the integers the write takes', async () => {
 		const [a, b, c] = ordinaryPermissions();
@@ -69,54 +60,30 @@ describe('update permissions', () => {
 		expect(items[0].json).toMatchObject({ added: [], removed: [b.name] });
 	});
 
-	test('replace leaves the user with exactly the ones named', async () => {
-		const [a, b, c, d] = ordinaryPermissions();
-		const user = userHolding([a.id, b.id]);
-		const { error } = await run({
-			operation: 'updatePermissions',
-			userId: byId(user.id),
-			mode: 'replace',
-			permissionIds: [String(c.id), String(d.id)],
-		});
+	test.each([
+		['exactly the ones named', [0, 1], [2, 3]],
+		['none: nothing named removes every permission', [0], []],
+	])('replace leaves the user with %s', async (_case, had, named) => {
+		const ids = (indexes: number[]) => indexes.map((index) => ordinaryPermissions()[index].id);
+		const user = userHolding(ids(had));
+		const { error } = await run({ operation: 'updatePermissions', userId: byId(user.id), mode: 'replace', permissionIds: ids(named).map(String) });
 		expect(error).toBeUndefined();
-		expect(held(user.id)).toEqual([c.id, d.id]);
+		expect(held(user.id)).toEqual(ids(named));
 	});
 
-	test('replace with nothing removes every permission', async () => {
+	test.each([
+		['given to another user', 'given', 'add', false],
+		['removed from the admin', 'removed', 'remove', true],
+	])('Site Administrator cannot be %s: refused before any write', async (_case, verb, mode, toAdmin) => {
 		const [a] = ordinaryPermissions();
-		const user = userHolding([a.id]);
-		const { error } = await run({ operation: 'updatePermissions', userId: byId(user.id), mode: 'replace', permissionIds: [] });
-		expect(error).toBeUndefined();
-		expect(held(user.id)).toEqual([]);
-	});
-
-	test('Site Administrator cannot be added: refused before any write', async () => {
-		const [a] = ordinaryPermissions();
-		const user = userHolding([a.id]);
-		const { error } = await run({
-			operation: 'updatePermissions',
-			userId: byId(user.id),
-			mode: 'add',
-			permissionIds: [String(a.id), String(siteAdmin().id)],
-		});
-		expect(error?.message).toBe(`The ${siteAdmin().name} permission cannot be given through the Engagedly API`);
+		const userId = toAdmin ? sim.store.adminId : userHolding([a.id]).id;
+		const before = held(userId);
+		const asked = toAdmin ? [siteAdmin().id] : [a.id, siteAdmin().id];
+		const { error } = await run({ operation: 'updatePermissions', userId: byId(userId), mode, permissionIds: asked.map(String) });
+		expect(error?.message).toBe(`The ${siteAdmin().name} permission cannot be ${verb} through the Engagedly API`);
 		expect(error?.description).toContain('Nothing was sent');
 		expect(writes(sim)).toEqual([]);
-		expect(held(user.id)).toEqual([a.id]);
-	});
-
-	test('Site Administrator cannot be removed from the admin: refused before any write', async () => {
-		const admin = sim.store.adminId;
-		const before = held(admin);
-		const { error } = await run({
-			operation: 'updatePermissions',
-			userId: byId(admin),
-			mode: 'remove',
-			permissionIds: [String(siteAdmin().id)],
-		});
-		expect(error?.message).toBe(`The ${siteAdmin().name} permission cannot be removed through the Engagedly API`);
-		expect(writes(sim)).toEqual([]);
-		expect(held(admin)).toEqual(before);
+		expect(held(userId)).toEqual(before);
 	});
 
 	test('replace on the admin keeps Site Administrator in the set sent', async () => {

@@ -42,7 +42,6 @@ function simplified(s: Simulator, user: UserRecord, fromList = false): IDataObje
 
 test('Get with Simplify: the ten fields, the manager asked for with include', async () => {
 	const user = ordinaryUsers(sim).find((u) => u.manager_id && u.job_title_id !== null && u.joining_date)!;
-	sim.clearLog();
 	const { items, error } = await run({ operation: 'get', userId: byId(user.id), simplify: true });
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json)).toEqual([simplified(sim, user)]);
@@ -51,7 +50,6 @@ test('Get with Simplify: the ten fields, the manager asked for with include', as
 });
 
 test('Get Many with Simplify: every user simplified, from the same pages (include=primary_reporter, nothing more read)', async () => {
-	sim.clearLog();
 	const { items, error } = await run({ operation: 'getAll', returnAll: true, simplify: true, options: { include: ['direct_reports'] } });
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json)).toEqual(sim.store.sortedUsers().map((user) => simplified(sim, user, true)));

@@ -12,13 +12,13 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
-import { customAttributes, freshEmail, jsonOf, mapping, routes, snapshot, writes } from './helpers';
+import { freshEmail, routes, snapshot, writes } from './helpers';
 import { outcomes, syncKit } from './syncKit';
 
 const USERS = 120;
 const sim = useSimulator({ seed: 29, users: USERS });
 
-const { costCenter, employee, activeUsers, syncParameters, run } = syncKit(sim);
+const { costCenter, employee, activeUsers, run } = syncKit(sim);
 
 test('the whole organisation: one read of the directory, the new hire created, only changed fields sent, the rest unchanged', async () => {
 	const users = activeUsers();
@@ -35,7 +35,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	const hire = freshEmail('hire');
 	employees.push({ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: users[3].email, costCenter: 'CC-777' });
 	const before = new Map(users.map((u) => [u.id, snapshot(u)]));
-	sim.clearLog();
 
 	const { items, error } = await run(employees);
 	expect(error).toBeUndefined();
@@ -56,7 +55,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 		['POST /beta/users', '/beta/users', { email: hire, first_name: 'Nadia', last_name: 'Berg', manager_id: users[3].id, [costCenter().attribute_key]: 'CC-777' }],
 	]);
 
-	// One output item per input item, in input order, each paired with its item.
 	expect(items.map((item) => item.pairedItem)).toEqual(employees.map((_, item) => ({ item })));
 	const expected = employees.map((_, index) => (index === 3 || index === 7 ? 'updated' : index === employees.length - 1 ? 'created' : 'unchanged'));
 	expect(outcomes(items)).toEqual(expected);
@@ -75,7 +73,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	for (const item of items) expect(Object.keys(item.json).slice(0, 2)).toEqual(['outcome', 'changes']);
 	expect(items[0].json.changes).toEqual({});
 
-	// The organisation afterwards: the two changes and the new hire, nothing else.
 	const created = sim.store.userByEmail(hire)!;
 	expect(created).toMatchObject({ first_name: 'Nadia', status: 'Active', manager_id: users[3].id });
 	for (const user of users) {
@@ -84,17 +81,6 @@ test('the whole organisation: one read of the directory, the new hire created, o
 		else if (user === retitled) expect(after).toEqual({ ...before.get(user.id), job_title_id: otherTitle.id, manager_id: newManager.id });
 		else expect(after).toEqual(before.get(user.id));
 	}
-});
-
-test('the same items again: every employee unchanged, no write at all', async () => {
-	const employees = activeUsers().map(employee);
-	const first = await run(employees);
-	expect(first.error).toBeUndefined();
-	sim.clearLog();
-	const again = await run(employees);
-	expect(again.error).toBeUndefined();
-	expect(new Set(outcomes(again.items))).toEqual(new Set(['unchanged']));
-	expect(writes(sim)).toEqual([]);
 });
 
 describe('Deactivate Missing Users', () => {
@@ -156,16 +142,19 @@ describe('Deactivate Missing Users', () => {
 		half.push({ email: freshEmail('guarded'), firstName: 'Not', lastName: 'Created', jobTitle: '', managerEmail: '', costCenter: 'CC-1' });
 		const missing = users.length - Math.floor(users.length / 2);
 		const before = sim.store.users.size;
+		const refusal = `Refused: this sync would deactivate ${missing} of ${users.length} Active users (${((missing / users.length) * 100).toFixed(1)} %), more than Max Deactivate Percent (10 %)`;
 
 		for (const dryRun of [false, true]) {
 			sim.clearLog();
 			const { error } = await run(half, { deactivateMissing: true, dryRun });
-			expect(error?.message).toBe(
-				`Refused: this sync would deactivate ${missing} of ${users.length} Active users (${((missing / users.length) * 100).toFixed(1)} %), more than Max Deactivate Percent (10 %)`,
-			);
+			expect(error?.message).toBe(refusal);
 			expect(error?.description).toContain('Nothing was written');
 			expect(writes(sim)).toEqual([]);
 		}
+		// With Continue On Fail, the refusal is the error of every input item.
+		const continued = await run(half, { deactivateMissing: true }, true);
+		expect(continued.items.map((item) => [item.pairedItem, item.json.error])).toEqual(half.map((_, item) => [{ item }, refusal]));
+		expect(writes(sim)).toEqual([]);
 		expect(sim.store.users.size).toBe(before);
 		expect(activeUsers()).toHaveLength(users.length);
 
@@ -179,36 +168,12 @@ describe('Deactivate Missing Users', () => {
 
 	test('off by default: users no item names stay Active', async () => {
 		const users = activeUsers();
-		sim.clearLog();
 		const { error, items } = await run(users.slice(0, 10).map(employee));
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(10);
 		expect(writes(sim)).toEqual([]);
 		expect(activeUsers()).toHaveLength(users.length);
 	});
-});
-
-test('Dry Run: the same output as the real run, and nothing written', async () => {
-	const users = activeUsers();
-	const employees = users.filter((_, index) => index !== 9).map(employee);
-	employees[2] = { ...employees[2], firstName: 'Renée' };
-	employees.push({ email: freshEmail('dry'), firstName: 'Dry', lastName: 'Run', jobTitle: '', managerEmail: users[1].email, costCenter: 'CC-5' });
-	const options = { deactivateMissing: true, blockReasonCode: 'not_known' };
-	const state = JSON.stringify([...sim.store.users.values()]);
-	sim.clearLog();
-
-	const dry = await run(employees, { ...options, dryRun: true });
-	expect(dry.error).toBeUndefined();
-	expect(writes(sim)).toEqual([]);
-	expect(JSON.stringify([...sim.store.users.values()])).toBe(state);
-
-	const real = await run(employees, options);
-	expect(real.error).toBeUndefined();
-	expect(writes(sim)).toHaveLength(3);
-	const summary = (items: INodeExecutionData[]) =>
-		jsonOf(items).map((json) => ({ email: String(json.email).toLowerCase(), outcome: json.outcome, changes: json.changes, status: json.status }));
-	expect(summary(dry.items)).toEqual(summary(real.items));
-	expect(outcomes(real.items).filter((o) => o !== 'unchanged')).toEqual(['updated', 'created', 'deactivated']);
 });
 
 test('with Continue On Fail, duplicate emails and an invalid value are error items of their own; the rest of the sync goes on', async () => {
@@ -218,7 +183,6 @@ test('with Continue On Fail, duplicate emails and an invalid value are error ite
 	employees[2] = { ...employees[2], email: users[4].email.toUpperCase() };
 	employees[3] = { ...employees[3], jobTitle: '999999' };
 	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
-	sim.clearLog();
 
 	const { items, error } = await run(employees, { deactivateMissing: true }, true);
 	expect(error).toBeUndefined();
@@ -242,23 +206,25 @@ test('with Continue On Fail, duplicate emails and an invalid value are error ite
 	expect(deactivated).toEqual([[users[2].id, 'deactivated']]);
 	expect(outcomes(items.slice(6, employees.length))).toEqual(employees.slice(6).map(() => 'unchanged'));
 	expect(sim.store.getUser(users[2].id).status).toBe('Blocked');
+	expect(sim.store.getUser(users[3].id).job_title_id).toBe(users[3].job_title_id);
 	for (const kept of [3, 4, 5]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
-/** A new hire listed before their manager, who is new too. */
-function hireAndNewManager(prefix: string) {
-	const report = freshEmail(`${prefix}report`);
-	const lead = freshEmail(`${prefix}lead`);
+test('a new hire listed before their manager, who is new too: previewed in a dry run without the manager (no id yet), created after them with their id', async () => {
+	const report = freshEmail('report');
+	const lead = freshEmail('lead');
 	const employees = [
 		{ email: report, firstName: 'Rae', lastName: 'Port', jobTitle: '', managerEmail: lead, costCenter: 'CC-1' },
 		{ email: lead, firstName: 'Lee', lastName: 'Dean', jobTitle: '', managerEmail: '', costCenter: 'CC-2' },
 	];
-	return { report, lead, employees };
-}
+	const dry = await run(employees, { dryRun: true });
+	expect(dry.error).toBeUndefined();
+	expect(outcomes(dry.items)).toEqual(['created', 'created']);
+	expect(dry.items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
+	expect(dry.items[0].json).not.toHaveProperty('manager_id');
+	expect(writes(sim)).toEqual([]);
+	expect(sim.store.userByEmail(report)).toBeUndefined();
 
-test('a new hire whose manager is also new in this run is created after them, with their id', async () => {
-	const { report, lead, employees } = hireAndNewManager('');
-	sim.clearLog();
 	const { items, error } = await run(employees);
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual(['created', 'created']);
@@ -267,18 +233,6 @@ test('a new hire whose manager is also new in this run is created after them, wi
 	expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(lead)!.id);
 	// Nobody was looked up one by one: the directory answered every address.
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
-});
-
-test('in a dry run, a new hire whose manager is new too is previewed without the manager (no id yet), and nothing is written', async () => {
-	const { report, employees } = hireAndNewManager('dry-');
-	sim.clearLog();
-	const { items, error } = await run(employees, { dryRun: true });
-	expect(error).toBeUndefined();
-	expect(outcomes(items)).toEqual(['created', 'created']);
-	expect(items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
-	expect(items[0].json).not.toHaveProperty('manager_id');
-	expect(writes(sim)).toEqual([]);
-	expect(sim.store.userByEmail(report)).toBeUndefined();
 });
 
 test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
@@ -293,7 +247,6 @@ test('with Continue On Fail, a write Engagedly refuses (422) is the error of tha
 		body: JSON.stringify({ error_type: 'validation_error', errors: [{ field: 'last_name', message: 'last_name is not allowed', code: 'invalid' }] }),
 		match: { method: 'PATCH' },
 	});
-	sim.clearLog();
 	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -304,25 +257,10 @@ test('with Continue On Fail, a write Engagedly refuses (422) is the error of tha
 	expect(sim.store.getUser(users[0].id).last_name).toBe(users[0].last_name);
 });
 
-test('with Continue On Fail, a job title ID no record has is the error of that item, before any write; the items after it are still synced', async () => {
-	const users = activeUsers();
-	const employees = users.slice(0, 3).map(employee);
-	const title = users[0].job_title_id;
-	employees[0] = { ...employees[0], jobTitle: '999999' };
-	employees[1] = { ...employees[1], lastName: 'Synced Too' };
-	sim.clearLog();
-	const { items, error } = await run(employees, {}, true);
-	expect(error).toBeUndefined();
-	expect(outcomes(items)).toEqual(['error: No job title in Engagedly has the ID or name "999999" (job_title)', 'updated', 'unchanged']);
-	expect(writes(sim).map((entry) => entry.path)).toEqual([`/beta/users/${users[1].id}`]);
-	expect(sim.store.getUser(users[0].id).job_title_id).toBe(title);
-});
-
 test('with Continue On Fail, an address nobody has (and no item creates) fails that item only, with no extra request', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
 	employees[1] = { ...employees[1], managerEmail: 'nobody.here@example.test' };
-	sim.clearLog();
 	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(outcomes(items)).toEqual([
@@ -348,25 +286,9 @@ test('Simplify: each employee as the ten fields, with outcome, changes and the c
 	expect(items[0].json.changes).toEqual({});
 });
 
-test('with Continue On Fail, a refused run is one error item per input item, and nothing is written', async () => {
-	const employees = activeUsers().slice(0, 3).map(employee);
-	sim.clearLog();
-	const { items, error } = await runEngagedly({
-		parameters: syncParameters({ deactivateMissing: true }),
-		credentials: sim.credentials(),
-		input: employees.map((json) => ({ json })),
-		continueOnFail: true,
-	});
-	expect(error).toBeUndefined();
-	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	for (const item of items) expect(String(item.json.error)).toMatch(/^Refused: this sync would deactivate \d+ of \d+ Active users .*Max Deactivate Percent \(10 %\)$/);
-	expect(writes(sim)).toEqual([]);
-});
-
 test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
 	const blocked = snapshot(sim.store.sortedUsers().find((u) => u.status === 'Blocked')!);
 	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
-	sim.clearLog();
 	const left = await run(employees);
 	expect(left.error).toBeUndefined();
 	expect(left.items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'blocked' });
@@ -384,26 +306,16 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 
 describe('a small organisation, one input item', () => {
 	const small = useSimulator({ seed: 7, users: 6 });
+	const kit = syncKit(small);
 
 	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
 		const admin = small.store.getUser(small.store.adminId);
 		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
-		const key = customAttributes(small).find((a) => a.mandatory)!.attribute_key;
 		expect(admin.status).toBe('Active');
 		expect(others.length).toBeGreaterThan(1);
 		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
-		small.clearLog();
-		const { items, error } = await runEngagedly({
-			parameters: {
-				...syncParameters({ deactivateMissing: true, maxDeactivatePercent: 100 }),
-				additionalFields: {},
-				customAttributes: mapping({ [key]: '={{ $json.costCenter }}' }),
-			},
-			credentials: small.credentials(),
-			input: [{ json: { email: kept.email, firstName: kept.first_name, lastName: kept.last_name, costCenter: kept.custom[key] } }],
-		});
+		const { items, error } = await kit.run([kit.employee(kept)], { deactivateMissing: true, maxDeactivatePercent: 100, additionalFields: {} });
 		expect(error).toBeUndefined();
-		// The rest in list order, the Site Administrator among them, kept.
 		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
 			[kept.id, 'unchanged'],
 			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),
@@ -427,7 +339,6 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 			{ ...employee(a), jobTitle: title.name.toUpperCase(), location: ` ${place.name.toLowerCase()} `, departments: [sales.name, String(ops.id)] },
 			{ ...employee(b), jobTitle: String(title.id) },
 		];
-		sim.clearLog();
 
 		const { items, error } = await run(employees, {
 			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', location: '={{ $json.location ?? "" }}', departments: '={{ $json.departments ?? [] }}' },
@@ -452,7 +363,6 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		const users = activeUsers();
 		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== users[12].job_title_id)!;
 		const employees = [{ ...employee(users[12]), jobTitle: 'Chief Vibes Officer' }, { ...employee(users[13]), jobTitle: title.name }];
-		sim.clearLog();
 
 		const { items, error } = await run(employees, {}, true);
 		expect(error).toBeUndefined();
@@ -487,7 +397,6 @@ describe('leavers the HR system names, hires before their start date', () => {
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
 		// Max Deactivate Percent 0: missing users would be refused, the named leavers are not.
 		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0 };
-		sim.clearLog();
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
@@ -542,7 +451,6 @@ describe('leavers the HR system names, hires before their start date', () => {
 			daysBeforeJoining: 14,
 			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
 		};
-		sim.clearLog();
 		const early = await run([reportRow, row], settings);
 		expect(early.error).toBeUndefined();
 		expect(early.items.map((item) => item.json)).toMatchObject([
@@ -584,7 +492,6 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const hire = freshEmail('approved');
 		employees.push({ email: hire, firstName: 'Ada', lastName: 'Proved', jobTitle: '', managerEmail: manager.email, costCenter: 'CC-4' });
 		const before = JSON.stringify([...sim.store.users.values()]);
-		sim.clearLog();
 
 		const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan' });
 		expect(planned.error).toBeUndefined();

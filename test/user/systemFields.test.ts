@@ -1,6 +1,7 @@
 /**
  * The system attributes `title` and `gender` (fixed keys, mandatory in some organisations):
- * their dropdowns come from the attribute definitions, and Create, Update and Replace write them.
+ * their dropdowns (and Employee Type's) come from the attribute definitions, and Create, Update
+ * and Replace write them.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -18,6 +19,7 @@ const optionsOf = (key: string) => sim.store.attributes.find((a) => a.attribute_
 test.each([
 	['getTitles', 'title'],
 	['getGenders', 'gender'],
+	['getEmployeeTypes', 'employee_type'],
 ])('%s lists the options of the %s attribute', async (method, key) => {
 	const options = await loadOptions(method, sim.credentials());
 	expect(options.map((o) => o.value)).toEqual(optionsOf(key));
@@ -26,7 +28,6 @@ test.each([
 
 test('a mandatory title left out of Create is named before anything is sent', async () => {
 	sim.store.attributes.find((a) => a.attribute_key === 'title')!.mandatory = true;
-	sim.clearLog();
 	const { error } = await run({
 		operation: 'create',
 		email: freshEmail('title'),
