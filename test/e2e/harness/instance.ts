@@ -215,7 +215,8 @@ export class N8nInstance {
 
 	/**
 	 * Publishes a workflow through the running n8n's REST API, as the editor's Publish button does
-	 * (n8n 2.x): active at once, its first poll included, with no CLI process to boot.
+	 * (its Activate toggle in 1.x, the same route): active at once, its first poll included, with
+	 * no CLI process to boot.
 	 */
 	async publish(workflowId: string): Promise<void> {
 		const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
