@@ -7,7 +7,7 @@
  * and the simulator's state asserted. Every other scenario runs in the current n8n
  * (examples.e2e.test.ts, harness/scenarios.ts): the node's code is the same in both.
  */
-import { exampleScenarios, singleProcess } from './harness/scenarios';
+import { exampleScenarios } from './harness/scenarios';
 import { OLDEST } from './harness/versions';
 
-exampleScenarios(OLDEST, singleProcess(OLDEST), { only: ['onboarding'] });
+exampleScenarios(OLDEST, { only: ['onboarding'] });

@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { CHAT_LOGIN, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
-import { REPO_ROOT, node24Env } from './harness/install';
+import { REPO_ROOT, node24Env, processAlive } from './harness/install';
+import { until } from './harness/wait';
 import { OWNER, freePort, portInUse } from './harness/instance';
 import { profileFromEnvironment } from '../simulator';
 
@@ -155,16 +156,7 @@ describe('npm start', () => {
 		await demo.waitForOutput(/Stopped\./, 60_000, true);
 		await demo.exit;
 		expect(await nothingLeft(demo)).toEqual({ listening: [], leftInTmp: [] });
-		const groupAlive = async () => {
-			try {
-				process.kill(-demo.child.pid!, 0);
-				return true;
-			} catch {
-				return false;
-			}
-		};
-		for (let i = 0; i < 20 && (await groupAlive()); i++) await new Promise((resolve) => setTimeout(resolve, 500));
-		expect(await groupAlive()).toBe(false);
+		await until('the process group to end', () => (processAlive(-demo.child.pid!) ? undefined : true), 10_000);
 	});
 });
 
@@ -184,12 +176,9 @@ describe('npm start killed with kill -9 (no chance to clean up itself)', () => {
 		process.kill(-demo.child.pid!, 'SIGKILL');
 		await demo.exit;
 
-		const deadline = Date.now() + 60_000;
-		let left = await nothingLeft(demo);
-		while ((left.listening.length || left.leftInTmp.length) && Date.now() < deadline) {
-			await new Promise((resolve) => setTimeout(resolve, 500));
-			left = await nothingLeft(demo);
-		}
-		expect(left).toEqual({ listening: [], leftInTmp: [] });
+		const clean = async () => JSON.stringify(await nothingLeft(demo)) === JSON.stringify({ listening: [], leftInTmp: [] });
+		// What is left, if anything, is the assertion's message.
+		await until('the watchdog to clean up', async () => ((await clean()) ? true : undefined), 60_000).catch(() => undefined);
+		expect(await nothingLeft(demo)).toEqual({ listening: [], leftInTmp: [] });
 	});
 });

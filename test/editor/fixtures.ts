@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { test as base, type Page } from '@playwright/test';
 
-import { example, exampleNames, importDemo, simulatorCredential, startDemoSimulator, type ExampleWorkflow } from '../e2e/harness/demo';
+import { example, exampleNames, importDemo, publishActive, simulatorCredential, startDemoSimulator, type ExampleWorkflow } from '../e2e/harness/demo';
 import type { N8nInstall } from '../e2e/harness/install';
 import { N8nInstance } from '../e2e/harness/instance';
 import { startSimulator, type Simulator } from '../simulator';
@@ -50,10 +50,11 @@ export const test = base.extend<{ page: Page }, { editor: Editor }>({
 				const workflows: ExampleWorkflow[] = [...exampleNames().map(example), ...editorWorkflows()];
 				// Imported first, so n8n never picks it for a node added later: it prefers the newest.
 				await n8n.importCredentials([{ ...simulatorCredential(demo), ...BROKEN_CREDENTIAL, data: { ...demo.keys.demo, secretKey: 'not-the-secret-key', baseUrl: demo.baseUrl } }]);
-				await importDemo(n8n, demo, workflows);
+				await importDemo(n8n, demo, workflows, { activate: false });
 				await n8n.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
 				await n8n.start();
 				await n8n.setupOwner();
+				await publishActive(n8n, workflows);
 				const cookie = await n8n.login();
 				process.stdout.write(`[editor] n8n is up at ${n8n.baseUrl} after ${Math.round((Date.now() - started) / 1000)} s\n`);
 				await use({ n8n, demo, large, cookie });

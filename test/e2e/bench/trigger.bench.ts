@@ -5,11 +5,9 @@
  *
  * 1. Listing 12,000 users: n8n's HTTP Request node with its pagination (what a builder makes
  *    without this package) against the Engagedly node's Get Many, each in its own `n8n execute`.
- * 2. A New User trigger on 50,000 users (`n8n start`, the pinned
- * version, the package installed as a community package), against the simulator with
- * Engagedly's real limit: 200 requests a minute, real minutes. n8n polls once a minute, so this
- * takes about 25 minutes: too long for CI, hence a bench with its figures committed
- * (bench/N8N-TRIGGER.md), as the trigger figures docs/rate-limits.md and docs/engagedly-trigger.md cite come from here.
+ * 2. A New User trigger on 50,000 users (`n8n start`). n8n polls once a minute, so this takes
+ *    about 25 minutes: too long for CI, hence a bench with its figures committed
+ *    (bench/N8N-TRIGGER.md), which docs/rate-limits.md and docs/engagedly-trigger.md cite.
  *
  * What it proves, in the real scheduler: the activation (whose first poll n8n abandons after
  * about 84 s) succeeds; every poll stays within its 30 s and its share of the key (50 %, 100

@@ -94,16 +94,23 @@ export async function startDemoSimulator(port = 0, profile: Profile = profileFro
 }
 
 /**
- * Imports the credential and workflows into an n8n that is not running yet. Workflows marked
- * `active` in their file are published so that `n8n start` runs them (their trigger polls,
- * their webhook answers).
+ * Imports the credentials and workflows into an n8n that is not running yet. The workflows marked
+ * `active` in their file are published by the CLI so that `n8n start` runs them (their trigger
+ * polls, their webhook answers), unless `activate` is false: the tests publish them once n8n runs
+ * (publishActive), as each `n8n publish:workflow` boots an n8n process, many seconds apiece on a
+ * busy machine.
  */
-export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[]): Promise<void> {
+export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[], { activate = true } = {}): Promise<void> {
 	await n8n.importCredentials([
 		simulatorCredential(sim),
 		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
 		{ id: CHAT_LOGIN.id, name: CHAT_LOGIN.name, type: 'httpBasicAuth', data: { user: CHAT_LOGIN.user, password: CHAT_LOGIN.password } },
 	]);
-	await n8n.importWorkflows(workflows);
-	for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
+	await n8n.importWorkflows(activate ? workflows : workflows.map((workflow) => ({ ...workflow, active: false })));
+	if (activate) for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
+}
+
+/** Publishes the workflows marked `active` through the running n8n's REST API (their first poll included). */
+export async function publishActive(n8n: N8nInstance, workflows: ExampleWorkflow[]): Promise<void> {
+	for (const workflow of workflows.filter((w) => w.active)) await n8n.publish(workflow.id);
 }

@@ -72,8 +72,6 @@ export interface InstanceOptions {
 	/** Default: a new folder under the system temp dir, removed by dispose(). */
 	userFolder?: string;
 	env?: NodeJS.ProcessEnv;
-	/** Where `n8n start` writes its output (default: kept in memory, see output()). */
-	log?: (chunk: string) => void;
 }
 
 /** The demo's owner account, printed by `npm start` for the reader to log in with. */
@@ -215,7 +213,8 @@ export class N8nInstance {
 
 	/**
 	 * Publishes a workflow through the running n8n's REST API, as the editor's Publish button does
-	 * (n8n 2.x): active at once, its first poll included, with no CLI process to boot.
+	 * (its Activate toggle in 1.x, the same route): active at once, its first poll included, with
+	 * no CLI process to boot.
 	 */
 	async publish(workflowId: string): Promise<void> {
 		const { versionId } = await this.rest<{ versionId: string }>('GET', `/workflows/${workflowId}`);
@@ -275,11 +274,7 @@ export class N8nInstance {
 		});
 		this.server = child;
 		this.trackGroup(child);
-		const collect = (chunk: Buffer) => {
-			const text = chunk.toString();
-			this.output_ += text;
-			this.options.log?.(text);
-		};
+		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
 		child.stdout!.on('data', collect);
 		child.stderr!.on('data', collect);
 		const exited = new Promise<never>((_, reject) =>
@@ -381,18 +376,12 @@ export class N8nInstance {
 		return page.results;
 	}
 
-	/** One saved execution with its whole run data (n8n stores it in `flatted` form). */
-	async savedRun(id: string): Promise<{ id: string; status: string; mode: string; run: RawRun }> {
-		const saved = await this.rest<{ id: string; status: string; mode: string; data: string }>('GET', `/executions/${id}`);
+	/** One saved execution with every node's output (n8n stores its run data in `flatted` form). */
+	async execution(id: string): Promise<ExecutionRun> {
+		const { status, mode, data } = await this.rest<{ status: string; mode: string; data: string }>('GET', `/executions/${id}`);
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's own copy of flatted, the format it stores
 		const flatted = require(path.join(this.options.install.dir, 'node_modules', 'flatted')) as { parse: (text: string) => unknown };
-		const data = flatted.parse(saved.data) as RawRun['data'];
-		return { id: saved.id, status: saved.status, mode: saved.mode, run: { status: saved.status, data } };
-	}
-
-	/** One saved execution with every node's output. */
-	async execution(id: string): Promise<ExecutionRun> {
-		const { status, mode, run } = await this.savedRun(id);
+		const run: RawRun = { status, data: flatted.parse(data) as RawRun['data'] };
 		return { id, status, mode, outputs: outputsOf(run), error: run.data.resultData.error?.message };
 	}
 }
@@ -414,16 +403,11 @@ export interface ExecutionRun {
 	error?: string;
 }
 
-/** The items a node put out on its first run's first output. */
-export function outputOf(runData: RawRun['data']['resultData']['runData'], node: string): Array<Record<string, unknown>> {
-	const runs = runData[node];
-	if (!runs?.length) return [];
-	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
-}
-
+/** The items each node put out on its first run's first output. */
 export function outputsOf(run: RawRun): Record<string, Array<Record<string, unknown>>> {
 	const runData = run.data.resultData.runData;
-	return Object.fromEntries(Object.keys(runData).map((node) => [node, outputOf(runData, node)]));
+	const firstOutput = (runs: (typeof runData)[string]) => (runs[0]?.data?.main?.[0] ?? []).map((item) => item.json);
+	return Object.fromEntries(Object.entries(runData).map(([node, runs]) => [node, firstOutput(runs)]));
 }
 
 function cookieOf(response: Response): string {

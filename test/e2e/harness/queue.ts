@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { importDemo, type ExampleWorkflow } from './demo';
+import { importDemo, publishActive, type ExampleWorkflow } from './demo';
 import { node24Bin, type N8nInstall } from './install';
 import { N8nInstance, freePort } from './instance';
 import { QueueServices } from './services';
@@ -200,9 +200,7 @@ export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflo
 /**
  * The demo organisation on a queue-mode cluster: its credentials and the given workflows (an
  * example as it is). `extra` imports the credentials of other tests before n8n starts and returns
- * their workflows, imported with the others. Active workflows are published once n8n runs,
- * through its REST API: each `n8n publish:workflow` would boot another n8n process, many seconds
- * apiece on a busy machine.
+ * their workflows, imported with the others; the active ones are published once n8n runs.
  */
 export function queueHost(
 	cluster: QueueCluster,
@@ -219,13 +217,9 @@ export function queueHost(
 			const all = [...workflows];
 			const main = await cluster.start(async (main) => {
 				all.push(...(await extra(main)));
-				await importDemo(
-					main,
-					sim,
-					all.map((workflow) => ({ ...workflow, active: false })),
-				);
+				await importDemo(main, sim, all, { activate: false });
 			});
-			for (const workflow of all.filter((w) => w.active)) await main.publish(workflow.id);
+			await publishActive(main, all);
 			return main;
 		},
 		stop: async () => await cluster.stop(),

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The example workflows (examples/*.json, the ones `npm start` imports) in a real n8n process,
  * with the package packed and installed the way the Community Nodes panel installs it, against
@@ -14,8 +14,8 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 
 import { SEARCH_TERMS } from '../../helpers/codex';
-import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, startDemoSimulator, type ExampleWorkflow } from './demo';
-import { N8nInstance, outputsOf, type CliResult, type ExecutionRun, type RawRun } from './instance';
+import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, publishActive, startDemoSimulator, type ExampleWorkflow } from './demo';
+import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
 import { installOf, packedTarball } from './versions';
@@ -40,34 +40,12 @@ function editorSearch(install: N8nInstall): { sublimeSearch: (filter: string, it
 	return require(file) as ReturnType<typeof editorSearch>;
 }
 
-/** Where the examples run: one `n8n start` (singleProcess, the default). */
-export interface ExampleHost {
-	/** Added to the first describe's name. */
-	label: string;
-	/** Imports the demo (credentials, the workflows) into a new n8n, starts it and sets up the owner. */
-	start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>;
-	/**
-	 * One run of an example that starts by hand (Manual Trigger), as `n8n execute --rawOutput`
-	 * reports it; `waiting`: the run ends in a Wait node, saved as waiting for its resume URL.
-	 */
-	execute(workflowId: string, options?: { waiting?: boolean }): Promise<{ run: RawRun; result: CliResult }>;
-	stop(): Promise<void>;
-}
+const RECOGNITION = 'engagedly-recognition';
 
-export function singleProcess(manifest: string): ExampleHost {
-	let n8n: N8nInstance | undefined;
-	return {
-		label: '',
-		async start(sim, workflows) {
-			n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
-			await importDemo(n8n, sim, workflows);
-			await n8n.start();
-			await n8n.setupOwner();
-			return n8n;
-		},
-		execute: async (workflowId) => await n8n!.execute(workflowId),
-		stop: async () => await n8n?.dispose(),
-	};
+interface PraiseRun {
+	praise: { id: number };
+	recognised: { first_name: string; last_name: string };
+	execution: ExecutionRun;
 }
 
 export interface ScenarioOptions {
@@ -85,26 +63,38 @@ export interface ExampleDemo {
 	sim(): Simulator;
 }
 
-export function exampleScenarios(manifest: string, host: ExampleHost = singleProcess(manifest), options: ScenarioOptions = {}): ExampleDemo {
+/** The scenarios, in one `n8n start` of the n8n `manifest` pins. */
+export function exampleScenarios(manifest: string, options: ScenarioOptions = {}): ExampleDemo {
 	const unknown = (options.only ?? []).filter((name) => !exampleNames().includes(name));
 	if (unknown.length) throw new Error(`no example named ${unknown.join(', ')} in examples/`);
+	const runs = (name: string) => !options.only || options.only.includes(name);
 	/** A describe block of one example's scenario, declared only when that example is to run. */
 	const scenario = (name: string, title: string, body: () => void) => {
-		if (!options.only || options.only.includes(name)) describe(title, body);
+		if (runs(name)) describe(title, body);
 	};
 	let sim: Simulator;
 	let n8n: N8nInstance;
 	const workflows = new Map<string, ExampleWorkflow>();
+	let recognition: Promise<PraiseRun[]> | undefined;
 
 	beforeAll(async () => {
 		sim = await startDemoSimulator();
 		for (const name of exampleNames()) workflows.set(name, example(name));
 		workflows.set(HRIS_SYNC_APPLIED.name, hrisSyncApplied());
-		n8n = await host.start(sim, [...workflows.values()]);
+		n8n = await N8nInstance.create({ install: installOf(manifest), tarball: packedTarball() });
+		await importDemo(n8n, sim, [...workflows.values()], { activate: false });
+		await n8n.start();
+		await n8n.setupOwner();
+		await publishActive(n8n, [...workflows.values()]);
+		if (runs('recognition')) {
+			recognition = praisesOnePollApart();
+			// Awaited by the recognition scenario's test, which reports a failure.
+			recognition.catch(() => undefined);
+		}
 	}, 10 * 60 * 1000);
 
 	afterAll(async () => {
-		await host.stop();
+		await n8n?.dispose();
 		await sim?.stop();
 	});
 
@@ -127,9 +117,9 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 		return found.value;
 	};
 	const routesCalled = () => sim.log.map((entry) => entry.route);
-	/** A run of an example that starts by hand (`n8n execute`, or the host's way), which must succeed; its run. */
+	/** A run of an example that starts by hand (`n8n execute`), which must succeed; its run. */
 	const executeOk = async (workflowId: string) => {
-		const { run, result } = await host.execute(workflowId);
+		const { run, result } = await n8n.execute(workflowId);
 		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
 			status: 'success',
 			error: undefined,
@@ -139,7 +129,43 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 	};
 	const fullName = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
-	describe(`the package in n8n ${pinnedVersion(manifest)}${host.label}`, () => {
+	/**
+	 * The recognition example's trigger polls once a minute (n8n allows no shorter interval), at a
+	 * random second: its two praises are posted one poll apart while the other scenarios run, and
+	 * its scenario, declared last, checks what came of them. The people praised are ones no example
+	 * writes to, so that the message names them as they are.
+	 */
+	async function praisesOnePollApart(): Promise<PraiseRun[]> {
+		const named = exampleNames().map((name) => JSON.stringify(example(name))).join('\n');
+		const people = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.id !== sim.store.adminId && !named.includes(user.email));
+		// Activation polls once at once: that first poll is the baseline (nothing from before). The
+		// other scenarios clear the simulator's log, which may hide it: a later poll shows it happened.
+		await until('the activation poll', () => (sim.log.some((entry) => entry.route === 'GET /beta/activities/praises') ? true : undefined), 150_000);
+		const known = new Set<string>();
+		const posted: PraiseRun[] = [];
+		for (const [i, recognised] of people.slice(0, 2).entries()) {
+			// HTML, as Engagedly stores it; the trigger's Message-Ready Output gives the chat line plain text.
+			const praise = sim.store.addPraise({
+				content: `<p><span class="mention">@${recognised.first_name}</span> praise ${i + 1} from the e2e test: Q&amp;A <b>done</b></p>`,
+				recognized_ids: [recognised.id],
+			});
+			const execution = await until(
+				`an execution of ${RECOGNITION} for praise ${praise.id}`,
+				async () => {
+					const fresh = (await n8n.executions(RECOGNITION)).filter((e) => !known.has(e.id) && e.status !== 'running' && e.status !== 'new');
+					if (!fresh.length) return undefined;
+					expect(fresh).toHaveLength(1);
+					known.add(fresh[0].id);
+					return await n8n.execution(fresh[0].id);
+				},
+				150_000,
+			);
+			posted.push({ praise, recognised, execution });
+		}
+		return posted;
+	}
+
+	describe(`the package in n8n ${pinnedVersion(manifest)}`, () => {
 		test('n8n serves both node types and the credential type under the package name', async () => {
 			const nodes = await n8n.getJson<Array<{ name: string }>>('/types/nodes.json');
 			const names = nodes.map((type) => type.name);
@@ -277,13 +303,8 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			const permissionIds = nodeOfType('onboarding', 'n8n-nodes-engagedly.engagedly', 2).parameters.permissionIds as string[];
 			sim.clearLog();
 
-			const { run, result } = await host.execute('engagedly-onboarding');
+			const run = await executeOk('engagedly-onboarding');
 
-			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
-				status: 'success',
-				error: undefined,
-				exit: 0,
-			});
 			const user = sim.store.userByEmail(email);
 			expect(user).toBeDefined();
 			expect(user).toMatchObject({
@@ -421,13 +442,8 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			expect(sim.store.blockReasonCodes.map((c) => c.code)).toContain(code);
 			sim.clearLog();
 
-			const { run, result } = await host.execute('engagedly-offboarding');
+			const run = await executeOk('engagedly-offboarding');
 
-			expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
-				status: 'success',
-				error: undefined,
-				exit: 0,
-			});
 			expect(sim.store.getUser(leaver.id)).toMatchObject({ status: 'Blocked', block_reason_code: code });
 			expect(sim.store.unitsOf('department', leaver.id)).toEqual([]);
 			expect(sim.store.unitsOf('business', leaver.id).map(({ unit }) => unit.id)).toEqual(businessesBefore);
@@ -439,64 +455,6 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			// from the department for all its items.
 			expect(sim.log.filter((entry) => entry.route === 'GET /beta/users').map((entry) => entry.query.email)).toEqual([email, email]);
 		});
-	});
-
-	scenario('recognition', 'examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
-		const workflowId = 'engagedly-recognition';
-		const praisePolls = () => sim.log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
-
-		async function executionFor(praiseId: number, known: Set<string>): Promise<ExecutionRun> {
-			return await until(
-				`an execution of ${workflowId} for praise ${praiseId}`,
-				async () => {
-					const fresh = (await n8n.executions(workflowId)).filter((e) => !known.has(e.id) && e.status !== 'running' && e.status !== 'new');
-					if (!fresh.length) return undefined;
-					expect(fresh).toHaveLength(1);
-					known.add(fresh[0].id);
-					return await n8n.execution(fresh[0].id);
-				},
-				// The trigger polls once a minute (n8n allows no shorter interval), at a random second.
-				150_000,
-			);
-		}
-
-		test('two praises posted after activation give exactly one execution each, and nothing else', async () => {
-			expect(n8n.output()).not.toMatch(/polling interval is too short|could not be activated/i);
-			// Activation polls once at once: that first poll is the baseline (nothing from before).
-			await until('the activation poll', () => (praisePolls() > 0 ? true : undefined), 60_000);
-			expect(await n8n.executions(workflowId)).toEqual([]);
-			const known = new Set<string>();
-			const messageNode = nodeOfType('recognition', 'n8n-nodes-base.set').name;
-
-			const posted = [];
-			for (const [i, recognised] of sim.store.sortedUsers().slice(3, 5).entries()) {
-				// HTML, as Engagedly stores it; the trigger's Message-Ready Output gives the chat line plain text.
-				const praise = sim.store.addPraise({
-					content: `<p><span class="mention">@${recognised.first_name}</span> praise ${i + 1} from the e2e test: Q&amp;A <b>done</b></p>`,
-					recognized_ids: [recognised.id],
-				});
-				posted.push(praise.id);
-				const execution = await executionFor(praise.id, known);
-				expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
-				expect(execution.outputs[messageNode]).toEqual([
-					{
-						praiseId: praise.id,
-						text: expect.stringContaining(`*${fullName(sim.store.admin)}* praised *${fullName(recognised)}*`),
-					},
-				]);
-				expect(execution.outputs[messageNode][0].text).toContain(`: @${recognised.first_name} praise ${i + 1} from the e2e test: Q&A done`);
-				expect(execution.outputs[messageNode][0].text).not.toMatch(/<|&amp;/);
-			}
-
-			// One more poll finds nothing new: no third execution, no praise emitted twice.
-			const polls = praisePolls();
-			await until('one more poll', () => (praisePolls() > polls ? true : undefined), 90_000);
-			await new Promise((resolve) => setTimeout(resolve, 3000));
-			const all = await n8n.executions(workflowId);
-			expect(all).toHaveLength(posted.length);
-			const praised = await Promise.all(all.map(async (e) => (await n8n.execution(e.id)).outputs[messageNode].map((item) => item.praiseId)));
-			expect(praised.flat().sort()).toEqual([...posted].sort());
-		}, 8 * 60 * 1000);
 	});
 
 	scenario('hris-sync-approval', 'examples/hris-sync-approval.json: over the guard Sync outputs its plan, a person approves through the Wait node\'s resume URL, Apply Plan applies it', () => {
@@ -523,7 +481,7 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			};
 			sim.clearLog();
 
-			const { run } = await host.execute(String(workflows.get(workflow)!.id), { waiting: true });
+			const { run } = await n8n.execute(String(workflows.get(workflow)!.id));
 			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 			const outputs = outputsOf(run);
@@ -612,6 +570,29 @@ export function exampleScenarios(manifest: string, host: ExampleHost = singlePro
 			const text = result.content.map((part) => part.text ?? '').join('');
 			for (const department of sim.store.departments.values()) expect(text).toContain(department.id);
 		});
+	});
+
+	scenario('recognition', 'examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
+		test('two praises posted one poll apart after activation gave exactly one execution each, and nothing else', async () => {
+			expect(n8n.output()).not.toMatch(/polling interval is too short|could not be activated/i);
+			const runs = await recognition!;
+			const messageNode = nodeOfType('recognition', 'n8n-nodes-base.set').name;
+			for (const [i, { praise, recognised, execution }] of runs.entries()) {
+				expect(execution).toMatchObject({ status: 'success', mode: 'trigger' });
+				expect(execution.outputs[messageNode]).toEqual([
+					{
+						praiseId: praise.id,
+						text: expect.stringContaining(`*${fullName(sim.store.admin)}* praised *${fullName(recognised)}*`),
+					},
+				]);
+				expect(execution.outputs[messageNode][0].text).toContain(`: @${recognised.first_name} praise ${i + 1} from the e2e test: Q&A done`);
+				expect(execution.outputs[messageNode][0].text).not.toMatch(/<|&amp;/);
+			}
+			// Every execution since activation, over the polls of the whole run: none for the
+			// activation poll's baseline, no praise twice.
+			const all = await n8n.executions(RECOGNITION);
+			expect(all.map((e) => e.id).sort()).toEqual(runs.map((run) => run.execution.id).sort());
+		}, 8 * 60 * 1000);
 	});
 
 	return { n8n: () => n8n, sim: () => sim };

@@ -16,6 +16,7 @@ import path from 'node:path';
 
 import { processAlive } from './install';
 import { freePort } from './instance';
+import { until } from './wait';
 
 function log(message: string): void {
 	process.stderr.write(`[queue services] ${message}\n`);
@@ -139,14 +140,6 @@ function redisCommand(port: number, command: string): Promise<string> {
 	});
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await probe().catch(() => false))) {
-		if (Date.now() > deadline) throw new Error(`${what} was not ready after ${timeoutMs / 1000} s`);
-		await new Promise((resolve) => setTimeout(resolve, 250));
-	}
-}
-
 export class QueueServices {
 	private redisProcess?: ChildProcess;
 
@@ -232,11 +225,11 @@ export class QueueServices {
 		child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 		if (child.pid) fs.writeFileSync(path.join(this.folder, 'redis.pid'), String(child.pid));
-		await waitFor(
+		await until(
 			`redis-server on port ${port}`,
 			async () => {
 				if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}):\n${output}`);
-				return (await redisCommand(port, 'PING')) === '+PONG';
+				return (await redisCommand(port, 'PING').catch(() => '')) === '+PONG' ? true : undefined;
 			},
 			60_000,
 		).catch((error: Error) => {
