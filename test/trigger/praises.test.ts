@@ -38,6 +38,14 @@ async function pollIds(poller: Poller): Promise<{ ids: number[]; requests: numbe
 	return { ids: outcome.items.map((item) => item.id as number), requests: requestsTo(sim, PRAISES).length, error: outcome.error };
 }
 
+/** The saved place is the newest praise's time and the ids of the praises of that time. */
+function expectPlaceAtNewest(poller: Poller) {
+	const at = Math.max(...[...sim.store.praises.values()].map((p) => Date.parse(p.activity_date)));
+	const newest = [...sim.store.praises.values()].filter((p) => Date.parse(p.activity_date) === at);
+	expect(poller.state()).toMatchObject({ at });
+	expect([...(poller.state().ids as number[])].sort()).toEqual(newest.map((p) => p.id).sort());
+}
+
 const newestId = () => Math.max(...sim.store.praises.keys());
 /** The feed lists pinned praises on top, whatever their age (the simulator's default). */
 const pinnedOnTop = () => [...sim.store.praises.values()].filter((p) => p.pinned).length;
@@ -88,10 +96,7 @@ describe('newPraise', () => {
 		sim.clearLog();
 		const poller = await activated();
 		expect(requestsTo(sim, PRAISES).length).toBe(1);
-		// The saved place is the newest praise's time and the ids at that time.
-		const newest = [...sim.store.praises.values()].filter((p) => Date.parse(p.activity_date) === Math.max(...[...sim.store.praises.values()].map((q) => Date.parse(q.activity_date))));
-		expect(poller.state()).toMatchObject({ at: Date.parse(newest[0].activity_date) });
-		expect([...(poller.state().ids as number[])].sort()).toEqual(newest.map((p) => p.id).sort());
+		expectPlaceAtNewest(poller);
 
 		const again = await pollIds(poller);
 		expect(again).toEqual({ ids: [], requests: 1, error: undefined });
@@ -142,7 +147,7 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([next]);
 	});
 
-	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, then catches up', async () => {
+	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why, then catches up', async () => {
 		const poller = await activated({ maxRateLimitWait: 5 });
 		const before = poller.state();
 		const added = Array.from({ length: 60 }, () => sim.store.addPraise().id);
@@ -153,6 +158,13 @@ describe('newPraise', () => {
 		expect(limited.error?.message).toMatch(/rate limit/i);
 		expect(limited.error?.message).toMatch(/5 s/);
 		expect(poller.state()).toEqual(before);
+		// Logged with its reason, the keys left out, as well as reported to n8n.
+		const warnings = poller.logs.filter((entry) => entry.level === 'warn');
+		expect(warnings).toHaveLength(1);
+		expect(warnings[0].message).toMatch(/saved nothing/);
+		expect(warnings[0].message).toContain(limited.error?.message);
+		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
+		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 
 		sim.setRateLimit({ limit: 200 });
 		sim.resetRateLimit();
@@ -213,20 +225,6 @@ describe('newPraise', () => {
 			expect(poller.state()).toEqual(before);
 		});
 		expect((await pollIds(poller)).ids).toEqual([later]);
-	});
-
-	it('logs a failed active poll with its reason and reports it to n8n', async () => {
-		// A cooldown of a (real) minute, longer than the 5 s this trigger may wait.
-		const poller = await activated({ maxRateLimitWait: 5 });
-		sim.setRateLimit({ limit: 0 });
-		const outcome = await poller.poll();
-		expect(outcome.error?.message).toMatch(/rate limit/i);
-		const warnings = poller.logs.filter((entry) => entry.level === 'warn');
-		expect(warnings).toHaveLength(1);
-		expect(warnings[0].message).toMatch(/saved nothing/);
-		expect(warnings[0].message).toContain(outcome.error?.message);
-		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
-		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 	});
 
 	it('"Fetch Test Event" returns the newest real praise and does not move the baseline', async () => {
@@ -344,10 +342,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 
 		expect((await pollIds(poller)).ids).toEqual([wanted]);
 		// The two passed over moved the saved place on: dropping the filters does not bring them back.
-		// The saved place is the newest praise's time and the ids at that time.
-		const newest = [...sim.store.praises.values()].filter((p) => Date.parse(p.activity_date) === Math.max(...[...sim.store.praises.values()].map((q) => Date.parse(q.activity_date))));
-		expect(poller.state()).toMatchObject({ at: Date.parse(newest[0].activity_date) });
-		expect([...(poller.state().ids as number[])].sort()).toEqual(newest.map((p) => p.id).sort());
+		expectPlaceAtNewest(poller);
 		await poller.edit({ event: 'newPraise' });
 		expect((await pollIds(poller)).ids).toEqual([]);
 
