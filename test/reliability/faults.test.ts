@@ -335,38 +335,23 @@ describe('the keys never leave the credential’s host', () => {
 		expect(sim.store.users.get(user.id)?.level).toBe(before);
 	});
 
-	test('keys the API echoes in an error body are redacted everywhere, errorResponse included', async () => {
-		const { clientKey, secretKey } = sim.keys.demo;
-		sim.faults.add({
-			kind: 'rewrite',
-			status: 400,
-			match: { path: '/beta/users/:id' },
-			rewrite: () => ({
-				error_type: `bad key ${clientKey}`,
-				message: `Rejected SecretKey ${secretKey}`,
-				errors: [{ field: 'SecretKey', message: `got ${secretKey} with ${clientKey}`, code: 'invalid' }],
-			}),
-		});
-		const { error } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'get', userId: byId(someone().id) },
-			credentials: sim.credentials(),
-		});
-
-		expect(error?.message).toMatch(/^Engagedly answered 400: bad key \*\*\*: Rejected SecretKey \*\*\*$/);
-		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
-		expect(JSON.stringify(errorResponse)).toContain('got *** with ***');
-		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
-		expect(everything).not.toContain(secretKey);
-		expect(everything).not.toContain(clientKey);
-	});
-
 	// The contract promises `errors` as a list of {field, message, code} for "most" errors only.
 	test.each([
-		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***'],
-		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused'],
-		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected'],
-		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected'],
-	])('an error body with %s gives the status and its words, the keys redacted', async (_shape, body, words) => {
+		[
+			'the list of {field, message, code}',
+			(c: string, s: string) => ({
+				error_type: `bad key ${c}`,
+				message: `Rejected SecretKey ${s}`,
+				errors: [{ field: 'SecretKey', message: `got ${s} with ${c}`, code: 'invalid' }],
+			}),
+			'bad key ***: Rejected SecretKey ***',
+			'SecretKey: got *** with *** (invalid)\n\n',
+		],
+		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***', ''],
+		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused', ''],
+		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected', ''],
+		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected', ''],
+	])('an error body with %s gives the status and its words, the keys redacted everywhere, errorResponse included', async (_shape, body, words, fields) => {
 		const { clientKey, secretKey } = sim.keys.demo;
 		sim.faults.add({ kind: 'rewrite', status: 400, match: { path: '/beta/users/:id' }, rewrite: () => body(clientKey, secretKey) });
 		const { error } = await runEngagedly({
@@ -375,8 +360,11 @@ describe('the keys never leave the credential’s host', () => {
 		});
 
 		expect(error?.message).toBe(`Engagedly answered 400: ${words}`);
-		expect(error?.description).toBe('Engagedly could not read the request: check the values of the fields named above.');
+		// The field errors, if the body lists them, then what to do.
+		expect(error?.description).toBe(`${fields}Engagedly could not read the request: check the values of the fields named above.`);
+		// Engagedly's answer is kept for the user to read, the keys in it redacted.
 		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
+		expect(JSON.stringify(errorResponse)).toContain('***');
 		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
 		expect(everything).not.toContain(secretKey);
 		expect(everything).not.toContain(clientKey);
