@@ -34,8 +34,7 @@ async function activated(options: IDataObject = {}): Promise<Poller> {
 /** One poll: the ids it emitted and the list requests it made. */
 async function pollOnce(poller: Poller): Promise<{ ids: number[]; requests: number }> {
 	sim.clearLog();
-	// Each poll in a fresh rate-limit window, as n8n's once-a-minute polls meet: back to back and
-	// without rate-limit headers (the contract's default), one could not know what the last spent.
+	// A fresh rate-limit window each poll, as n8n's once-a-minute polls meet (users.test.ts, poll()).
 	sim.resetRateLimit();
 	const outcome = await poller.poll();
 	expect(outcome.error).toBeUndefined();

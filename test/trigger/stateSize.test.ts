@@ -28,9 +28,7 @@ async function pass(poller: Poller, event: string) {
 	let inProgress: boolean;
 	do {
 		sim.clearLog();
-		// n8n polls at most once a minute, so each poll meets a window the poll before did not
-		// spend; these follow each other at once, and without rate-limit headers (the contract's
-		// default) a poll cannot know what the one before spent: each starts a fresh window, as in n8n.
+		// A fresh rate-limit window each poll, as n8n's once-a-minute polls meet (users.test.ts, poll()).
 		sim.resetRateLimit();
 		const outcome = await poller.poll();
 		expect(outcome.error).toBeUndefined();
