@@ -101,20 +101,6 @@ describe('newPraise', () => {
 		expect(again).toEqual({ ids: [], requests: 1, error: undefined });
 	});
 
-	it('emits every praise of a burst larger than a page, oldest first, exactly once', async () => {
-		const poller = await activated();
-		const added = postApart(120);
-
-		const burst = await pollIds(poller);
-		expect(burst.error).toBeUndefined();
-		expect(burst.ids).toEqual(added);
-		// 120 new praises and the last seen one sit on the first three pages of 50.
-		expect(burst.requests).toBe(3);
-
-		const quiet = await pollIds(poller);
-		expect(quiet).toEqual({ ids: [], requests: 1, error: undefined });
-	});
-
 	it('emits the record as the API returns it', async () => {
 		const poller = await activated();
 		const praise = sim.store.addPraise({ title: 'Launch day', content: 'Thanks @team' });
