@@ -189,6 +189,17 @@ export class MemoryCredentialsHelper extends ICredentialsHelper {
 	async updateCredentialsOauthTokenData(): Promise<void> {}
 }
 
+/** A node as a workflow holds it, with the test's credential. */
+export const nodeWith = (id: string, name: string, type: string, parameters: IDataObject): INode => ({
+	id,
+	name,
+	type,
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: parameters as INode['parameters'],
+	credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
+});
+
 export interface EngagedlyCredentials {
 	clientKey: string;
 	secretKey: string;
@@ -331,13 +342,7 @@ export interface NodeSpec {
 /** Runs the Engagedly node alone on the given input items. */
 export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items: INodeExecutionData[] }> {
 	const node: INode = {
-		id: 'engagedly-node',
-		name: 'Engagedly',
-		type: spec.asTool ? `${NODE_TYPE}Tool` : NODE_TYPE,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: spec.parameters as INode['parameters'],
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
+		...nodeWith('engagedly-node', 'Engagedly', spec.asTool ? `${NODE_TYPE}Tool` : NODE_TYPE, spec.parameters),
 		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 	};
 	const result = await runWorkflow({
@@ -369,15 +374,7 @@ export function fromList(value: string | number) {
 /** A node of our package inside a one-node workflow, for calling its methods directly. */
 async function contextWorkflow(parameters: IDataObject, type = NODE_TYPE) {
 	const { nodeTypes } = await loadPackage();
-	const node: INode = {
-		id: 'engagedly-node',
-		name: 'Engagedly',
-		type,
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: parameters as INode['parameters'],
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
-	};
+	const node = nodeWith('engagedly-node', 'Engagedly', type, parameters);
 	const workflow = new Workflow({ id: 'methods', nodes: [node], connections: {}, nodeTypes, active: false });
 	return { workflow, node, nodeType: nodeTypes.getByNameAndVersion(type, 1) as INodeType };
 }
@@ -448,15 +445,7 @@ export async function testCredential(
 			],
 		},
 	} as unknown as INodeType;
-	const node: INode = {
-		id: 'temp',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
-	};
+	const node = nodeWith('temp', 'Temp-Node', 'credentialTest', {});
 	const nodeTypes: INodeTypes = {
 		getByName: () => nodeType,
 		getByNameAndVersion: () => nodeType,

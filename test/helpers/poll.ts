@@ -13,11 +13,11 @@
  *   activation poll), mode 'manual' is the editor's "Fetch Test Event" (errors are thrown).
  */
 import { ExecutionLifecycleHooks, PollContext, TriggersAndPollers } from 'n8n-core';
-import type { IDataObject, INode, INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import type { EngagedlyCredentials } from './engine';
-import { additionalDataFor, CREDENTIAL_TYPE, loadPackage, TRIGGER_TYPE } from './engine';
+import { additionalDataFor, loadPackage, nodeWith, TRIGGER_TYPE } from './engine';
 
 export interface PollOutcome {
 	/** The items the poll emitted (empty when it returned null or failed). */
@@ -56,15 +56,7 @@ export async function createPoller(spec: {
 	let staticData: IDataObject = {};
 
 	const build = () => {
-		const node: INode = {
-			id: 'engagedly-trigger',
-			name: NODE_NAME,
-			type: TRIGGER_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: parameters as INode['parameters'],
-			credentials: { [CREDENTIAL_TYPE]: { id: 'cred-1', name: 'Engagedly (test)' } },
-		};
+		const node = nodeWith('engagedly-trigger', NODE_NAME, TRIGGER_TYPE, parameters);
 		const workflow = new Workflow({
 			id: 'trigger-workflow',
 			name: 'trigger test',

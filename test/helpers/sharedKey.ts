@@ -1,16 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node */
 /**
- * Executions sharing one Engagedly key, played in virtual time: the node's own pacer
- * (transport/rateLimit.ts) in front of the simulator's own rate limiter
- * (test/simulator/rateLimit.ts), with a clock that jumps from one event to the next. Minutes of
- * Engagedly's real window (200 requests a minute, 60 s, the escalating cooldown) and real request
- * latencies play in milliseconds, and the same run always gives the same result, so pacing can be
- * asserted exactly, on any machine, however busy. The real-HTTP runs (test/transport/
- * concurrency.test.ts, `npm run bench`) show the same pacer holds over sockets and n8n's engine.
- *
- * Each execution behaves as paginate() does: one request at a time, telling the pacer how many
- * pages it still needs once the first page has said the list's total, waiting out a 429 as the
- * transport does.
+ * Executions sharing one Engagedly key, played in virtual time: the node's pacer
+ * (transport/rateLimit.ts) in front of the simulator's rate limiter, on a clock that jumps from
+ * one event to the next. Minutes of Engagedly's real window and latencies play in milliseconds,
+ * the same every run, so pacing can be asserted exactly however busy the machine. Each execution
+ * pages as paginate() does: one request at a time, telling the pacer what it still needs once the
+ * first page gave the total, waiting out a 429 as the transport does.
  */
 import type { PacerClock } from '../../nodes/Engagedly/transport/rateLimit';
 import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
@@ -150,7 +145,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	const triggerWindows: string[] = [];
 	const finishedAtMs: number[] = run.requests.map(() => 0);
 
-	/** One request through the limiter (the answer stamped on Engagedly's clock): its headers, or undefined after a 429 waited out. */
+	/** One request through the limiter: its headers (dated on Engagedly's clock), or undefined after a 429 waited out. */
 	const send = async (pacer: Pacer, latency: number): Promise<Record<string, string> | undefined> => {
 		await pacer.beforeRequest();
 		await clock.sleep(latency / 2);
@@ -246,10 +241,7 @@ export function jitteredLatency(meanMs: number): (execution: number, request: nu
 	};
 }
 
-/**
- * The old pacer (one request of reserve), kept as the baseline the new one is measured against: one request of
- * reserve, whatever the company.
- */
+/** The old pacer, kept as the baseline the node's is measured against: one request of reserve, whatever the company. */
 export class OneInReservePacer implements Pacer {
 	private remaining: number | undefined;
 

@@ -1,12 +1,8 @@
 /**
- * The simulator's lifecycle in a test file: one simulator per file (or per describe block),
- * started before its tests, stopped after them and, unless the file says otherwise, reset
- * before each test so no test sees another's writes. `useSimulator` registers those hooks where
- * it is called, so hooks the file adds after it run once the simulator is up and, each test,
- * after the reset.
- *
- * Tests that start several simulators on purpose (side by side, on a fixed port, with the same
- * seed) call `startSimulator` themselves: that is what they test.
+ * One simulator per file (or describe block): started before its tests, stopped after them and,
+ * unless the file says otherwise, reset before each test. The hooks are registered where
+ * `useSimulator` is called, so hooks added after it run once the simulator is up and after the
+ * reset. Tests that start several simulators on purpose call `startSimulator` themselves.
  */
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
 import { profileFromEnvironment, startSimulator } from '../simulator';
@@ -48,11 +44,10 @@ export type SimulatorHandle = Simulator & {
 };
 
 /**
- * Starts a simulator before the file's (or the describe block's) tests and stops it after them.
- * The handle is usable at once, so test bodies and helpers keep writing `sim.store`, `sim.log`,
- * `sim.keys.demo`; it forwards to the running simulator, which exists only from `beforeAll` on.
- * `options` may be a function for options that need a lookup first (run in `beforeAll`). Without
- * a `profile` in them, `ENGAGEDLY_SIMULATOR_PROFILE` picks it (`npm run test:vendor`).
+ * The handle is usable at once (`sim.store`, `sim.log`, `sim.keys.demo`): it forwards to the
+ * running simulator, which exists only from `beforeAll` on. `options` may be a function for
+ * options that need a lookup first (run in `beforeAll`). Without a `profile` in them,
+ * `ENGAGEDLY_SIMULATOR_PROFILE` picks it (`npm run test:vendor`).
  */
 export function useSimulator(
 	options: SimulatorOptions | (() => SimulatorOptions | Promise<SimulatorOptions>) = {},

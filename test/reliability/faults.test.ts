@@ -269,21 +269,40 @@ describe('writes report an unknown outcome as such', () => {
 	const someone = () => sim.store.sortedUsers()[7];
 	const setLevel = (id: string) => ({ resource: 'user', operation: 'update', userId: byId(id), updateFields: { level: 'L9' } });
 
+	const mayBeApplied = 'The PATCH may already have been applied, so it was not sent again';
+	// `applied`: whether the simulator made the change before the fault (a cut-off answer comes after it).
 	test.each([
-		['a 503', { kind: 'status' as const, status: 503 }, /503/],
-		['an empty 200', { kind: 'body' as const, body: '' }, /an empty body where a record in "data" was due/],
-		['{"success": false}', { kind: 'body' as const, body: '{"success":false}' }, /success: false/],
-		['a cut-off answer', { kind: 'truncated' as const }, /not JSON/],
-	])('a PATCH answered with %s is sent once and said to be possibly applied', async (_name, fault, message) => {
+		[
+			'a 503',
+			{ kind: 'status' as const, status: 503 },
+			/^Engagedly answered 503: 503: Something went wrong on our end$/,
+			'Engagedly had a server error. ',
+			false,
+		],
+		['an empty 200', { kind: 'body' as const, body: '' }, /an empty body where a record in "data" was due/, '', false],
+		['{"success": false}', { kind: 'body' as const, body: '{"success":false}' }, /success: false/, '', false],
+		[
+			'a cut-off answer',
+			{ kind: 'truncated' as const },
+			/not JSON/,
+			'The answer was cut off or came from something other than the API. ',
+			true,
+		],
+		['a dropped connection', { kind: 'drop' as const }, /^Could not reach Engagedly at .*\(ECONNRESET\)$/, '', false],
+	])('a PATCH answered with %s is sent once and said to be possibly applied', async (_name, fault, message, cause, applied) => {
 		const user = someone();
-		sim.faults.add({ ...fault, match: { method: 'PATCH' } });
+		const before = user.level;
+		expect(before).not.toBe('L9');
+		sim.faults.add({ ...fault, match: { method: 'PATCH' }, times: Infinity });
 		const { items, error } = await runEngagedly({ parameters: setLevel(user.id), credentials: sim.credentials() });
 
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(message);
-		expect(error?.description).toMatch(/The PATCH may already have been applied, so it was not sent again/);
+		// The description begins with what is known of the outcome.
+		expect(error?.description?.slice(0, cause.length + mayBeApplied.length)).toBe(cause + mayBeApplied);
 		expect(error?.description).not.toMatch(/Run the workflow again later/);
 		expect(requestsTo(sim, 'PATCH /beta/users/:id')).toHaveLength(1);
+		expect(sim.store.users.get(user.id)?.level).toBe(applied ? 'L9' : before);
 	});
 
 	test('a Delete answered with {"success": false} is not reported as deleted', async () => {
@@ -303,6 +322,7 @@ describe('writes report an unknown outcome as such', () => {
 describe('the keys never leave the credential’s host', () => {
 	test.each([302, 307])('a %i redirect is not followed: the error names the host it pointed to', async (status) => {
 		const user = someone();
+		const before = user.level;
 		sim.faults.add({ kind: 'redirect', status, location: 'https://collector.example.net/steal', times: Infinity });
 		const { items, error } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { level: 'L2' } },
@@ -312,41 +332,26 @@ describe('the keys never leave the credential’s host', () => {
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(new RegExp(`answered ${status}, a redirect to collector.example.net, which the node does not follow`));
 		expect(requestsTo(sim, 'PATCH /beta/users/:id')).toHaveLength(1);
-		expect(sim.store.users.get(user.id)?.level).toBe(user.level);
-	});
-
-	test('keys the API echoes in an error body are redacted everywhere, errorResponse included', async () => {
-		const { clientKey, secretKey } = sim.keys.demo;
-		sim.faults.add({
-			kind: 'rewrite',
-			status: 400,
-			match: { path: '/beta/users/:id' },
-			rewrite: () => ({
-				error_type: `bad key ${clientKey}`,
-				message: `Rejected SecretKey ${secretKey}`,
-				errors: [{ field: 'SecretKey', message: `got ${secretKey} with ${clientKey}`, code: 'invalid' }],
-			}),
-		});
-		const { error } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'get', userId: byId(someone().id) },
-			credentials: sim.credentials(),
-		});
-
-		expect(error?.message).toMatch(/^Engagedly answered 400: bad key \*\*\*: Rejected SecretKey \*\*\*$/);
-		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
-		expect(JSON.stringify(errorResponse)).toContain('got *** with ***');
-		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
-		expect(everything).not.toContain(secretKey);
-		expect(everything).not.toContain(clientKey);
+		expect(sim.store.users.get(user.id)?.level).toBe(before);
 	});
 
 	// The contract promises `errors` as a list of {field, message, code} for "most" errors only.
 	test.each([
-		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***'],
-		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused'],
-		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected'],
-		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected'],
-	])('an error body with %s gives the status and its words, the keys redacted', async (_shape, body, words) => {
+		[
+			'the list of {field, message, code}',
+			(c: string, s: string) => ({
+				error_type: `bad key ${c}`,
+				message: `Rejected SecretKey ${s}`,
+				errors: [{ field: 'SecretKey', message: `got ${s} with ${c}`, code: 'invalid' }],
+			}),
+			'bad key ***: Rejected SecretKey ***',
+			'SecretKey: got *** with *** (invalid)\n\n',
+		],
+		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***', ''],
+		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused', ''],
+		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected', ''],
+		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected', ''],
+	])('an error body with %s gives the status and its words, the keys redacted everywhere, errorResponse included', async (_shape, body, words, fields) => {
 		const { clientKey, secretKey } = sim.keys.demo;
 		sim.faults.add({ kind: 'rewrite', status: 400, match: { path: '/beta/users/:id' }, rewrite: () => body(clientKey, secretKey) });
 		const { error } = await runEngagedly({
@@ -355,8 +360,11 @@ describe('the keys never leave the credential’s host', () => {
 		});
 
 		expect(error?.message).toBe(`Engagedly answered 400: ${words}`);
-		expect(error?.description).toBe('Engagedly could not read the request: check the values of the fields named above.');
+		// The field errors, if the body lists them, then what to do.
+		expect(error?.description).toBe(`${fields}Engagedly could not read the request: check the values of the fields named above.`);
+		// Engagedly's answer is kept for the user to read, the keys in it redacted.
 		const errorResponse = (error as unknown as { errorResponse?: unknown }).errorResponse;
+		expect(JSON.stringify(errorResponse)).toContain('***');
 		const everything = JSON.stringify({ ...error, errorResponse, message: error?.message, description: error?.description });
 		expect(everything).not.toContain(secretKey);
 		expect(everything).not.toContain(clientKey);
@@ -404,14 +412,14 @@ describe('messages that say what happened', () => {
 		});
 	});
 
-	test('a read that cannot connect never says a write was not sent again', async () => {
-		const { error } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'get', userId: byId('abc') },
-			credentials: { ...sim.credentials(), baseUrl: 'http://127.0.0.1:1' },
-		});
+	test.each([
+		['a read', { resource: 'user', operation: 'get', userId: byId('abc') }],
+		['a write', { resource: 'user', operation: 'update', userId: byId('abc'), updateFields: { level: 'L8' } }],
+	])('%s refused before it reached the server (connection refused) is tried 4 times, the address named', async (_kind, parameters) => {
+		const { error } = await runEngagedly({ parameters, credentials: { ...sim.credentials(), baseUrl: 'http://127.0.0.1:1' } });
 
 		expect(error?.message).toMatch(/^Could not reach Engagedly at http:\/\/127\.0\.0\.1:1\/beta \(ECONNREFUSED\)$/);
 		expect(error?.description).toMatch(/The request was tried 4 times/);
-		expect(error?.description).not.toMatch(/write/);
+		expect(error?.description).not.toMatch(/write|may already have been applied/);
 	});
 });

@@ -1,18 +1,13 @@
 /**
- * Executions sharing one key, run at once through n8n's engine against the simulator's rate
- * limiter over real HTTP. They share nothing but the API's headers, as queue-mode workers do:
- * each must infer from X-RateLimit-Remaining what the others spend and keep a reserve for them.
+ * Executions sharing one key, at once, through n8n's engine over real HTTP. They share nothing
+ * but the API's headers, as queue-mode workers do: each infers from X-RateLimit-Remaining what
+ * the others spend. The exact guarantees are asserted in virtual time (sharedKey.test.ts); this
+ * shows the same pacer over sockets and the engine, by counts only (no 429, each page once, every
+ * user returned); durations are the benchmark's business.
  *
- * The window is 15 real seconds (Engagedly's 200 requests, a "minute" at timeScale 4): long
- * against what the pacer reads time from (X-RateLimit-Reset in whole seconds) and against a
- * request's latency on a busy machine, as Engagedly's 60 s window is against its 0.3 to 0.5 s.
- * With a window of one second, the one-second resolution of the reset header is a whole window,
- * and CI met 429s there. The exact guarantees (1 to 16 executions, 20 and 400 ms latency, within
- * 10 % of the floor) are asserted in virtual time in sharedKey.test.ts; this shows the same pacer
- * over sockets and the engine.
- *
- * Only counts are asserted: answers 429 (none), the requests made (each page once, no retry) and
- * what each execution returned. How long the runs take is the benchmark's business.
+ * The window is 15 real seconds (a "minute" at timeScale 4): long against the reset header's
+ * whole seconds and a busy machine's latency, as Engagedly's 60 s is against its 0.3 to 0.5 s.
+ * With a one-second window the header's resolution is a whole window, and CI met 429s there.
  */
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';

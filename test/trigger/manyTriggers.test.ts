@@ -1,13 +1,10 @@
 /**
- * Several triggers and executions on one key over real HTTP: three New User triggers
- * at the default Rate Limit Share (50 %) and two Get Many executions at once, through n8n-core's
- * poll context and n8n's engine, against the simulator's rate limiter. The share is what the
- * triggers spend of a window together, so they leave half of it to the executions; nobody meets
- * a 429, every execution returns every user, and every trigger reports each new user once.
- *
- * The window is 15 real seconds (Engagedly's 200 requests, a "minute" at timeScale 4), as in
- * test/transport/concurrency.test.ts and for its reasons. The exact guarantees at Engagedly's real
- * minute and 50,000 users are asserted in virtual time (test/transport/sharedKey.test.ts).
+ * Three New User triggers at the default Rate Limit Share (50 %) and two Get Many executions on
+ * one key at once, over real HTTP. The share is what the triggers spend of a window together, so
+ * they leave half of it to the executions: no 429, every execution returns every user, every
+ * trigger reports each new user once. The window is 15 real seconds, as in
+ * test/transport/concurrency.test.ts and for its reasons; the exact guarantees at the real minute
+ * and 50,000 users are asserted in virtual time (test/transport/sharedKey.test.ts).
  */
 import type { IDataObject } from 'n8n-workflow';
 

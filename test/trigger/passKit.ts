@@ -1,9 +1,7 @@
 /**
- * What the pass suites share (passes.test.ts, passResume.test.ts): an organisation of 1,200 users
- * in which a poll may use 5 % of the key (Rate Limit Share), 10 pages of 50, so a pass takes
- * 3 polls. The suites are two files because, where answers carry the rate-limit headers (the
- * vendor profile), each poll waits for the simulator's rate-limit window (a second): split, they
- * run side by side instead of one after the other.
+ * What passes.test.ts and passResume.test.ts share: 1,200 users, a poll may use 5 % of the key
+ * (10 pages of 50), so a pass takes 3 polls. Two files because where answers carry the rate-limit
+ * headers (vendor profile) each poll waits out a window (a second): split, they run side by side.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -15,15 +13,6 @@ export const ORGANISATION = 1200;
 const SHARE = 5;
 /** 5 % of 200 requests a minute. */
 export const PAGES_PER_POLL = 10;
-
-interface Pass {
-	/** Items of each poll, in order. */
-	perPoll: IDataObject[][];
-	/** List requests of each poll. */
-	pages: number[];
-	ids: string[];
-	items: IDataObject[];
-}
 
 /** The simulator of a pass suite and the helpers that poll it (call at the top of the file). */
 export function usePassKit() {
@@ -39,24 +28,21 @@ export function usePassKit() {
 		});
 
 	/** Polls until the pass in progress is complete, with `between` run after each poll but the last. */
-	async function fullPass(
-		poller: Poller,
-		between: (poll: number) => unknown = () => {},
-	): Promise<Pass> {
-		const pass: Pass = { perPoll: [], pages: [], ids: [], items: [] };
+	async function fullPass(poller: Poller, between: (poll: number) => unknown = () => {}) {
+		const items: IDataObject[] = [];
+		/** List requests of each poll. */
+		const pages: number[] = [];
 		for (let poll = 0; poll < 40; poll++) {
 			sim.clearLog();
 			const outcome = await poller.poll();
 			expect(outcome.error).toBeUndefined();
-			pass.perPoll.push(outcome.items);
-			pass.pages.push(requestsTo(sim, USERS).length);
+			items.push(...outcome.items);
+			pages.push(requestsTo(sim, USERS).length);
 			if (!poller.state().pass) break;
 			await between(poll);
 		}
 		expect(poller.state().pass).toBeUndefined();
-		pass.items = pass.perPoll.flat();
-		pass.ids = pass.items.map((item) => String(item.id)).sort();
-		return pass;
+		return { items, pages, ids: items.map((item) => String(item.id)).sort() };
 	}
 
 	const activeUsers = () =>

@@ -52,6 +52,7 @@ describe('a pass over polls, interrupted', () => {
 		});
 		const failed = await poller.poll();
 		expect(failed.error?.message).toMatch(/503|Engagedly/);
+		expect(failed.items).toEqual([]);
 		// (Compared whole, as text; the page and the count first, for a readable failure.)
 		const after = poller.state().pass as IDataObject;
 		expect(after.page).toBe(savedPass.page);
