@@ -600,7 +600,11 @@ test.each([
 });
 
 test.each([
-	['resource ids that are not numbers', { ...resourcesAll, filters: { resourceIds: '16500, abc' } }, /Resource IDs must be whole numbers \(got "abc"\)/],
+	[
+		'resource ids that are not numbers',
+		{ ...resourcesAll, filters: { resourceIds: '16500, abc' } },
+		/Resource IDs must be whole numbers \(got "abc"\)/,
+	],
 	[
 		'a minimum duration above the maximum',
 		{ ...resourcesAll, filters: { minDuration: 90, maxDuration: 30 } },
@@ -616,7 +620,11 @@ test.each([
 		{ ...report, returnAll: true, filters: { learningResourceIds: ['16500', 'WSF'] } },
 		/Learning resource IDs must be whole numbers \(got "WSF"\)/,
 	],
-	['a certificate date that is not a date', { ...certificatesAll, filters: { startDate: '2024-02-30' } }, /Start Date is not a date/],
+	[
+		'a certificate date that is not a date',
+		{ ...certificatesAll, filters: { startDate: '2024-02-30' } },
+		/Start Date is not a date/,
+	],
 	[
 		'a certificate id that is not a number',
 		{ resource: 'certificate', operation: 'get', certificateId: byId('cert-1') },

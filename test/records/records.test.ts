@@ -397,16 +397,19 @@ describe.each([
 		['one field alone', () => ({ [lone]: 'Changed' }), () => ({ [fields[lone]]: 'Changed' }), true],
 		['the name alone', () => ({ name: 'New Name' }), () => ({ name: 'New Name' }), true],
 		['a field added and left empty (cleared)', () => ({ [lone]: '' }), () => ({ [fields[lone]]: null }), false],
-	])('update of %s keeps every other field', async (_name, updateFields, changed, answered) => {
-		const record = kind.make('Whole');
-		const before = stored(record.id);
-		sim.clearLog();
-		const result = await run({ operation: 'update', [locator]: byId(record.id), updateFields: updateFields() });
-		expect(result.error).toBeUndefined();
-		expect(stored(record.id)).toEqual({ ...before, ...changed() });
-		expect(result.items[0].json).toMatchObject({ id: String(record.id), name: 'Whole', ...(answered ? changed() : {}) });
-		expect(routes()).toEqual([`GET ${path}/:id`, `PUT ${path}/:id`]);
-	});
+	] as Array<[string, () => IDataObject, () => IDataObject, boolean]>)(
+		'update of %s keeps every other field',
+		async (_name, updateFields, changed, answered) => {
+			const record = kind.make('Whole');
+			const before = stored(record.id);
+			sim.clearLog();
+			const result = await run({ operation: 'update', [locator]: byId(record.id), updateFields: updateFields() });
+			expect(result.error).toBeUndefined();
+			expect(stored(record.id)).toEqual({ ...before, ...changed() });
+			expect(result.items[0].json).toMatchObject({ id: String(record.id), name: 'Whole', ...(answered ? changed() : {}) });
+			expect(routes()).toEqual([`GET ${path}/:id`, `PUT ${path}/:id`]);
+		},
+	);
 
 	it('each item of a run is handled on its own, ids from expressions included', async () => {
 		const a = kind.make('First');
