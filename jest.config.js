@@ -44,8 +44,7 @@ const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**
  */
 const VENDOR = [
 	'<rootDir>/test/user/!(pickerScale).test.ts',
-	'<rootDir>/test/records/departmentsBusinesses.test.ts',
-	'<rootDir>/test/records/locationsJobTitles.test.ts',
+	'<rootDir>/test/records/records.test.ts',
 	'<rootDir>/test/learning/*.test.ts',
 	'<rootDir>/test/praise/*.test.ts',
 	'<rootDir>/test/trigger/!(stateSize|manyTriggers).test.ts',

@@ -16,6 +16,7 @@ import axios from 'axios';
 import { MAX_PAGE_SIZE } from '../../nodes/Engagedly/transport/paginate';
 import { listSearch, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import type { Simulator, UserRecord } from '../simulator';
+import { mandatoryValues, mapping } from '../user/helpers';
 
 const SIZES = [1_000, 10_000];
 const PAGE = 50;
@@ -62,25 +63,6 @@ async function oldDropdown(sim: Simulator): Promise<number> {
 	}
 }
 
-function customValues(sim: Simulator) {
-	const values: Record<string, unknown> = {};
-	for (const a of sim.store.attributes.filter((x) => !x.preset && x.mandatory)) {
-		values[a.attribute_key] =
-			a.data_type === 'number'
-				? 1
-				: a.data_type === 'boolean'
-					? false
-					: a.data_type === 'date'
-						? '2024-01-15'
-						: a.data_type === 'single-select'
-							? a.attribute_options![0].value
-							: a.data_type === 'multiple-select'
-								? [a.attribute_options![0].value]
-								: 'CC-1';
-	}
-	return { mappingMode: 'defineBelow', value: values, matchingColumns: [], schema: [] };
-}
-
 async function rowsAt(sim: Simulator, credentials: EngagedlyCredentials, users: number): Promise<Row[]> {
 	const sorted = sim.store.sortedUsers();
 	// Targets spread over the list: the name search's cost depends on where the match is.
@@ -117,7 +99,7 @@ async function rowsAt(sim: Simulator, credentials: EngagedlyCredentials, users: 
 		email: `bench.hire.${users}.${suffix}@example.test`,
 		firstName: 'Bench',
 		lastName: 'Hire',
-		customAttributes: customValues(sim),
+		customAttributes: mapping(mandatoryValues(sim)),
 	});
 	const before = await count(sim, async () => {
 		const ids: string[] = [];

@@ -69,11 +69,15 @@ async function naiveListAll(sim: Simulator): Promise<number> {
 	}
 }
 
-async function main() {
+async function startBench() {
 	// Executions on one key learn what the others spent only from X-RateLimit-Remaining: the vendor's
 	// headers, which the contract profile leaves out; the figures here are of that pacing.
 	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true });
-	const credentials = { ...sim.keys.demo, baseUrl: sim.baseUrl };
+	return { sim, credentials: { ...sim.keys.demo, baseUrl: sim.baseUrl } };
+}
+
+async function main() {
+	const { sim, credentials } = await startBench();
 	const rows: string[] = [];
 	const fresh = (users = USERS, timeScale = TIME_SCALE) => {
 		sim.reset({ users, seed: 'bench' });
@@ -248,10 +252,7 @@ async function main() {
  * other sections keep the figures of the last full run).
  */
 async function syncOnly() {
-	// Executions on one key learn what the others spent only from X-RateLimit-Remaining: the vendor's
-	// headers, which the contract profile leaves out; the figures here are of that pacing.
-	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true });
-	const credentials = { ...sim.keys.demo, baseUrl: sim.baseUrl };
+	const { sim, credentials } = await startBench();
 	const section = [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials))].join('\n');
 	await sim.stop();
 	const current = readFileSync(RESULTS, 'utf8');

@@ -4,7 +4,7 @@
  *
  * - In virtual time (test/helpers/sharedKey.ts): the node's pacer against the simulator's rate
  *   limiter at Engagedly's real 60-second window and request latencies of 20 and 400 ms, exact
- *   and repeatable; beside it the old pacer (one request of reserve) (one request of reserve).
+ *   and repeatable; beside it the old pacer (one request of reserve).
  * - Over real HTTP through n8n's engine, against the simulator with windows of 10 real seconds:
  *   long against a request's latency here (a few milliseconds), so the ratios mean what they
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
@@ -27,7 +27,7 @@ const OFFSETS_MS = [-30_000, -3_000, 0, 3_000, 30_000];
 const REAL_OFFSETS_MS = [0, -3_000, 30_000];
 const offsetLabel = (ms: number) => (ms === 0 ? 'same' : `${ms > 0 ? '+' : ''}${ms / 1000} s`);
 
-/** The node's pacer blind to Engagedly's clock: its answers without their `Date` (the pacer blind to Engagedly's clock). */
+/** The node's pacer blind to Engagedly's clock: its answers without their `Date`. */
 const ourClockOnly = (clock: VirtualClock) => {
 	const pacer = new RateLimitPacer(clock);
 	const observe = pacer.observe.bind(pacer);

@@ -47,6 +47,14 @@ const firstOf = <T>(records: Map<unknown, T>, what: string) => found([...records
 const ordinaryPermission = (sim: Simulator) =>
 	found(sim.store.permissions.find((p) => !p.is_admin), 'ordinary permission');
 
+/** A user's fields as Create, Create or Update and Replace take them, every mandatory attribute filled. */
+const person = (sim: Simulator, email: string, firstName: string, lastName: string) => ({
+	email,
+	firstName,
+	lastName,
+	customAttributes: mapping(mandatoryValues(sim)),
+});
+
 /** A valid 2×1 PNG, for the profile picture. */
 const PNG_BASE64 =
 	'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAADUlEQVR4nGP4zwAE/wEHAAH/4iOeWQAAAABJRU5ErkJggg==';
@@ -97,38 +105,15 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 	user: {
 		// An empty plan: the directory read; Apply Plan's writes are those of Sync (test/user/sync.test.ts).
 		applyPlan: () => ({ parameters: { plan: { version: 1, steps: [] } } }),
-		create: (sim) => ({
-			parameters: {
-				email: 'coverage.new@example.test',
-				firstName: 'Cover',
-				lastName: 'Age',
-				customAttributes: mapping(mandatoryValues(sim)),
-			},
-		}),
+		create: (sim) => ({ parameters: person(sim, 'coverage.new@example.test', 'Cover', 'Age') }),
+		// The second run finds the user the first created.
 		createOrUpdate: (sim) => [
-			{
-				parameters: {
-					email: 'coverage.upsert@example.test',
-					firstName: 'Cover',
-					lastName: 'Upsert',
-					customAttributes: mapping(mandatoryValues(sim)),
-				},
-			},
-			{
-				parameters: {
-					email: 'coverage.upsert@example.test',
-					firstName: 'Covered',
-					lastName: 'Upsert',
-					customAttributes: mapping(mandatoryValues(sim)),
-				},
-			},
+			{ parameters: person(sim, 'coverage.upsert@example.test', 'Cover', 'Upsert') },
+			{ parameters: person(sim, 'coverage.upsert@example.test', 'Covered', 'Upsert') },
 		],
 		sync: (sim) => ({
 			parameters: {
-				email: '={{ $json.email }}',
-				firstName: '={{ $json.first }}',
-				lastName: 'Synced',
-				customAttributes: mapping(mandatoryValues(sim)),
+				...person(sim, '={{ $json.email }}', '={{ $json.first }}', 'Synced'),
 				deactivateMissing: true,
 				maxDeactivatePercent: 100,
 				blockReasonCode: 'not_known',
@@ -142,13 +127,7 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 		update: (sim) => ({ parameters: { userId: byId(firstUser(sim).id), updateFields: { level: 'L9' } } }),
 		replace: (sim) => ({
-			parameters: {
-				userId: byId(firstUser(sim).id),
-				email: firstUser(sim).email,
-				firstName: 'Full',
-				lastName: 'Replace',
-				customAttributes: mapping(mandatoryValues(sim)),
-			},
+			parameters: { userId: byId(firstUser(sim).id), ...person(sim, firstUser(sim).email, 'Full', 'Replace') },
 		}),
 		activate: (sim) => {
 			sim.store.setUserStatus(firstUser(sim).id, 'Blocked');

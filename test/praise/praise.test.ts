@@ -23,6 +23,8 @@ function mostFrequent(ids: string[]): string {
 	return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
 }
 
+/** The queries of the feed's first `n` pages of the largest size. */
+const firstPages = (n: number) => Array.from({ length: n }, (_, i) => ({ page: String(i + 1), size: '50' }));
 const idsOf = (json: Array<{ id?: unknown }>) => json.map((p) => Number(p.id));
 /** The pinned praises: the simulator lists them on top of the feed, whatever their age. */
 const pinned = () => [...sim.store.praises.values()].filter((p) => p.pinned);
@@ -50,17 +52,26 @@ describe('praise: getAll', () => {
 });
 
 describe('praise filters', () => {
-	test('created after: only newer praises, and paging stops at the first older one', async () => {
-		const sorted = newestFirst();
-		const cut = sorted[12].activity_date;
-		const { json } = await run(sim, { ...praises, returnAll: true, filters: { createdAfter: cut } });
+	// 60 praises take two pages: a cut on the first page never asks for the second.
+	test.each([
+		['between praises: only newer ones, and paging stops at the first older one', () => newestFirst()[12].activity_date, [6, 12], 1],
+		[
+			'just before the newest praise: that one, one page',
+			() => new Date(Date.parse(newestFirst()[0].activity_date) - 1000).toISOString(),
+			[1, 1],
+			1,
+		],
+		['older than every praise: all of them, every page', () => '2000-01-01T00:00:00Z', [60, 60], 2],
+	] as Array<[string, () => string, [number, number], number]>)('created after %s', async (_name, cut, range, pages) => {
+		const createdAfter = cut();
+		const { json } = await run(sim, { ...praises, returnAll: true, filters: { createdAfter } });
 
-		const expected = sorted.filter((p) => Date.parse(p.activity_date) > Date.parse(cut));
-		expect(expected.length).toBeGreaterThan(5);
+		const expected = newestFirst().filter((p) => Date.parse(p.activity_date) > Date.parse(createdAfter));
+		expect(expected.length).toBeGreaterThanOrEqual(range[0]);
+		expect(expected.length).toBeLessThanOrEqual(range[1]);
 		expect(idsOf(json)).toEqual(expected.map((p) => p.id));
-		expect(json.every((p) => Date.parse(String(p.activity_date)) > Date.parse(cut))).toBe(true);
-		// 60 praises take two pages; the cut is on the first, so the second is never asked for.
-		expect(requestsTo(sim, PRAISES).map((r) => r.query)).toEqual([{ page: '1', size: '50' }]);
+		expect(json.every((p) => Date.parse(String(p.activity_date)) > Date.parse(createdAfter))).toBe(true);
+		expect(requestsTo(sim, PRAISES).map((r) => r.query)).toEqual(firstPages(pages));
 	});
 
 	test('created after: an old pinned praise on top neither ends the list nor is output; 20 newer praises, 20 out, one page', async () => {
@@ -78,26 +89,6 @@ describe('praise filters', () => {
 		expect(error).toBeUndefined();
 		expect(idsOf(json)).toEqual(posted.map((p) => p.id).reverse());
 		expect(requestsTo(sim, PRAISES)).toHaveLength(1);
-	});
-
-	test('created after just before the newest praise costs one page', async () => {
-		const newest = newestFirst()[0];
-		const justBefore = new Date(Date.parse(newest.activity_date) - 1000).toISOString();
-		const { json } = await run(sim, { ...praises, returnAll: true, filters: { createdAfter: justBefore } });
-
-		expect(idsOf(json)).toEqual([newest.id]);
-		expect(requestsTo(sim, PRAISES)).toHaveLength(1);
-	});
-
-	test('created after older than every praise reads every page', async () => {
-		const { json } = await run(sim, {
-			...praises,
-			returnAll: true,
-			filters: { createdAfter: '2000-01-01T00:00:00Z' },
-		});
-
-		expect(json).toHaveLength(sim.store.praises.size);
-		expect(requestsTo(sim, PRAISES)).toHaveLength(2);
 	});
 
 	test("created after without a time zone is read in the workflow's time zone", async () => {
@@ -138,10 +129,7 @@ describe('praise filters', () => {
 				expect((praise.recognized_actors as Array<{ id: string }>).map((a) => a.id)).toContain(userId);
 			}
 			// The API has no such filter: pages are read whole and filtered here.
-			expect(requestsTo(sim, PRAISES).map((r) => r.query)).toEqual([
-				{ page: '1', size: '50' },
-				{ page: '2', size: '50' },
-			]);
+			expect(requestsTo(sim, PRAISES).map((r) => r.query)).toEqual(firstPages(2));
 		}
 	});
 

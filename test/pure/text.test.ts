@@ -3,23 +3,18 @@ import { decodeEntities, plainText, toMessage } from '../../nodes/Engagedly/acti
 import { identity } from '../../nodes/Engagedly/trigger/fields';
 
 describe('plainText: praise HTML as chat text', () => {
-	test('paragraphs and line breaks become new lines, tags go, entities are decoded', () => {
-		expect(plainText('<p>Thanks <b>Ana</b> &amp; team!</p><p>Great&nbsp;launch<br/>again</p>')).toBe(
+	test.each([
+		[
+			'paragraphs and line breaks become new lines, tags go, entities are decoded',
+			'<p>Thanks <b>Ana</b> &amp; team!</p><p>Great&nbsp;launch<br/>again</p>',
 			'Thanks Ana & team!\nGreat launch\nagain',
-		);
-	});
-
-	test('scripts and styles are dropped with their content', () => {
-		expect(plainText('<style>p{color:red}</style><p>Hi</p><script>alert(1)</script>')).toBe('Hi');
-	});
-
-	test('runs of blank lines shrink to one, spaces to one', () => {
-		expect(plainText('<p>a</p><p></p><p></p><p>b   c</p>')).toBe('a\n\nb c');
-	});
-
-	test('not text gives an empty string', () => {
-		expect(plainText(null)).toBe('');
-		expect(plainText(42)).toBe('');
+		],
+		['scripts and styles are dropped with their content', '<style>p{color:red}</style><p>Hi</p><script>alert(1)</script>', 'Hi'],
+		['runs of blank lines shrink to one, spaces to one', '<p>a</p><p></p><p></p><p>b   c</p>', 'a\n\nb c'],
+		['not text (null) gives an empty string', null, ''],
+		['not text (a number) gives an empty string', 42, ''],
+	])('%s', (_name, html, text) => {
+		expect(plainText(html)).toBe(text);
 	});
 
 	test('entities are decoded once: &amp;lt; is the text &lt;', () => {

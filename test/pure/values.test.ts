@@ -12,6 +12,12 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 		['a plain day', ' 2024-02-29 ', '2024-02-29'],
 		['the API’s long form', 'Jan 15, 2024', '2024-01-15'],
 		['the long form with a one-digit day', 'Mar 5, 2026', '2026-03-05'],
+		[
+			'a Luxon DateTime from an expression gives its own calendar day',
+			DateTime.fromObject({ year: 2025, month: 12, day: 31, hour: 23 }, { zone: 'Pacific/Auckland' }),
+			'2025-12-31',
+		],
+		['a JavaScript Date gives its UTC day', new Date(Date.UTC(2024, 6, 4, 12)), '2024-07-04'],
 	])('%s', (_name, input, day) => {
 		expect(toApiDay(input)).toBe(day);
 	});
@@ -27,16 +33,6 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 		expect(toApiDay(input)).toBeUndefined();
 	});
 
-	test('a Luxon DateTime from an expression gives its own calendar day', () => {
-		expect(toApiDay(DateTime.fromObject({ year: 2025, month: 12, day: 31, hour: 23 }, { zone: 'Pacific/Auckland' }))).toBe(
-			'2025-12-31',
-		);
-	});
-
-	test('a JavaScript Date gives its UTC day', () => {
-		expect(toApiDay(new Date(Date.UTC(2024, 6, 4, 12)))).toBe('2024-07-04');
-	});
-
 	test('with anyDateText, other date text is read too', () => {
 		expect(toApiDay('March 1, 2026', { anyDateText: true })).toBe('2026-03-01');
 		expect(toApiDay('2026/03/01', { anyDateText: true })).toBe('2026-03-01');
@@ -45,32 +41,21 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 });
 
 describe('toInstant: an instant, wall-clock text read in the workflow’s time zone', () => {
-	test('wall-clock text is read in the given zone', () => {
-		// 09:00 in Berlin in winter is 08:00 UTC.
-		expect(toInstant('2026-01-10T09:00:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 0, 10, 8));
-		// and in summer 07:00 UTC.
-		expect(toInstant('2026-07-10 09:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 10, 7));
-	});
-
-	test('a day alone is midnight in the zone', () => {
-		expect(toInstant('2026-03-01', 'America/New_York')).toBe(Date.UTC(2026, 2, 1, 5));
-	});
-
-	test('text with its own offset keeps it', () => {
-		expect(toInstant('2026-03-01T09:00:00Z', 'Asia/Tokyo')).toBe(Date.UTC(2026, 2, 1, 9));
-	});
-
-	test('an unknown time zone reads wall-clock text as UTC rather than failing', () => {
-		expect(toInstant('2026-03-01T09:00:00', 'Mars/Olympus')).toBe(Date.UTC(2026, 2, 1, 9));
-	});
-
-	test('Date, DateTime and epoch numbers pass through; nonsense is undefined', () => {
-		expect(toInstant(new Date(Date.UTC(2020, 0, 1)), 'UTC')).toBe(Date.UTC(2020, 0, 1));
-		expect(toInstant(DateTime.fromMillis(1_700_000_000_000), 'UTC')).toBe(1_700_000_000_000);
-		expect(toInstant(1_700_000_000_000, 'UTC')).toBe(1_700_000_000_000);
-		expect(toInstant('soon', 'UTC')).toBeUndefined();
-		expect(toInstant('2026-02-30T10:00:00', 'UTC')).toBeUndefined();
-		expect(toInstant('', 'UTC')).toBeUndefined();
+	test.each([
+		// 09:00 in Berlin is 08:00 UTC in winter, 07:00 in summer.
+		['wall-clock text is read in the given zone (winter)', '2026-01-10T09:00:00', 'Europe/Berlin', Date.UTC(2026, 0, 10, 8)],
+		['wall-clock text is read in the given zone (summer)', '2026-07-10 09:00', 'Europe/Berlin', Date.UTC(2026, 6, 10, 7)],
+		['a day alone is midnight in the zone', '2026-03-01', 'America/New_York', Date.UTC(2026, 2, 1, 5)],
+		['text with its own offset keeps it', '2026-03-01T09:00:00Z', 'Asia/Tokyo', Date.UTC(2026, 2, 1, 9)],
+		['an unknown zone reads wall-clock text as UTC rather than failing', '2026-03-01T09:00:00', 'Mars/Olympus', Date.UTC(2026, 2, 1, 9)],
+		['a Date passes through', new Date(Date.UTC(2020, 0, 1)), 'UTC', Date.UTC(2020, 0, 1)],
+		['a DateTime passes through', DateTime.fromMillis(1_700_000_000_000), 'UTC', 1_700_000_000_000],
+		['an epoch number passes through', 1_700_000_000_000, 'UTC', 1_700_000_000_000],
+		['nonsense is undefined', 'soon', 'UTC', undefined],
+		['a day that does not exist is undefined', '2026-02-30T10:00:00', 'UTC', undefined],
+		['an empty text is undefined', '', 'UTC', undefined],
+	])('%s', (_name, input, zone, instant) => {
+		expect(toInstant(input, zone)).toBe(instant);
 	});
 });
 

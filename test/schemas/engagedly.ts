@@ -29,9 +29,7 @@ import { IsoDate, IsoUtcTimestamp, maskOf, NonBlank, NullableText, Url, Uuid } f
 
 export { IsoDate, IsoUtcTimestamp, NonBlank, NullableText, Url, Uuid };
 
-// ---------------------------------------------------------------------------------------------
 // Scalars
-// ---------------------------------------------------------------------------------------------
 
 /** Id of a location, job title or permission: an integer or a string of digits. */
 export const FlexibleId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]);
@@ -47,11 +45,8 @@ export const LongDate = z
 /** `DD-MM-YYYY`: the user `birthdate` output ("day-month-year order with hyphens"). */
 export const DayMonthYear = z.string().regex(/^\d{2}-\d{2}-\d{4}$/);
 
-// ---------------------------------------------------------------------------------------------
 // Pagination and envelopes
-// ---------------------------------------------------------------------------------------------
 
-/** `{page, size, has_more, total_records}`: page from 1, size 1..50. */
 export const PaginationSchema = z
 	.object({
 		page: z.number().int().min(1),
@@ -92,11 +87,8 @@ export const arrayEnvelope = <T extends z.ZodTypeAny>(item: T) =>
 /** `{success: true}` alone: the profile picture upload. */
 export const SuccessOnlyEnvelopeSchema = z.object({ success: z.literal(true) }).strict();
 
-// ---------------------------------------------------------------------------------------------
 // Errors
-// ---------------------------------------------------------------------------------------------
 
-/** The four documented error types. */
 export const ErrorTypeSchema = z.enum([
 	'api_connection_error',
 	'authentication_error',
@@ -104,7 +96,6 @@ export const ErrorTypeSchema = z.enum([
 	'validation_error',
 ]);
 
-/** One entry of `errors`: `{field, message, code}`, all strings. */
 export const ErrorEntrySchema = z
 	.object({
 		field: z.string(),
@@ -113,7 +104,6 @@ export const ErrorEntrySchema = z
 	})
 	.strict();
 
-/** Error body: `{error_type, errors: [{field, message, code}]}`. */
 export const ErrorBodySchema = z
 	.object({
 		error_type: ErrorTypeSchema,
@@ -133,7 +123,6 @@ export const ErrorObjectOfListsSchema = z
 	.strict();
 export const ErrorMessageOnlySchema = z.object({ message: NonBlank }).strict();
 
-/** 429 body: `{error_type: "rate_limit_exceeded", message}`. */
 export const RateLimitErrorSchema = z
 	.object({
 		error_type: z.literal('rate_limit_exceeded'),
@@ -141,9 +130,7 @@ export const RateLimitErrorSchema = z
 	})
 	.strict();
 
-// ---------------------------------------------------------------------------------------------
 // Shared sub-objects
-// ---------------------------------------------------------------------------------------------
 
 /** User `display_picture`: keys `small`, `medium`, and in some responses `large`; URL strings. */
 export const DisplayPictureSchema = z
@@ -171,7 +158,6 @@ export const OrgMembershipSchema = z
 	})
 	.strict();
 
-/** Key of a custom attribute: `custom-attribute-<suffix>`. */
 export const CustomAttributeKey = z.string().regex(/^custom-attribute-[A-Za-z0-9_-]+$/);
 
 /**
@@ -186,15 +172,12 @@ export const CustomAttributeValueSchema = z
 	})
 	.strict();
 
-/** `custom_attributes` on a user: map from attribute_key to `{name, value}`. */
 export const CustomAttributesSchema = z.record(CustomAttributeKey, CustomAttributeValueSchema);
 
 /** `employee_type`: a string in the contract, `{id, name}` in the OpenAPI file; `null` when blank. */
 export const EmployeeTypeSchema = z.union([NonBlank, NamedRefSchema]).nullable();
 
-// ---------------------------------------------------------------------------------------------
 // User
-// ---------------------------------------------------------------------------------------------
 
 const listed = records.UserRecordSchema.pick(maskOf(records.USER_LISTED)).shape;
 const { last_active_date, ...listedCore } = listed;
@@ -296,9 +279,7 @@ export const UserSchema = z
 	})
 	.strict();
 
-// ---------------------------------------------------------------------------------------------
 // User attribute (definition)
-// ---------------------------------------------------------------------------------------------
 
 export const AttributeDataTypeSchema = z.enum([...records.DataType.options, 'document']); // 'document': listed by the vendor (spec README)
 
@@ -324,9 +305,7 @@ export const UserAttributeSchema = records.AttributeRecordSchema.extend({ data_t
 		}
 	});
 
-// ---------------------------------------------------------------------------------------------
 // Department and business
-// ---------------------------------------------------------------------------------------------
 
 /** Member of a department or business (single/create/update responses). */
 export const MemberSchema = records.UserRecordSchema.pick({ id: true, email: true, first_name: true, middle_name: true, last_name: true })
@@ -339,15 +318,11 @@ export const MemberSchema = records.UserRecordSchema.pick({ id: true, email: tru
 
 const Count = z.number().int().min(0);
 
-/** Department or business in a list: counts are strings, no members. */
 export const OrgUnitListItemSchema = records.OrgUnitFieldsSchema.extend({
 	members_count: DigitString,
 	administrators_count: DigitString,
 }).strict();
-export const DepartmentListItemSchema = OrgUnitListItemSchema;
-export const BusinessListItemSchema = OrgUnitListItemSchema;
 
-/** A single business: counts are integers, with members. */
 export const BusinessSchema = records.OrgUnitFieldsSchema.extend({
 	members_count: Count,
 	administrators_count: Count,
@@ -363,9 +338,7 @@ export const DepartmentSchema = BusinessSchema.extend({
 	administrators_count: z.union([Count, DigitString]),
 });
 
-// ---------------------------------------------------------------------------------------------
 // Location, job title, permission, block reason code
-// ---------------------------------------------------------------------------------------------
 
 /** Ids of locations, job titles and permissions: numbers in some answers, strings in others. */
 export const LocationSchema = records.LocationRecordSchema.extend({ id: FlexibleId }).strict();
@@ -386,11 +359,8 @@ export const BlockReasonCodesEnvelopeSchema = z
 	})
 	.strict();
 
-// ---------------------------------------------------------------------------------------------
 // Praise
-// ---------------------------------------------------------------------------------------------
 
-/** `{large, original, reduced}` picture of a praise actor. */
 export const ActorPictureSchema = z
 	.object({
 		large: Url.nullable(),
@@ -409,7 +379,6 @@ export const ActorSchema = z
 	})
 	.strict();
 
-/** Audience element: `{name, id, display_picture, type}`. */
 export const AudienceSchema = z
 	.object({
 		id: NonBlank,
@@ -437,9 +406,7 @@ export const PraiseSchema = records.PraiseRecordSchema.pick(maskOf(records.PRAIS
 	})
 	.strict();
 
-// ---------------------------------------------------------------------------------------------
 // Learning (shapes from the OpenAPI file: the contract says "not shown")
-// ---------------------------------------------------------------------------------------------
 
 /** Learning dates: the vendor samples use `MMM DD, YYYY`; ISO 8601 UTC is also accepted. */
 export const LearningDate = z.union([LongDate, IsoUtcTimestamp]);
@@ -547,9 +514,7 @@ export const LearnerReportEnvelopeSchema = z
 	})
 	.strict();
 
-// ---------------------------------------------------------------------------------------------
 // Certificate (spec README, "Certificates")
-// ---------------------------------------------------------------------------------------------
 
 /** Certificate dates: `YYYY-MM-DD` (the filter format) or an ISO 8601 UTC timestamp. */
 export const CertificateDate = z.union([IsoDate, IsoUtcTimestamp]);
@@ -559,9 +524,7 @@ export const CertificateSchema = records.CertificateFieldsSchema.extend({
 	end_date: CertificateDate.nullable(),
 }).strict();
 
-// ---------------------------------------------------------------------------------------------
 // Response bodies per endpoint
-// ---------------------------------------------------------------------------------------------
 
 export const UserAttributesResponse = arrayEnvelope(UserAttributeSchema);
 export const UsersListResponse = listEnvelope(UserListItemSchema);
@@ -570,9 +533,9 @@ export const ProfilePictureResponse = SuccessOnlyEnvelopeSchema;
 export const BlockReasonCodesResponse = BlockReasonCodesEnvelopeSchema;
 export const UserPermissionsResponse = arrayEnvelope(PermissionSchema);
 
-export const DepartmentsListResponse = listEnvelope(DepartmentListItemSchema);
+export const DepartmentsListResponse = listEnvelope(OrgUnitListItemSchema);
 export const DepartmentResponse = singleEnvelope(DepartmentSchema);
-export const BusinessesListResponse = listEnvelope(BusinessListItemSchema);
+export const BusinessesListResponse = listEnvelope(OrgUnitListItemSchema);
 export const BusinessResponse = singleEnvelope(BusinessSchema);
 export const LocationsListResponse = listEnvelope(LocationSchema);
 export const LocationResponse = singleEnvelope(LocationSchema);
@@ -587,8 +550,6 @@ export const LearnerReportResponse = LearnerReportEnvelopeSchema;
 export const CertificatesListResponse = listEnvelope(CertificateSchema);
 export const CertificateResponse = singleEnvelope(CertificateSchema);
 
-// ---------------------------------------------------------------------------------------------
 // Types
-// ---------------------------------------------------------------------------------------------
 
 export type UserAttribute = z.infer<typeof UserAttributeSchema>;
