@@ -10,7 +10,7 @@
  * Run in the current n8n only (examples.e2e.test.ts): n8n 2.x's agent runs tools as nodes of the
  * execution, which is what the tool-error and empty-result behaviour depends on.
  */
-import { CHAT_LOGIN, example } from './demo';
+import { CHAT_LOGIN, example, served } from './demo';
 import type { ExecutionSummary } from './instance';
 import { ScriptedModel, lastToolResult, textOf, toolNamed, type ChatRequest } from './model';
 import type { ExampleDemo } from './scenarios';
@@ -74,11 +74,8 @@ export function agentScenarios(demo: ExampleDemo): void {
 			60_000,
 		);
 
-	/**
-	 * What the simulator was asked, without the praise polls of the recognition example's active
-	 * trigger, which may land at any moment and are no part of a chat.
-	 */
-	const asked = () => demo.sim().log.filter((entry) => entry.route !== 'GET /beta/activities/praises');
+	/** What Engagedly served the chat (served: not the trigger's polls, not a 429 retried). */
+	const asked = () => served(demo.sim());
 
 	/** The tool message of a request, parsed: what n8n's agent handed the model as the tool's result. */
 	const toolResultOf = (request: ChatRequest) => JSON.parse(lastToolResult(request)) as Array<Record<string, unknown>>;

@@ -110,6 +110,14 @@ export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: Ex
 	if (activate) for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
 }
 
+/**
+ * The requests Engagedly served, as the scenarios assert them: the recognition example's trigger
+ * polls the praises once a minute throughout a run, and every scenario shares the demo key's 200
+ * requests a minute, so any request may be answered 429 (refused: nothing changed) and retried.
+ * An assertion that nothing was attempted reads the whole log instead.
+ */
+export const served = (sim: Simulator) => sim.log.filter((entry) => entry.status !== 429 && entry.route !== 'GET /beta/activities/praises');
+
 /** Publishes the workflows marked `active` through the running n8n's REST API (their first poll included). */
 export async function publishActive(n8n: N8nInstance, workflows: ExampleWorkflow[]): Promise<void> {
 	for (const workflow of workflows.filter((w) => w.active)) await n8n.publish(workflow.id);

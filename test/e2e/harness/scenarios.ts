@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 
 import { SEARCH_TERMS } from '../../helpers/codex';
-import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, publishActive, startDemoSimulator, type ExampleWorkflow } from './demo';
+import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, publishActive, served, startDemoSimulator, type ExampleWorkflow } from './demo';
 import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
@@ -116,7 +116,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		if (!found) throw new Error(`examples/${workflow}.json does not assign ${field}`);
 		return found.value;
 	};
-	const routesCalled = () => sim.log.map((entry) => entry.route);
+	const routesCalled = () => served(sim).map((entry) => entry.route);
 	/** A run of an example that starts by hand (`n8n execute`), which must succeed; its run. */
 	const executeOk = async (workflowId: string) => {
 		const { run, result } = await n8n.execute(workflowId);
@@ -140,7 +140,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		const people = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.id !== sim.store.adminId && !named.includes(user.email));
 		// Activation polls once at once: that first poll is the baseline (nothing from before). The
 		// other scenarios clear the simulator's log, which may hide it: a later poll shows it happened.
-		await until('the activation poll', () => (sim.log.some((entry) => entry.route === 'GET /beta/activities/praises') ? true : undefined), 150_000);
+		await until('the activation poll', () => (sim.log.some((entry) => entry.route === 'GET /beta/activities/praises' && entry.status === 200) ? true : undefined), 150_000);
 		const known = new Set<string>();
 		const posted: PraiseRun[] = [];
 		for (const [i, recognised] of people.slice(0, 2).entries()) {
@@ -203,9 +203,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 	scenario('user-lookup', 'examples/user-lookup.json: a webhook behind header auth answers with a colleague found by email (user getAll)', () => {
 		const path = () => String(nodeOfType('user-lookup', 'n8n-nodes-base.webhook').parameters.path);
 		const withKey = { headers: { [LOOKUP_KEY.header]: LOOKUP_KEY.value } };
-		// What the lookup would ask Engagedly; the recognition example's active trigger may poll the
-		// praises meanwhile, which is no part of this workflow.
-		const userReads = () => sim.log.filter((entry) => entry.path.startsWith('/beta/users'));
+		const userReads = () => served(sim).filter((entry) => entry.path.startsWith('/beta/users'));
 
 		test('the active workflow answers through n8n with the card of the user the simulator holds', async () => {
 			const colleague = sim.store.sortedUsers().find((user) => user.status === 'Active' && user.manager_id && user.job_title_id);
@@ -230,7 +228,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			]);
 			// Found by address in the list, then read whole: Engagedly's list does not say which
 			// departments a user is in, the single user does.
-			expect(sim.log.map((entry) => [entry.route, entry.query.email, entry.clientKey])).toEqual([
+			expect(served(sim).map((entry) => [entry.route, entry.query.email, entry.clientKey])).toEqual([
 				['GET /beta/users', colleague.email, sim.keys.demo.clientKey],
 				['GET /beta/users/:id', undefined, sim.keys.demo.clientKey],
 			]);
@@ -287,7 +285,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				status: 404,
 				body: { error: `Nobody in Engagedly has the email ${email}` },
 			});
-			expect(sim.log.map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', email]]);
+			expect(served(sim).map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', email]]);
 		});
 	});
 
@@ -402,7 +400,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			expect(outputs[syncNode].map((item) => item.outcome)).toEqual(expected);
 			// The preview ran first and wrote nothing: the real sync still found every change, and
 			// every write is its own, one per change.
-			const writes = sim.log.filter((entry) => entry.method !== 'GET');
+			const writes = served(sim).filter((entry) => entry.method !== 'GET');
 			expect(writes).toHaveLength(expected.filter((outcome) => outcome !== 'unchanged').length);
 			for (const e of list) {
 				const user = sim.store.userByEmail(e.email);
@@ -453,7 +451,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			expect(routesCalled().filter((route) => route === 'PUT /beta/departments/:id')).toHaveLength(departmentsBefore.length);
 			// The leaver's address is looked up once per node that names it: Deactivate, and Remove
 			// from the department for all its items.
-			expect(sim.log.filter((entry) => entry.route === 'GET /beta/users').map((entry) => entry.query.email)).toEqual([email, email]);
+			expect(served(sim).filter((entry) => entry.route === 'GET /beta/users').map((entry) => entry.query.email)).toEqual([email, email]);
 		});
 	});
 
@@ -517,11 +515,11 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				...leaving.map((user) => [user.email, 'deactivated']),
 			]);
 			for (const user of leaving) expect(sim.store.getUser(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'involuntary' });
-			expect(sim.log.filter((entry) => entry.method !== 'GET').map((entry) => entry.route)).toEqual([
+			expect(served(sim).filter((entry) => entry.method !== 'GET').map((entry) => entry.route)).toEqual([
 				'POST /beta/users',
 				...leaving.map(() => 'PUT /beta/users/:id/deactivate'),
 			]);
-			const directoryReads = sim.log.filter((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined);
+			const directoryReads = served(sim).filter((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined);
 			expect(directoryReads).toHaveLength(Math.ceil((sim.store.users.size - 1) / 50));
 		});
 	});
@@ -557,7 +555,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			const text = result.content.map((part) => part.text ?? '').join('');
 			expect(text).toContain(colleague.email);
 			expect(text).toContain(colleague.id);
-			expect(sim.log.map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', colleague.email]]);
+			expect(served(sim).map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', colleague.email]]);
 		});
 
 		test('calling the departments tool answers with every department the simulator holds', async () => {
