@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createPoller, type Poller } from '../helpers/poll';
+import { activatedPoller, type Poller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const PRAISES = 'GET /beta/activities/praises';
@@ -23,13 +23,8 @@ const sim = useSimulator(
 	},
 );
 
-async function activated(options: IDataObject = {}): Promise<Poller> {
-	const poller = await createPoller({ parameters: { event: 'newPraise', options }, credentials: sim.credentials() });
-	const first = await poller.poll('trigger', 'activate');
-	expect(first.error).toBeUndefined();
-	expect(first.items).toEqual([]);
-	return poller;
-}
+const activated = async (options: IDataObject = {}) =>
+	await activatedPoller({ parameters: { event: 'newPraise', options }, credentials: sim.credentials() });
 
 /** One poll: the ids it emitted and the list requests it made. */
 async function pollOnce(poller: Poller): Promise<{ ids: number[]; requests: number }> {
