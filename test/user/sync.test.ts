@@ -151,28 +151,17 @@ describe('Deactivate Missing Users', () => {
 			expect(error?.description).toContain('Nothing was written');
 			expect(writes(sim)).toEqual([]);
 		}
-		// With Continue On Fail, the refusal is the error of every input item.
 		const continued = await run(half, { deactivateMissing: true }, true);
 		expect(continued.items.map((item) => [item.pairedItem, item.json.error])).toEqual(half.map((_, item) => [{ item }, refusal]));
 		expect(writes(sim)).toEqual([]);
 		expect(sim.store.users.size).toBe(before);
 		expect(activeUsers()).toHaveLength(users.length);
 
-		// Raised for this run, the same sync goes through.
 		const raised = await run(half, { deactivateMissing: true, maxDeactivatePercent: 60 });
 		expect(raised.error).toBeUndefined();
 		// Every user left out but the Site Administrator (who is in neither half for certain).
 		const leavers = users.filter((u) => !kept.includes(u) && u.id !== sim.store.adminId);
 		expect(raised.items.filter((item) => item.json.outcome === 'deactivated').map((item) => item.json.id)).toEqual(leavers.map((u) => u.id));
-	});
-
-	test('off by default: users no item names stay Active', async () => {
-		const users = activeUsers();
-		const { error, items } = await run(users.slice(0, 10).map(employee));
-		expect(error).toBeUndefined();
-		expect(items).toHaveLength(10);
-		expect(writes(sim)).toEqual([]);
-		expect(activeUsers()).toHaveLength(users.length);
 	});
 });
 
@@ -240,7 +229,7 @@ test('a new hire listed before their manager, who is new too: previewed in a dry
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
 });
 
-test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced', async () => {
+test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced; the users no item names stay Active (Deactivate Missing Users is off by default)', async () => {
 	const users = activeUsers();
 	const employees = users.slice(0, 3).map(employee);
 	employees[0] = { ...employees[0], lastName: 'Refused' };
@@ -255,6 +244,8 @@ test('with Continue On Fail, a write Engagedly refuses (422) is the error of tha
 	const { items, error } = await run(employees, {}, true);
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id', 'PATCH /beta/users/:id']);
+	expect(activeUsers()).toHaveLength(users.length);
 	expect(items[0].json).toMatchObject({ httpCode: '422' });
 	expect(String(items[0].json.error)).toContain('last_name');
 	expect(outcomes(items).slice(1)).toEqual(['updated', 'unchanged']);
@@ -515,7 +506,6 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(sim.store.getUser(stale.id).last_name).toBe('Changed In Engagedly');
 		for (const user of deactivated) expect(sim.store.getUser(user.id).status).toBe('Blocked');
 
-		// The same plan again: every step is stale now, nothing written.
 		sim.clearLog();
 		const twice = await applyPlan(output.plan);
 		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));

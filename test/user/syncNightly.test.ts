@@ -686,7 +686,6 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		const asked = await sync.run(employees, { fullComparisonNow: true });
 		expect(comparisons(asked.items)).toEqual(['full']);
 		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
-		// Full Comparison Every 0 days: every run is one.
 		const everyRun = await sync.run(employees, { fullComparisonEvery: 0 });
 		expect(comparisons(everyRun.items)).toEqual(['full']);
 	});
