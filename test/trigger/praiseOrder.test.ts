@@ -79,27 +79,16 @@ describe('pinned praises first (the simulator\'s default)', () => {
 	});
 });
 
-describe('praises sharing a timestamp', () => {
-	test('a praise posted at the very time of the newest one already seen is still new', async () => {
-		const at = new Date(Date.now() + 60_000).toISOString();
-		const first = sim.store.addPraise({ activity_date: at }).id;
-		const poller = await activated();
-		expect(poller.state().ids).toEqual([first]);
+test.each([2, 120])('%i praises posted at the very time of the newest one already seen (120: more than a page): all new, once', async (count) => {
+	const at = new Date(Date.now() + 60_000).toISOString();
+	const first = sim.store.addPraise({ activity_date: at }).id;
+	const poller = await activated();
+	expect(poller.state().ids).toEqual([first]);
 
-		const twins = [sim.store.addPraise({ activity_date: at }).id, sim.store.addPraise({ activity_date: at }).id];
-		expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
-		expect(sorted(poller.state().ids as number[])).toEqual(sorted([first, ...twins]));
-		expect((await pollOnce(poller)).ids).toEqual([]);
-	});
-
-	test('more praises of one time than a page: all of them, once', async () => {
-		const at = new Date(Date.now() + 60_000).toISOString();
-		sim.store.addPraise({ activity_date: at });
-		const poller = await activated();
-		const twins = Array.from({ length: 120 }, () => sim.store.addPraise({ activity_date: at }).id);
-		expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
-		expect((await pollOnce(poller)).ids).toEqual([]);
-	});
+	const twins = Array.from({ length: count }, () => sim.store.addPraise({ activity_date: at }).id);
+	expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
+	expect(sorted(poller.state().ids as number[])).toEqual(sorted([first, ...twins]));
+	expect((await pollOnce(poller)).ids).toEqual([]);
 });
 
 test('ids out of time order: every new praise, whatever its id', async () => {
