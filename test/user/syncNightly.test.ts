@@ -356,11 +356,7 @@ describe('races end in one user', () => {
 	});
 
 	const createOrUpdate = (email: string) =>
-		runEngagedly({
-			parameters: { ...syncParameters(), operation: 'createOrUpdate', additionalFields: {} },
-			credentials: sim.credentials(),
-			input: [{ json: { email, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' } }],
-		});
+		run([{ email, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' }], { operation: 'createOrUpdate', additionalFields: {} });
 
 	test.each([
 		['422 duplicate_value', undefined, 422],
