@@ -207,9 +207,8 @@ export interface EngagedlyCredentials {
 }
 
 export interface RunResult {
-	run: IRun;
-	/** Output items of the named node, first run, first output. */
-	output(nodeName: string): INodeExecutionData[];
+	/** The Engagedly node's output items (none when an error stopped the run). */
+	items: INodeExecutionData[];
 	/** The error that stopped the workflow, if any. */
 	error?: Error & { description?: string; httpCode?: string; context?: IDataObject };
 	/**
@@ -218,17 +217,6 @@ export interface RunResult {
 	 * succeeded or failed, unless the mode is 'manual' (hookFunctionsSave). Undefined: nothing saved.
 	 */
 	savedStaticData?: IDataObject;
-}
-
-export interface WorkflowSpec {
-	nodes: INode[];
-	connections?: Workflow['connectionsBySourceNode'];
-	credentials: EngagedlyCredentials;
-	mode?: WorkflowExecuteMode;
-	/** Items fed to the start node. */
-	input?: INodeExecutionData[];
-	/** The workflow's static data as n8n loads it from its database for this run (a scheduled run's memory). */
-	staticData?: IDataObject;
 }
 
 export async function additionalDataFor(
@@ -262,28 +250,47 @@ export async function additionalDataFor(
 	} as unknown as IWorkflowExecuteAdditionalData;
 }
 
-/** Executes a whole workflow, starting at its first node, the way a manual run does. */
-export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
+export interface NodeSpec {
+	parameters: IDataObject;
+	credentials: EngagedlyCredentials;
+	/** Items fed to the node. */
+	input?: INodeExecutionData[];
+	continueOnFail?: boolean;
+	/** Run as the AI-tool variant of the node (`…engagedlyTool`), as an agent or MCP server runs it. */
+	asTool?: boolean;
+	/** 'manual' (the default) as from the editor; 'trigger' as a Schedule Trigger's execution of an active workflow. */
+	mode?: WorkflowExecuteMode;
+	/** The workflow's static data as n8n loads it from its database for this run (a scheduled run's memory). */
+	staticData?: IDataObject;
+}
+
+/** Runs the Engagedly node alone, in a one-node workflow, on the given input items. */
+export async function runEngagedly(spec: NodeSpec): Promise<RunResult> {
 	const { nodeTypes } = await loadPackage();
+	const mode = spec.mode ?? 'manual';
+	const node: INode = {
+		...nodeWith('engagedly-node', 'Engagedly', spec.asTool ? `${NODE_TYPE}Tool` : NODE_TYPE, spec.parameters),
+		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+	};
 	const workflow = new Workflow({
 		id: 'test-workflow',
 		name: 'test',
-		nodes: spec.nodes,
-		connections: spec.connections ?? {},
+		nodes: [node],
+		connections: {},
 		nodeTypes,
 		active: false,
 		staticData: spec.staticData,
 		settings: { executionOrder: 'v1' },
 	});
-	const hooks = new ExecutionLifecycleHooks(spec.mode ?? 'manual', 'test-execution', {
+	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
 		id: 'test-workflow',
 		name: 'test',
 		active: false,
 		isArchived: false,
 		createdAt: new Date(),
 		updatedAt: new Date(),
-		nodes: spec.nodes,
-		connections: spec.connections ?? {},
+		nodes: [node],
+		connections: {},
 		settings: {},
 		activeVersionId: null,
 	} as never);
@@ -291,17 +298,12 @@ export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	let savedStaticData: IDataObject | undefined;
 	hooks.addHandler('workflowExecuteAfter', (fullRunData, newStaticData) => {
-		if (newStaticData && (spec.mode ?? 'manual') !== 'manual') savedStaticData = JSON.parse(JSON.stringify(newStaticData)) as IDataObject;
+		if (newStaticData && mode !== 'manual') savedStaticData = JSON.parse(JSON.stringify(newStaticData)) as IDataObject;
 		finished(fullRunData);
 	});
 	const additionalData = await additionalDataFor(spec.credentials, hooks);
 
-	const startNode = spec.nodes[0];
-	const executeData: IExecuteData = {
-		node: startNode,
-		data: { main: [spec.input ?? [{ json: {} }]] },
-		source: null,
-	};
+	const executeData: IExecuteData = { node, data: { main: [spec.input ?? [{ json: {} }]] }, source: null };
 	const runExecutionData: IRunExecutionData = {
 		resultData: { runData: {} },
 		executionData: {
@@ -312,48 +314,13 @@ export async function runWorkflow(spec: WorkflowSpec): Promise<RunResult> {
 			waitingExecutionSource: null,
 		},
 	} as IRunExecutionData;
-	const execute = new WorkflowExecute(additionalData, spec.mode ?? 'manual', runExecutionData);
-	await execute.processRunExecutionData(workflow);
-	const run = await done;
-	return {
-		run,
-		savedStaticData,
-		error: run.data.resultData.error as RunResult['error'],
-		output(nodeName: string) {
-			const task = run.data.resultData.runData[nodeName]?.[0];
-			if (!task) throw new Error(`Node ${nodeName} did not run`);
-			return (task.data?.main?.[0] ?? []) as INodeExecutionData[];
-		},
-	};
-}
-
-export interface NodeSpec {
-	parameters: IDataObject;
-	credentials: EngagedlyCredentials;
-	input?: INodeExecutionData[];
-	continueOnFail?: boolean;
-	/** Run as the AI-tool variant of the node (`…engagedlyTool`), as an agent or MCP server runs it. */
-	asTool?: boolean;
-	/** 'manual' (the default) as from the editor; 'trigger' as a Schedule Trigger's execution of an active workflow. */
-	mode?: WorkflowExecuteMode;
-	staticData?: IDataObject;
-}
-
-/** Runs the Engagedly node alone on the given input items. */
-export async function runEngagedly(spec: NodeSpec): Promise<RunResult & { items: INodeExecutionData[] }> {
-	const node: INode = {
-		...nodeWith('engagedly-node', 'Engagedly', spec.asTool ? `${NODE_TYPE}Tool` : NODE_TYPE, spec.parameters),
-		...(spec.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
-	};
-	const result = await runWorkflow({
-		nodes: [node],
-		credentials: spec.credentials,
-		input: spec.input,
-		mode: spec.mode,
-		staticData: spec.staticData,
-	});
-	const items = result.error ? [] : result.output('Engagedly');
-	return { ...result, items };
+	await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(workflow);
+	const { resultData } = (await done).data;
+	const error = resultData.error as RunResult['error'];
+	const task = resultData.runData.Engagedly?.[0];
+	if (!error && !task) throw new Error('The Engagedly node did not run');
+	const items = error ? [] : ((task?.data?.main?.[0] ?? []) as INodeExecutionData[]);
+	return { items, error, savedStaticData };
 }
 
 /** A resource-locator value typed in by ID, as the editor saves it. */

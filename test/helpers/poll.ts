@@ -70,6 +70,10 @@ export async function createPoller(spec: {
 		return { node, workflow };
 	};
 	let current = build();
+	const rebuild = () => {
+		staticData = JSON.parse(JSON.stringify(current.workflow.staticData)) as IDataObject;
+		current = build();
+	};
 
 	const nodeBucket = (): IDataObject => {
 		const data = current.workflow.staticData as IDataObject;
@@ -118,14 +122,19 @@ export async function createPoller(spec: {
 		},
 		state: () => JSON.parse(JSON.stringify(nodeBucket())) as IDataObject,
 		serialisedState: () => JSON.stringify(current.workflow.staticData),
-		async restart() {
-			staticData = JSON.parse(JSON.stringify(current.workflow.staticData)) as IDataObject;
-			current = build();
-		},
+		restart: async () => rebuild(),
 		async edit(next) {
 			parameters = next;
-			staticData = JSON.parse(JSON.stringify(current.workflow.staticData)) as IDataObject;
-			current = build();
+			rebuild();
 		},
 	};
+}
+
+/** A poller whose activation poll has set its baseline: no error, nothing emitted. */
+export async function activatedPoller(spec: Parameters<typeof createPoller>[0]): Promise<Poller> {
+	const poller = await createPoller(spec);
+	const first = await poller.poll('trigger', 'activate');
+	expect(first.error).toBeUndefined();
+	expect(first.items).toEqual([]);
+	return poller;
 }

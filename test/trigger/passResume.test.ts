@@ -12,6 +12,22 @@ import { USERS, usePassKit } from './passKit';
 
 const { sim, triggerOn, fullPass, activeUsers } = usePassKit();
 
+const keyHeaders = () => ({ ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey });
+
+/** Runs `body` with the poll's time budget at `ms`, then restores it and the suite's rate limit (which outlives reset()). */
+async function withBudget(ms: number, body: () => Promise<void>) {
+	const budget = pollTiming.budgetMs;
+	pollTiming.budgetMs = ms;
+	try {
+		await body();
+	} finally {
+		pollTiming.budgetMs = budget;
+		sim.faults.clear();
+		sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
+		sim.resetRateLimit();
+	}
+}
+
 describe('a pass over polls, interrupted', () => {
 	test('a watched field changed twice during a pass is reported once, with the value of the last complete pass as previous', async () => {
 		const poller = await triggerOn({ event: 'userUpdated', watchedFields: ['job_title'] });
@@ -82,19 +98,14 @@ describe('a pass over polls, interrupted', () => {
 			sim.store.addUser({ first_name: 'Aaaa' }).id,
 			sim.store.addUser({ first_name: 'Zzzz' }).id,
 		];
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 150;
 		// 60 ms a page: a poll reads a few pages at most, whatever the machine's speed.
 		sim.faults.add({ kind: 'latency', ms: 60, match: { path: '/beta/users' }, times: Infinity });
-		try {
+		await withBudget(150, async () => {
 			const pass = await fullPass(poller);
 			expect(pass.pages.length).toBeGreaterThan(1);
 			expect(pass.pages.reduce((a, b) => a + b)).toBe(Math.ceil(sim.store.users.size / 50));
 			expect(pass.ids).toEqual(added.sort());
-		} finally {
-			pollTiming.budgetMs = budget;
-			sim.faults.clear();
-		}
+		});
 	});
 
 	test('a poll does not wait for the rate limit past its time budget: it saves its place instead', async () => {
@@ -103,14 +114,8 @@ describe('a pass over polls, interrupted', () => {
 		// learns what they spent only from X-RateLimit-Remaining: the vendor's header, which the
 		// contract profile leaves out (the next test meets the 429 that follows without it).
 		sim.setRateLimit({ limit: 20, timeScale: 1, headers: true });
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 20_000;
-		try {
-			for (let i = 0; i < 18; i++) {
-				await axios.get(`${sim.baseUrl}/beta/permissions`, {
-					headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey },
-				});
-			}
+		await withBudget(20_000, async () => {
+			for (let i = 0; i < 18; i++) await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders() });
 			sim.clearLog();
 			const outcome = await poller.poll();
 
@@ -119,11 +124,7 @@ describe('a pass over polls, interrupted', () => {
 			expect(requestsTo(sim, USERS)).toHaveLength(1);
 			expect(poller.state().pass).toMatchObject({ page: 2 });
 			expect(sim.log.filter((entry) => entry.status === 429)).toHaveLength(0);
-		} finally {
-			pollTiming.budgetMs = budget;
-			sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
-			sim.resetRateLimit();
-		}
+		});
 	});
 
 	test("a poll that meets Engagedly's one-minute cooldown stops at once, keeps the pages it read, and the next poll goes on: each change once", async () => {
@@ -137,9 +138,7 @@ describe('a pass over polls, interrupted', () => {
 		// headers (the contract's default; here in either profile) nothing warns of it.
 		sim.setRateLimit({ limit: 3, timeScale: 1, headers: false });
 		sim.resetRateLimit();
-		const budget = pollTiming.budgetMs;
-		pollTiming.budgetMs = 20_000;
-		try {
+		await withBudget(20_000, async () => {
 			sim.clearLog();
 			const cut = await poller.poll();
 
@@ -147,18 +146,14 @@ describe('a pass over polls, interrupted', () => {
 			expect(cut.items).toEqual([]);
 			expect(requestsTo(sim, USERS).map((entry) => entry.status)).toEqual([200, 200, 200, 429]);
 			// The poll came back while the cooldown was still in force: it did not wait it out.
-			const probe = await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey }, validateStatus: () => true });
+			const probe = await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders(), validateStatus: () => true });
 			expect(probe.status).toBe(429);
 			expect(poller.state().pass).toMatchObject({ page: (before.page as number) + 3 });
 			expect(poller.logs.at(-1)).toMatchObject({
 				level: 'info',
 				message: expect.stringMatching(/3 page\(s\) read, then stopped for Engagedly's rate-limit cooldown \(60 s\).*the next poll goes on/),
 			});
-		} finally {
-			pollTiming.budgetMs = budget;
-			sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
-			sim.resetRateLimit();
-		}
+		});
 
 		const rest = await fullPass(poller);
 		expect(rest.ids).toEqual([last]);

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { createPoller, type Poller } from '../helpers/poll';
+import { activatedPoller, type Poller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const PRAISES = 'GET /beta/activities/praises';
@@ -23,13 +23,8 @@ const sim = useSimulator(
 	},
 );
 
-async function activated(options: IDataObject = {}): Promise<Poller> {
-	const poller = await createPoller({ parameters: { event: 'newPraise', options }, credentials: sim.credentials() });
-	const first = await poller.poll('trigger', 'activate');
-	expect(first.error).toBeUndefined();
-	expect(first.items).toEqual([]);
-	return poller;
-}
+const activated = async (options: IDataObject = {}) =>
+	await activatedPoller({ parameters: { event: 'newPraise', options }, credentials: sim.credentials() });
 
 /** One poll: the ids it emitted and the list requests it made. */
 async function pollOnce(poller: Poller): Promise<{ ids: number[]; requests: number }> {
@@ -84,27 +79,16 @@ describe('pinned praises first (the simulator\'s default)', () => {
 	});
 });
 
-describe('praises sharing a timestamp', () => {
-	test('a praise posted at the very time of the newest one already seen is still new', async () => {
-		const at = new Date(Date.now() + 60_000).toISOString();
-		const first = sim.store.addPraise({ activity_date: at }).id;
-		const poller = await activated();
-		expect(poller.state().ids).toEqual([first]);
+test.each([2, 120])('%i praises posted at the very time of the newest one already seen (120: more than a page): all new, once', async (count) => {
+	const at = new Date(Date.now() + 60_000).toISOString();
+	const first = sim.store.addPraise({ activity_date: at }).id;
+	const poller = await activated();
+	expect(poller.state().ids).toEqual([first]);
 
-		const twins = [sim.store.addPraise({ activity_date: at }).id, sim.store.addPraise({ activity_date: at }).id];
-		expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
-		expect(sorted(poller.state().ids as number[])).toEqual(sorted([first, ...twins]));
-		expect((await pollOnce(poller)).ids).toEqual([]);
-	});
-
-	test('more praises of one time than a page: all of them, once', async () => {
-		const at = new Date(Date.now() + 60_000).toISOString();
-		sim.store.addPraise({ activity_date: at });
-		const poller = await activated();
-		const twins = Array.from({ length: 120 }, () => sim.store.addPraise({ activity_date: at }).id);
-		expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
-		expect((await pollOnce(poller)).ids).toEqual([]);
-	});
+	const twins = Array.from({ length: count }, () => sim.store.addPraise({ activity_date: at }).id);
+	expect(sorted((await pollOnce(poller)).ids)).toEqual(sorted(twins));
+	expect(sorted(poller.state().ids as number[])).toEqual(sorted([first, ...twins]));
+	expect((await pollOnce(poller)).ids).toEqual([]);
 });
 
 test('ids out of time order: every new praise, whatever its id', async () => {

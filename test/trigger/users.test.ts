@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import { loadOptions } from '../helpers/engine';
-import { createPoller, type Poller } from '../helpers/poll';
+import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
 import { credentialsFor, requestsTo, useSimulator } from '../helpers/simulator';
 import { startSimulator } from '../simulator';
 
@@ -26,11 +26,8 @@ const LIST_LACKS = ['birthdate', 'business_unit', 'departments', 'employee_type'
 const maxRequests = () => Math.ceil(sim.store.users.size / PAGE);
 
 async function activated(parameters: IDataObject): Promise<Poller> {
-	const poller = await createPoller({ parameters, credentials: sim.credentials() });
 	sim.clearLog();
-	const first = await poller.poll('trigger', 'activate');
-	expect(first.error).toBeUndefined();
-	expect(first.items).toEqual([]);
+	const poller = await activatedPoller({ parameters, credentials: sim.credentials() });
 	expect(requestsTo(sim, USERS).length).toBeLessThanOrEqual(maxRequests());
 	return poller;
 }
@@ -416,7 +413,6 @@ describe('userUpdated', () => {
 			userActivated: await activated({ event: 'userActivated' }),
 			userUpdated: await activated({ event: 'userUpdated', watchedFields: ['first_name', 'level'] }),
 		};
-		const seen: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
 		const expected: Record<string, string[]> = { newUser: [], userDeactivated: [], userActivated: [], userUpdated: [] };
 		const levels = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6', 'L7'];
 
@@ -453,12 +449,10 @@ describe('userUpdated', () => {
 				const result = await poll(poller);
 				expect(result.error).toBeUndefined();
 				expect(sortedIds(result.ids)).toEqual(sortedIds(step[event]));
-				seen[event].push(...result.ids);
 				expected[event].push(...step[event]);
 			}
 			if (round === 4) for (const poller of Object.values(triggers)) await poller.restart();
 		}
-		for (const event of Object.keys(seen)) expect(sortedIds(seen[event])).toEqual(sortedIds(expected[event]));
 		expect(expected.newUser.length).toBeGreaterThan(3);
 		expect(expected.userActivated.length).toBeGreaterThan(0);
 	}, 120_000);

@@ -81,21 +81,6 @@ describe('the email mode of the user picker', () => {
 		expect(sim.log).toEqual([]);
 	});
 
-	test('Create takes its manager by address', async () => {
-		const manager = ordinaryUsers(sim)[7];
-		const { items, error } = await run({
-			operation: 'create',
-			email: 'new.hire.email@example.test',
-			firstName: 'New',
-			lastName: 'Hire',
-			additionalFields: { manager: byEmail(manager.email) },
-			customAttributes: mapping(mandatoryValues(sim), (await mapperSchema(sim, 'create')).fields),
-		});
-		expect(error).toBeUndefined();
-		expect(sim.store.getUser(String(items[0].json.id)).manager_id).toBe(manager.id);
-		expect(lookups()).toEqual([manager.email]);
-	});
-
 	test('the praise filters and the certificate user take an address too', async () => {
 		const author = sim.store.getUser([...sim.store.praises.values()][0].author_id);
 		const praises = await runEngagedly({

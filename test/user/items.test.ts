@@ -23,33 +23,27 @@ const update = async (ids: string[], continueOnFail: boolean, custom: IDataObjec
 			customAttributes: mapping(custom),
 		},
 		credentials: sim.credentials(),
-		input: ids.map((id, i) => ({ json: { id, level: `L${i + 1}`, number: i === 1 ? 'not a number' : String(i) } })),
+		input: ids.map((id, i) => ({ json: { id, level: `L${i + 1}`, number: i === 3 ? 'not a number' : String(i) } })),
 		continueOnFail,
 	});
 
-test('3 items, the middle one unknown to Engagedly, Continue On Fail: 3 items paired 0, 1, 2, the middle an error', async () => {
-	const [a, c] = ordinaryUsers(sim);
-	const { items, error } = await update([a.id, UNKNOWN, c.id], true);
+test('4 items, Continue On Fail, the second unknown to Engagedly, the fourth refused before its request (a bad custom attribute value): 4 items paired 0 to 3, those two errors, the others written', async () => {
+	const number = attributeOfType(sim, 'number');
+	const [a, b, c] = ordinaryUsers(sim);
+	const levelBefore = b.level;
+	const { items, error } = await update([a.id, UNKNOWN, c.id, b.id], true, { [number.attribute_key]: '={{ $json.number }}' });
 	expect(error).toBeUndefined();
-	expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3].map((item) => ({ item })));
 	expect(items[0].json).toMatchObject({ id: a.id, level: 'L1' });
 	expect(items[1].json).toMatchObject({ httpCode: '404' });
 	expect(items[1].json.error).toContain('404');
 	expect(items[1].json.description).toContain('not found');
 	expect(items[2].json).toMatchObject({ id: c.id, level: 'L3' });
+	expect(items[3].json.error).toContain(number.attribute_key);
+	expect(items[3].json.httpCode).toBeUndefined();
+	expect(writes(sim).map((w) => w.path)).toEqual([a.id, UNKNOWN, c.id].map((id) => `/beta/users/${id}`));
 	expect(sim.store.users.get(a.id)!.level).toBe('L1');
 	expect(sim.store.users.get(c.id)!.level).toBe('L3');
-});
-
-test('the middle item refused before its request (a bad custom attribute value): the others are still written', async () => {
-	const number = attributeOfType(sim, 'number');
-	const [a, b, c] = ordinaryUsers(sim);
-	const levelBefore = b.level;
-	const { items } = await update([a.id, b.id, c.id], true, { [number.attribute_key]: '={{ $json.number }}' });
-	expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	expect(items[1].json.error).toContain(number.attribute_key);
-	expect(items[1].json.httpCode).toBeUndefined();
-	expect(writes(sim).map((w) => w.path)).toEqual([`/beta/users/${a.id}`, `/beta/users/${c.id}`]);
 	expect(sim.store.users.get(b.id)!.level).toBe(levelBefore);
 	expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
 });

@@ -356,11 +356,7 @@ describe('races end in one user', () => {
 	});
 
 	const createOrUpdate = (email: string) =>
-		runEngagedly({
-			parameters: { ...syncParameters(), operation: 'createOrUpdate', additionalFields: {} },
-			credentials: sim.credentials(),
-			input: [{ json: { email, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' } }],
-		});
+		run([{ email, firstName: 'Nadia', lastName: 'Berg', costCenter: 'CC-9' }], { operation: 'createOrUpdate', additionalFields: {} });
 
 	test.each([
 		['422 duplicate_value', undefined, 422],
@@ -686,7 +682,6 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		const asked = await sync.run(employees, { fullComparisonNow: true });
 		expect(comparisons(asked.items)).toEqual(['full']);
 		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
-		// Full Comparison Every 0 days: every run is one.
 		const everyRun = await sync.run(employees, { fullComparisonEvery: 0 });
 		expect(comparisons(everyRun.items)).toEqual(['full']);
 	});
