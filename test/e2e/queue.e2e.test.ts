@@ -22,7 +22,7 @@
 import { example, simulatorCredential, startDemoSimulator } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
-import { QueueCluster, installedPackages, queueHost, webhookWorkflow } from './harness/queue';
+import { QueueCluster, installedPackages, newExecutions, queueHost, webhookWorkflow } from './harness/queue';
 import { until } from './harness/wait';
 import { PACKAGE_NAME } from './harness/pack';
 import { startSimulator, type Simulator } from '../simulator';
@@ -77,19 +77,6 @@ afterAll(async () => {
 });
 
 const main = (): N8nInstance => cluster.main!;
-const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);
-
-/** Executions of a workflow that are done, not among `known`, once there are `count` of them. */
-async function newExecutions(workflowId: string, known: Set<string>, count: number, timeoutMs: number) {
-	return await until(
-		`${count} new finished execution(s) of ${workflowId}`,
-		async () => {
-			const fresh = (await main().executions(workflowId)).filter((e) => !known.has(e.id));
-			return fresh.length >= count && fresh.every((e) => finished(e.status)) ? fresh : undefined;
-		},
-		timeoutMs,
-	);
-}
 
 /** What each execution should show: main queued it, exactly one worker ran it. */
 const onAWorker = { enqueuedByMain: true, startedBy: [expect.stringMatching(/^worker \d$/)] };
@@ -133,12 +120,12 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 		await main().start(300_000);
 
 		// The activation poll of the new process reads the state the old one saved.
-		const [first] = await newExecutions(workflowId, known, 1, 150_000);
+		const [first] = await newExecutions(main(), workflowId, known, 1, 150_000);
 		known.add(first.id);
 		expect(await praisedIn(first.id)).toEqual({ status: 'success', mode: 'trigger', praises: [whileDown.id] });
 
 		const after = sim.store.addPraise({ content: `@${recognised[1].first_name} praised after the restart`, recognized_ids: [recognised[1].id] });
-		const [second] = await newExecutions(workflowId, known, 1, 150_000);
+		const [second] = await newExecutions(main(), workflowId, known, 1, 150_000);
 		known.add(second.id);
 		expect(await praisedIn(second.id)).toEqual({ status: 'success', mode: 'trigger', praises: [after.id] });
 
@@ -168,7 +155,7 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 		);
 		expect(answers).toEqual(Array(LARGE.executions).fill(200));
 		// Generous: 240 pages take a few 15-second windows; a cooldown after a 429 adds more.
-		const executions = await newExecutions(USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
+		const executions = await newExecutions(main(), USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
 
 		const everyone = large.store
 			.sortedUsers()

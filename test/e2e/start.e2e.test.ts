@@ -68,8 +68,17 @@ async function startDemo(): Promise<Demo> {
 	return demo;
 }
 
-function killGroup(demo: Demo | undefined): void {
-	if (demo && demo.child.exitCode === null && demo.child.signalCode === null) process.kill(-demo.child.pid!, 'SIGKILL');
+/** `npm start` for the tests of one describe block; after them its group is killed, its temp dir removed. */
+function startedDemo(): () => Demo {
+	let demo: Demo | undefined;
+	beforeAll(async () => {
+		demo = await startDemo();
+	}, 11 * 60 * 1000);
+	afterAll(() => {
+		if (demo && demo.child.exitCode === null && demo.child.signalCode === null) process.kill(-demo.child.pid!, 'SIGKILL');
+		if (demo) fs.rmSync(demo.tmp, { recursive: true, force: true });
+	});
+	return () => demo!;
 }
 
 async function nothingLeft(demo: Demo): Promise<{ listening: number[]; leftInTmp: string[] }> {
@@ -79,35 +88,28 @@ async function nothingLeft(demo: Demo): Promise<{ listening: number[]; leftInTmp
 }
 
 describe('npm start', () => {
-	let demo: Demo;
-	beforeAll(async () => {
-		demo = await startDemo();
-	}, 11 * 60 * 1000);
-	afterAll(() => {
-		killGroup(demo);
-		if (demo) fs.rmSync(demo.tmp, { recursive: true, force: true });
-	});
+	const demo = startedDemo();
 
 	test('prints the editor URL, the login, the simulator and every port, and listens on the ports it was given', async () => {
-		const { n8n, simulator, broker } = demo.ports;
-		expect(demo.output()).toContain(`n8n editor   http://127.0.0.1:${n8n}`);
-		expect(demo.output()).toContain(`log in as ${OWNER.email} / ${OWNER.password}`);
-		expect(demo.output()).toContain(`simulator    http://127.0.0.1:${simulator}/beta`);
-		expect(demo.output()).toContain(`${profile} shapes)`);
-		expect(demo.output()).toContain(`ports        n8n ${n8n}, simulator ${simulator}, task runners' broker ${broker}`);
+		const { n8n, simulator, broker } = demo().ports;
+		expect(demo().output()).toContain(`n8n editor   http://127.0.0.1:${n8n}`);
+		expect(demo().output()).toContain(`log in as ${OWNER.email} / ${OWNER.password}`);
+		expect(demo().output()).toContain(`simulator    http://127.0.0.1:${simulator}/beta`);
+		expect(demo().output()).toContain(`${profile} shapes)`);
+		expect(demo().output()).toContain(`ports        n8n ${n8n}, simulator ${simulator}, task runners' broker ${broker}`);
 		expect([await portInUse(n8n), await portInUse(simulator), await portInUse(broker)]).toEqual([true, true, true]);
 	});
 
 	test('the simulator answers the printed curl, with both printed keys, in the shapes of the profile asked for', async () => {
-		const [, clientKey, secretKey] = await demo.waitForOutput(/ClientKey (\S+) {3}SecretKey (\S+)/, 0);
+		const [, clientKey, secretKey] = await demo().waitForOutput(/ClientKey (\S+) {3}SecretKey (\S+)/, 0);
 		expect([clientKey, secretKey]).toEqual(['demo-client-key', 'demo-secret-key']);
-		const [, first, second, url] = await demo.waitForOutput(/curl -H '([^']+)' -H '([^']+)' '([^']+)'/, 0);
-		expect(url).toBe(`http://127.0.0.1:${demo.ports.simulator}/beta/users?size=1`);
+		const [, first, second, url] = await demo().waitForOutput(/curl -H '([^']+)' -H '([^']+)' '([^']+)'/, 0);
+		expect(url).toBe(`http://127.0.0.1:${demo().ports.simulator}/beta/users?size=1`);
 		const headers = Object.fromEntries([first, second].map((header) => header.split(': ')));
 		expect(headers).toEqual({ ClientKey: clientKey, SecretKey: secretKey });
 		const response = await fetch(url, { headers });
 		expect(response.status).toBe(200);
-		const departments = await fetch(`http://127.0.0.1:${demo.ports.simulator}/beta/departments?size=1`, {
+		const departments = await fetch(`http://127.0.0.1:${demo().ports.simulator}/beta/departments?size=1`, {
 			headers: { ClientKey: 'demo-client-key', SecretKey: 'demo-secret-key' },
 		});
 		const [department] = ((await departments.json()) as { data: Array<{ members_count: unknown }> }).data;
@@ -116,7 +118,7 @@ describe('npm start', () => {
 	});
 
 	test('the printed login works, and the three credentials and every example workflow are in n8n, each behind the link printed for it', async () => {
-		const base = `http://127.0.0.1:${demo.ports.n8n}`;
+		const base = `http://127.0.0.1:${demo().ports.n8n}`;
 		const login = await fetch(`${base}/rest/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -130,13 +132,13 @@ describe('npm start', () => {
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {
-			expect(demo.output()).toContain(`${base}/workflow/${id}`);
+			expect(demo().output()).toContain(`${base}/workflow/${id}`);
 			expect((await fetch(`${base}/workflow/${id}`)).status).toBe(200);
 		}
 	});
 
 	test('the printed curl, with its key header, runs the look-up example through the running n8n', async () => {
-		const [, header, url] = await demo.waitForOutput(/curl -H '([^']+)' '([^']+)'/, 0);
+		const [, header, url] = await demo().waitForOutput(/curl -H '([^']+)' '([^']+)'/, 0);
 		const [name, value] = header.split(': ');
 		const response = await fetch(url, { headers: { [name]: value } });
 		expect(response.status).toBe(200);
@@ -146,39 +148,32 @@ describe('npm start', () => {
 	});
 
 	test('typing p posts a praise in the simulator', async () => {
-		demo.child.stdin!.write('p\n');
-		await demo.waitForOutput(/Posted praise \d+ by Avery Stone/, 10_000);
+		demo().child.stdin!.write('p\n');
+		await demo().waitForOutput(/Posted praise \d+ by Avery Stone/, 10_000);
 	});
 
 	test('Ctrl-C stops n8n and the simulator: nothing of it keeps running, nothing is left in the temp dir', async () => {
-		process.kill(-demo.child.pid!, 'SIGINT');
+		process.kill(-demo().child.pid!, 'SIGINT');
 		// npm itself ends on the signal, as it does in a terminal; the demo finishes its cleanup.
-		await demo.waitForOutput(/Stopped\./, 60_000, true);
-		await demo.exit;
-		expect(await nothingLeft(demo)).toEqual({ listening: [], leftInTmp: [] });
-		await until('the process group to end', () => (processAlive(-demo.child.pid!) ? undefined : true), 10_000);
+		await demo().waitForOutput(/Stopped\./, 60_000, true);
+		await demo().exit;
+		expect(await nothingLeft(demo())).toEqual({ listening: [], leftInTmp: [] });
+		await until('the process group to end', () => (processAlive(-demo().child.pid!) ? undefined : true), 10_000);
 	});
 });
 
 describe('npm start killed with kill -9 (no chance to clean up itself)', () => {
-	let demo: Demo;
-	beforeAll(async () => {
-		demo = await startDemo();
-	}, 11 * 60 * 1000);
-	afterAll(() => {
-		killGroup(demo);
-		if (demo) fs.rmSync(demo.tmp, { recursive: true, force: true });
-	});
+	const demo = startedDemo();
 
 	test('its watchdog stops n8n and empties the temp dir all the same', async () => {
-		expect((await nothingLeft(demo)).listening.length).toBe(3);
+		expect((await nothingLeft(demo())).listening.length).toBe(3);
 
-		process.kill(-demo.child.pid!, 'SIGKILL');
-		await demo.exit;
+		process.kill(-demo().child.pid!, 'SIGKILL');
+		await demo().exit;
 
-		const clean = async () => JSON.stringify(await nothingLeft(demo)) === JSON.stringify({ listening: [], leftInTmp: [] });
+		const clean = async () => JSON.stringify(await nothingLeft(demo())) === JSON.stringify({ listening: [], leftInTmp: [] });
 		// What is left, if anything, is the assertion's message.
 		await until('the watchdog to clean up', async () => ((await clean()) ? true : undefined), 60_000).catch(() => undefined);
-		expect(await nothingLeft(demo)).toEqual({ listening: [], leftInTmp: [] });
+		expect(await nothingLeft(demo())).toEqual({ listening: [], leftInTmp: [] });
 	});
 });

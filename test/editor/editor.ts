@@ -10,7 +10,6 @@ import { expect, type Locator, type Page, type TestInfo } from '@playwright/test
 
 import { REPO_ROOT } from '../e2e/harness/install';
 
-/** Opens a new, empty workflow. */
 export async function newWorkflow(page: Page, baseUrl: string): Promise<void> {
 	await page.goto(`${baseUrl}/workflow/new`);
 	await expect(page.getByTestId('canvas-plus-button')).toBeVisible();
@@ -38,7 +37,6 @@ export async function searchNodeCreator(page: Page, text: string): Promise<Locat
  */
 export const CREATOR_ENTRY = { node: 'Manage Engagedly users', trigger: 'Starts the workflow when' } as const;
 
-/** An Engagedly entry of the node creator, clicked. */
 async function openInNodeCreator(page: Page, entry: keyof typeof CREATOR_ENTRY): Promise<Locator> {
 	const items = await searchNodeCreator(page, 'Engagedly');
 	await items.filter({ hasText: CREATOR_ENTRY[entry] }).first().click();
@@ -64,7 +62,6 @@ export async function addEngagedlyTrigger(page: Page, trigger: string): Promise<
 	return await nodeDetails(page);
 }
 
-/** Opens a node of the canvas by its name. */
 export async function openNode(page: Page, name: string): Promise<Locator> {
 	await page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`).dblclick();
 	return await nodeDetails(page);

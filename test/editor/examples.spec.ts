@@ -64,17 +64,3 @@ test('the onboarding example runs from "Execute workflow" and every node succeed
 	expect(editor.demo.store.userByEmail(newHire!)?.status).toBe('Active');
 	await screenshot(page, testInfo, 'onboarding-execution.png');
 });
-
-test('the HR sync example\'s "Execute workflow" previews and writes nothing: its real Sync is deactivated', async ({ page, editor }) => {
-	const workflow = example('hris-sync');
-	const writes = () => editor.demo.log.filter((entry) => entry.method !== 'GET').length;
-	const before = writes();
-	const reads = editor.demo.log.length;
-	await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
-	await page.getByTestId('execute-workflow-button').click();
-	await expect(page.getByText('Workflow executed successfully')).toBeVisible();
-	await expect(page.locator('[data-test-id="canvas-node"][data-node-name="Preview the sync (Dry Run)"]').getByTestId('canvas-node-status-success')).toBeVisible();
-	// The preview read the directory; nothing was sent that changes Engagedly.
-	expect(editor.demo.log.slice(reads).some((entry) => entry.route === 'GET /beta/users')).toBe(true);
-	expect(writes()).toBe(before);
-});

@@ -2,7 +2,7 @@
  * Workflows the editor suite opens, imported with the examples. They are built from the HR sync
  * example's own Sync node, so the suite follows the example's parameters as they change.
  */
-import { example, type ExampleWorkflow } from '../e2e/harness/demo';
+import { MANUAL_TRIGGER, example, inARow, type ExampleWorkflow } from '../e2e/harness/demo';
 
 export const SYNC_WORKFLOW = { id: 'editor-sync-three', name: 'Editor: Sync three employees', node: 'Sync three employees' };
 
@@ -24,21 +24,11 @@ export function syncWorkflow(): ExampleWorkflow {
 		`  { email: '${THREE_EMPLOYEES.newHire}', firstName: 'Nia', lastName: 'Brooks', jobTitle: 'Software Engineer', managerEmail: 'aarav.martin@acme-demo.example', costCenter: 'CC-131' },`,
 		'].map((json) => ({ json }));',
 	].join('\n');
-	return startedByHand(SYNC_WORKFLOW, 0, [
+	return inARow(SYNC_WORKFLOW, 0, [
+		MANUAL_TRIGGER,
 		{ ...code, name: 'Three employees', parameters: { jsCode } },
 		{ ...sync, name: SYNC_WORKFLOW.node },
 	]);
-}
-
-/** A workflow started by hand: a Manual Trigger, then `nodes` in a row (ids numbered from series × 10 + 1). */
-function startedByHand(workflow: { id: string; name: string }, series: number, nodes: Array<Record<string, unknown> & { name: string }>): ExampleWorkflow {
-	const all = [{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} }, ...nodes].map((node, i) => ({
-		...node,
-		id: `e0000000-0000-4000-8000-${String(series * 10 + i + 1).padStart(12, '0')}`,
-		position: [i * 240, 0],
-	}));
-	const connections = Object.fromEntries(all.slice(1).map((node, i) => [all[i].name, { main: [[{ node: node.name, type: 'main', index: 0 }]] }]));
-	return { id: workflow.id, name: workflow.name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } } as unknown as ExampleWorkflow;
 }
 
 /** A credential whose secret key is wrong: Engagedly answers 401 to everything it sends. */
@@ -48,7 +38,8 @@ export const BROKEN_CREDENTIAL = { id: 'engagedly-wrong-secret', name: 'Engagedl
 export const CREATE_WITH_BROKEN_CREDENTIAL = { id: 'editor-create-broken-credential', name: 'Editor: Create with a failing credential', node: 'Create a user' };
 
 function createWithBrokenCredential(): ExampleWorkflow {
-	return startedByHand(CREATE_WITH_BROKEN_CREDENTIAL, 1, [
+	return inARow(CREATE_WITH_BROKEN_CREDENTIAL, 1, [
+		MANUAL_TRIGGER,
 		{
 			name: CREATE_WITH_BROKEN_CREDENTIAL.node,
 			type: 'n8n-nodes-engagedly.engagedly',

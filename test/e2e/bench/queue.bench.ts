@@ -14,7 +14,7 @@ import path from 'node:path';
 import { startSimulator, type Simulator } from '../../simulator';
 import { simulatorCredential } from '../harness/demo';
 import { CURRENT, REPO_ROOT } from '../harness/install';
-import { QueueCluster, webhookWorkflow } from '../harness/queue';
+import { QueueCluster, newExecutions, webhookWorkflow } from '../harness/queue';
 import { until } from '../harness/wait';
 
 const USERS = 3_000;
@@ -70,17 +70,7 @@ test(
 				async () => ((await fetch(url, { method: 'POST' })).status === 404 ? undefined : true),
 				120_000,
 			);
-			await until(
-				'the warm-up run',
-				async () => {
-					const all = await main.executions(WORKFLOW_ID);
-					return all.length > 0 &&
-						all.every((e) => !['new', 'running', 'waiting'].includes(e.status))
-						? true
-						: undefined;
-				},
-				300_000,
-			);
+			await newExecutions(main, WORKFLOW_ID, new Set(), 1, 300_000);
 			const rows: string[] = [];
 			const known = new Set<string>();
 			for (const executions of RUNS) {
@@ -94,17 +84,7 @@ test(
 					),
 				);
 				expect(answers).toEqual(Array(executions).fill(200));
-				const done = await until(
-					`${executions} finished executions`,
-					async () => {
-						const fresh = (await main.executions(WORKFLOW_ID)).filter((e) => !known.has(e.id));
-						return fresh.length >= executions &&
-							fresh.every((e) => !['new', 'running', 'waiting'].includes(e.status))
-							? fresh
-							: undefined;
-					},
-					15 * 60_000,
-				);
+				const done = await newExecutions(main, WORKFLOW_ID, known, executions, 15 * 60_000);
 				const runs = await Promise.all(done.map(async ({ id }) => await main.execution(id)));
 				const returned = runs.map(
 					(run) => new Set((run.outputs['Every user'] ?? []).map((user) => String(user.id))).size,

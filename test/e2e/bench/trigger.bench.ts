@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 import { startSimulator, type Simulator } from '../../simulator';
-import { simulatorCredential } from '../harness/demo';
+import { MANUAL_TRIGGER, inARow, simulatorCredential } from '../harness/demo';
 import { REPO_ROOT } from '../harness/install';
 import { N8nInstance } from '../harness/instance';
 import { until } from '../harness/wait';
@@ -41,20 +41,8 @@ afterAll(() => {
 const CREDENTIAL = { engagedlyApi: { id: 'engagedly-local-sim', name: 'Engagedly (local simulator)' } };
 const LISTED = 12_000;
 
-function listWorkflow(id: string, lister: Record<string, unknown>) {
-	return {
-		id,
-		name: id,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-		nodes: [
-			{ parameters: {}, id: `${id}-start`, name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0] },
-			{ ...lister, id: `${id}-list`, name: 'List', position: [220, 0] },
-		],
-		connections: { Start: { main: [[{ node: 'List', type: 'main', index: 0 }]] } },
-	};
-}
+const listWorkflow = (id: string, series: number, lister: Record<string, unknown>) =>
+	inARow({ id, name: id }, series, [MANUAL_TRIGGER, { ...lister, name: 'List' }]);
 
 test('listing 12,000 users in real n8n: the HTTP Request node with pagination against the Engagedly node', async () => {
 	// The figures compared are of pacing by the vendor's X-RateLimit-* headers (the HTTP Request
@@ -62,7 +50,7 @@ test('listing 12,000 users in real n8n: the HTTP Request node with pagination ag
 	const sim = await startSimulator({ users: LISTED, seed: 'n8n-list', rateLimit: 200, timeScale: 1, rateLimitHeaders: true });
 	const n8n = await N8nInstance.create({ install: installOf(), tarball: packedTarball() });
 	try {
-		const httpRequest = listWorkflow('engagedly-bench-http-request', {
+		const httpRequest = listWorkflow('engagedly-bench-http-request', 0, {
 			type: 'n8n-nodes-base.httpRequest',
 			typeVersion: 4.2,
 			parameters: {
@@ -87,7 +75,7 @@ test('listing 12,000 users in real n8n: the HTTP Request node with pagination ag
 				},
 			},
 		});
-		const engagedly = listWorkflow('engagedly-bench-node', {
+		const engagedly = listWorkflow('engagedly-bench-node', 1, {
 			type: 'n8n-nodes-engagedly.engagedly',
 			typeVersion: 1,
 			parameters: { resource: 'user', operation: 'getAll', returnAll: true },
@@ -148,26 +136,18 @@ const WORKFLOW_ID = 'engagedly-scale-new-user';
 const USERS_ROUTE = 'GET /beta/users';
 
 const workflow = {
-	id: WORKFLOW_ID,
-	name: 'Engagedly: new users at 50,000',
-	active: true,
-	settings: { executionOrder: 'v1' },
-	pinData: {},
-	nodes: [
+	...inARow({ id: WORKFLOW_ID, name: 'Engagedly: new users at 50,000' }, 2, [
 		{
 			parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'newUser', options: {} },
-			id: '0b7a4c1e-5f7d-4c2a-9d3e-000000000001',
 			name: 'New user in Engagedly',
 			type: 'n8n-nodes-engagedly.engagedlyEventsTrigger',
 			typeVersion: 1,
-			position: [0, 0],
-			credentials: { engagedlyApi: { id: 'engagedly-local-sim', name: 'Engagedly (local simulator)' } },
+			credentials: CREDENTIAL,
 		},
-		{ parameters: {}, id: '0b7a4c1e-5f7d-4c2a-9d3e-000000000002', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0] },
-	],
-	connections: { 'New user in Engagedly': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+		{ parameters: {}, name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1 },
+	]),
+	active: true,
 };
-
 
 interface Poll {
 	startMs: number;

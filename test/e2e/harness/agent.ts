@@ -80,6 +80,23 @@ export function agentScenarios(demo: ExampleDemo): void {
 	/** The tool message of a request, parsed: what n8n's agent handed the model as the tool's result. */
 	const toolResultOf = (request: ChatRequest) => JSON.parse(lastToolResult(request)) as Array<Record<string, unknown>>;
 
+	/**
+	 * A chat message whose scripted model calls one tool, then answers `prefix` and the tool's result:
+	 * the chat replies with that answer and the execution succeeds. The tool's result, parsed.
+	 */
+	const askThroughTool = async (message: string, session: string, description: string, args: Record<string, unknown>, prefix: string) => {
+		model.script(
+			(request) => ({ toolCall: { name: toolNamed(request, description), arguments: args } }),
+			(request) => ({ answer: `${prefix}${lastToolResult(request)}` }),
+		);
+		demo.sim().clearLog();
+		const reply = await chat(message, session);
+		expect({ reply, requests: model.log.length }).toEqual({ reply: { status: 200, body: { output: expect.any(String) } }, requests: 2 });
+		expect(reply).toEqual({ status: 200, body: { output: `${prefix}${lastToolResult(model.log[1])}` } });
+		expect(await nextExecution()).toMatchObject({ status: 'success' });
+		return toolResultOf(model.log[1]);
+	};
+
 	describe(`examples/${WORKFLOW}.json: a chat message to n8n's AI Agent, whose scripted chat model calls the Engagedly tools`, () => {
 		beforeAll(async () => {
 			await model.start();
@@ -106,23 +123,17 @@ export function agentScenarios(demo: ExampleDemo): void {
 			const colleague = sim.store.sortedUsers().find((u) => u.status === 'Active' && u.manager_id && sim.store.unitsOf('department', u.id).length > 0);
 			if (!colleague) throw new Error('the demo organisation has no active user with a manager and a department');
 			const manager = sim.store.getUser(colleague.manager_id!);
-			const answer = (request: ChatRequest) => `Engagedly says: ${lastToolResult(request)}`;
-			model.script(
-				(request) => ({ toolCall: { name: toolNamed(request, findColleague), arguments: { email: colleague.email } } }),
-				(request) => ({ answer: answer(request) }),
-			);
-			sim.clearLog();
+			const question = `Who is ${colleague.email} and who is their manager?`;
 
-			const reply = await chat(`Who is ${colleague.email} and who is their manager?`, 'e2e-who-is');
+			const result = await askThroughTool(question, 'e2e-who-is', findColleague, { email: colleague.email }, 'Engagedly says: ');
 
-			expect({ reply, requests: model.log.length }).toEqual({ reply: { status: 200, body: { output: expect.any(String) } }, requests: 2 });
 			const [first, second] = model.log;
 			// The model sees the tools the example describes, and nothing else.
 			expect((first.tools ?? []).map((t) => t.function.description).sort()).toEqual(tools.map((t) => String(t.parameters.toolDescription)).sort());
 			const offered = first.tools!.find((t) => t.function.description === findColleague)!.function.parameters!;
 			expect({ properties: Object.keys(offered.properties ?? {}), required: offered.required }).toEqual({ properties: ['email'], required: ['email'] });
 			expect(first.tools!.find((t) => t.function.description === recentPraises)!.function.parameters!.required ?? []).not.toContain('recognized_email');
-			expect(first.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))).toEqual([`Who is ${colleague.email} and who is their manager?`]);
+			expect(first.messages.filter((m) => m.role === 'user').map((m) => textOf(m.content))).toEqual([question]);
 			// The call reached Engagedly with the script's address, read only.
 			expect(asked().map((entry) => [entry.method, entry.route, entry.query.email])).toEqual([
 				['GET', 'GET /beta/users', colleague.email],
@@ -131,7 +142,7 @@ export function agentScenarios(demo: ExampleDemo): void {
 			// The second request carries the tool's result: the colleague as Engagedly holds them, simplified.
 			expect(second.messages.at(-1)?.role).toBe('tool');
 			expect(second.messages.at(-1)?.tool_call_id).toBe(second.messages.at(-2)?.tool_calls?.[0]?.id);
-			expect(toolResultOf(second)).toEqual([
+			expect(result).toEqual([
 				expect.objectContaining({
 					id: colleague.id,
 					email: colleague.email,
@@ -140,10 +151,7 @@ export function agentScenarios(demo: ExampleDemo): void {
 					departments: sim.store.unitsOf('department', colleague.id).map(({ unit }) => unit.name),
 				}),
 			]);
-			expect(Object.keys(toolResultOf(second)[0]).length).toBeLessThanOrEqual(10);
-			// The chat answers with what the model said.
-			expect(reply).toEqual({ status: 200, body: { output: answer(second) } });
-			expect(await nextExecution()).toMatchObject({ status: 'success' });
+			expect(Object.keys(result[0]).length).toBeLessThanOrEqual(10);
 		});
 
 		test('a colleague asked for by name: the name the model gives reaches the node, which finds them in the user list', async () => {
@@ -151,62 +159,35 @@ export function agentScenarios(demo: ExampleDemo): void {
 			const users = sim.store.sortedUsers();
 			const fullName = (u: (typeof users)[number]) => `${u.first_name} ${u.middle_name ?? ''} ${u.last_name}`.toLowerCase();
 			const colleague = users.find((u) => users.filter((other) => fullName(other).includes(u.first_name.toLowerCase()) && fullName(other).includes(u.last_name.toLowerCase())).length === 1)!;
-			model.script(
-				(request) => ({ toolCall: { name: toolNamed(request, findByName), arguments: { name: `${colleague.last_name} ${colleague.first_name}` } } }),
-				(request) => ({ answer: `By name: ${lastToolResult(request)}` }),
-			);
-			sim.clearLog();
+			const question = `Who is ${colleague.first_name} ${colleague.last_name}?`;
 
-			const reply = await chat(`Who is ${colleague.first_name} ${colleague.last_name}?`, 'e2e-by-name');
+			const result = await askThroughTool(question, 'e2e-by-name', findByName, { name: `${colleague.last_name} ${colleague.first_name}` }, 'By name: ');
 
-			expect(model.log).toHaveLength(2);
-			expect(toolResultOf(model.log[1]).map((user) => [user.id, user.email])).toEqual([[colleague.id, colleague.email]]);
+			expect(result.map((user) => [user.id, user.email])).toEqual([[colleague.id, colleague.email]]);
 			// Engagedly has no name search: the list is read, no email filter sent.
 			expect(asked().length).toBeGreaterThan(0);
 			expect(asked().every((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined)).toBe(true);
-			expect(reply).toEqual({ status: 200, body: { output: `By name: ${lastToolResult(model.log[1])}` } });
-			expect(await nextExecution()).toMatchObject({ status: 'success' });
 		});
 
 		test('an address nobody has comes back to the model as a tool error naming it, and the execution succeeds', async () => {
 			const sim = demo.sim();
 			const email = 'nobody.here@acme-demo.example';
 			expect(sim.store.userByEmail(email)).toBeUndefined();
-			model.script(
-				(request) => ({ toolCall: { name: toolNamed(request, findColleague), arguments: { email } } }),
-				(request) => ({ answer: `Sorry: ${lastToolResult(request)}` }),
-			);
-			sim.clearLog();
 
-			const reply = await chat(`Who is ${email}?`, 'e2e-nobody');
+			const [result] = await askThroughTool(`Who is ${email}?`, 'e2e-nobody', findColleague, { email }, 'Sorry: ');
 
-			expect(model.log).toHaveLength(2);
-			const [result] = toolResultOf(model.log[1]);
 			expect(Object.keys(result)).toEqual(['error']);
 			expect(result.error).toContain(`No Engagedly user has the email address "${email}"`);
 			expect(result.error).toContain('Check the address');
 			expect(asked().map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', email]]);
-			expect(reply).toEqual({ status: 200, body: { output: `Sorry: ${lastToolResult(model.log[1])}` } });
-			expect(await nextExecution()).toMatchObject({ status: 'success' });
 		});
 
 		test('a call without its required input comes back to the model as a tool error saying what to give, and nothing is asked of Engagedly', async () => {
-			const sim = demo.sim();
-			model.script(
-				(request) => ({ toolCall: { name: toolNamed(request, findColleague), arguments: {} } }),
-				(request) => ({ answer: `I need more: ${lastToolResult(request)}` }),
-			);
-			sim.clearLog();
+			const [result] = await askThroughTool('Who is my manager?', 'e2e-missing-input', findColleague, {}, 'I need more: ');
 
-			const reply = await chat('Who is my manager?', 'e2e-missing-input');
-
-			expect(model.log).toHaveLength(2);
-			const [result] = toolResultOf(model.log[1]);
 			expect(Object.keys(result)).toEqual(['error']);
 			expect(result.error).toMatch(/No user selected.*email address/);
 			expect(asked()).toEqual([]);
-			expect(reply).toEqual({ status: 200, body: { output: `I need more: ${lastToolResult(model.log[1])}` } });
-			expect(await nextExecution()).toMatchObject({ status: 'success' });
 		});
 
 		test('a search that finds nothing tells the model so in words, not an empty result', async () => {
@@ -214,21 +195,15 @@ export function agentScenarios(demo: ExampleDemo): void {
 			const praised = new Set([...sim.store.praises.values()].flatMap((p) => p.recognized_ids));
 			const unpraised = sim.store.sortedUsers().find((u) => u.status === 'Active' && !praised.has(u.id));
 			if (!unpraised) throw new Error('everyone in the demo organisation has been praised');
-			model.script(
-				(request) => ({ toolCall: { name: toolNamed(request, recentPraises), arguments: { recognized_email: unpraised.email } } }),
-				(request) => ({ answer: `Praises: ${lastToolResult(request)}` }),
-			);
-			sim.clearLog();
+			const question = `Was ${unpraised.email} praised lately?`;
 
-			const reply = await chat(`Was ${unpraised.email} praised lately?`, 'e2e-no-praise');
+			const result = await askThroughTool(question, 'e2e-no-praise', recentPraises, { recognized_email: unpraised.email }, 'Praises: ');
 
-			expect(toolResultOf(model.log[1])).toEqual([{ result: 'Nothing found: Engagedly has no praise matching this request.' }]);
+			expect(result).toEqual([{ result: 'Nothing found: Engagedly has no praise matching this request.' }]);
 			// The address is looked up, then the praises read (the trigger's polls may read them too).
 			expect(asked().map((entry) => [entry.route, entry.query.email])).toEqual([['GET /beta/users', unpraised.email]]);
 			expect(sim.log.map((entry) => entry.route)).toContain('GET /beta/activities/praises');
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
-			expect(reply).toEqual({ status: 200, body: { output: `Praises: ${lastToolResult(model.log[1])}` } });
-			expect(await nextExecution()).toMatchObject({ status: 'success' });
 		});
 
 		test('with a wrong chat login n8n refuses the message, and neither the model nor Engagedly is asked', async () => {

@@ -49,7 +49,6 @@ export interface ExampleWorkflow {
 	[key: string]: unknown;
 }
 
-/** examples/<name>.json, parsed. */
 export function example(name: string): ExampleWorkflow {
 	return JSON.parse(fs.readFileSync(path.join(EXAMPLES_DIR, `${name}.json`), 'utf8')) as ExampleWorkflow;
 }
@@ -69,6 +68,20 @@ export function hrisSyncApplied(): ExampleWorkflow {
 		name: `${hris.name} (Sync users turned on)`,
 		nodes: hris.nodes.map((node) => (node.name === HRIS_SYNC_APPLIED.syncNode ? { ...node, disabled: false } : node)),
 	};
+}
+
+/** The Manual Trigger of a workflow started by hand. */
+export const MANUAL_TRIGGER = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, parameters: {} };
+
+/** A workflow of `nodes` in a row, each feeding the next, inactive (node ids numbered from series × 10 + 1). */
+export function inARow(workflow: { id: string; name: string }, series: number, nodes: Array<Record<string, unknown> & { name: string }>): ExampleWorkflow {
+	const all = nodes.map((node, i) => ({
+		...node,
+		id: `e0000000-0000-4000-8000-${String(series * 10 + i + 1).padStart(12, '0')}`,
+		position: [i * 240, 0],
+	}));
+	const connections = Object.fromEntries(all.slice(1).map((node, i) => [all[i].name, { main: [[{ node: node.name, type: 'main', index: 0 }]] }]));
+	return { id: workflow.id, name: workflow.name, active: false, nodes: all, connections, settings: { executionOrder: 'v1' } } as unknown as ExampleWorkflow;
 }
 
 export function exampleNames(): string[] {

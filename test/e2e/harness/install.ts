@@ -25,7 +25,6 @@ export const E2E_DIR = path.join(REPO_ROOT, 'test', 'e2e');
 /** The n8n the tests and `npm start` run: test/e2e/package.json. */
 export const CURRENT = E2E_DIR;
 
-/** The n8n version a manifest folder pins. */
 export function pinnedVersion(manifest = CURRENT): string {
 	return (JSON.parse(fs.readFileSync(path.join(manifest, 'package.json'), 'utf8')) as { dependencies: { n8n: string } })
 		.dependencies.n8n;

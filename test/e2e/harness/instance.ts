@@ -26,7 +26,6 @@ export async function freePort(): Promise<number> {
 	});
 }
 
-/** Whether something already listens on the port (on loopback). */
 export async function portInUse(port: number): Promise<boolean> {
 	return await new Promise((resolve) => {
 		const socket = net.connect({ port, host: '127.0.0.1' });
@@ -328,22 +327,21 @@ export class N8nInstance {
 
 	/** Creates the owner account on a new instance (what the editor's first page asks for). */
 	async setupOwner(owner = OWNER): Promise<void> {
-		const response = await fetch(`${this.baseUrl}/rest/owner/setup`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify(owner),
-		});
-		if (!response.ok) throw new Error(`owner setup failed: ${response.status} ${await response.text()}`);
-		this.cookie = cookieOf(response);
+		await this.signIn('owner setup', '/owner/setup', owner);
 	}
 
 	async login(owner = OWNER): Promise<string> {
-		const response = await fetch(`${this.baseUrl}/rest/login`, {
+		return await this.signIn('login', '/login', { emailOrLdapLoginId: owner.email, password: owner.password });
+	}
+
+	/** A POST that answers with the session cookie, kept for the calls that follow. */
+	private async signIn(what: string, route: string, body: object): Promise<string> {
+		const response = await fetch(`${this.baseUrl}/rest${route}`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+			body: JSON.stringify(body),
 		});
-		if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+		if (!response.ok) throw new Error(`${what} failed: ${response.status} ${await response.text()}`);
 		this.cookie = cookieOf(response);
 		return this.cookie;
 	}
@@ -398,7 +396,6 @@ export interface ExecutionRun {
 	id: string;
 	status: string;
 	mode: string;
-	/** Output items of each node (first run, first output), by node name. */
 	outputs: Record<string, Array<Record<string, unknown>>>;
 	error?: string;
 }

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { importDemo, publishActive, type ExampleWorkflow } from './demo';
+import { importDemo, inARow, publishActive, type ExampleWorkflow } from './demo';
 import { node24Bin, type N8nInstall } from './install';
 import { N8nInstance, freePort } from './instance';
 import { QueueServices } from './services';
@@ -46,7 +46,6 @@ export class Worker {
 		return this.output_;
 	}
 
-	/** The executions this worker started, by id. */
 	started(): string[] {
 		return idsIn(this.output_, STARTED);
 	}
@@ -176,25 +175,14 @@ export interface WebhookWorkflowOptions {
 
 /** An active workflow of two nodes, a Webhook and one node after it: how these tests queue runs. */
 export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflow {
-	const nodes = [
-		{
-			name: 'Webhook',
-			type: 'n8n-nodes-base.webhook',
-			typeVersion: 2,
-			position: [0, 0],
-			webhookId: options.id,
-			parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
-		},
-		{ ...options.node, position: [200, 0] },
-	];
-	return {
-		id: options.id,
-		name: options.name,
-		active: true,
-		nodes,
-		connections: { Webhook: { main: [[{ node: options.node.name, type: 'main', index: 0 }]] } },
-		settings: { executionOrder: 'v1' },
+	const webhook = {
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: options.id,
+		parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
 	};
+	return { ...inARow(options, 0, [webhook, options.node]), active: true };
 }
 
 /**
@@ -224,6 +212,19 @@ export function queueHost(
 		},
 		stop: async () => await cluster.stop(),
 	};
+}
+
+/** Executions of a workflow that are done, not among `known`, once there are `count` of them. */
+export async function newExecutions(main: N8nInstance, workflowId: string, known: Set<string>, count: number, timeoutMs: number) {
+	const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);
+	return await until(
+		`${count} new finished execution(s) of ${workflowId}`,
+		async () => {
+			const fresh = (await main.executions(workflowId)).filter((e) => !known.has(e.id));
+			return fresh.length >= count && fresh.every((e) => finished(e.status)) ? fresh : undefined;
+		},
+		timeoutMs,
+	);
 }
 
 /** The cluster's user folder holds the installed package once, for main and workers. */

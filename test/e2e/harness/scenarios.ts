@@ -527,6 +527,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 	scenario('ai-agent-tools', 'examples/ai-agent-tools.json: an AI agent calls the node as a tool through n8n\'s MCP Server Trigger', () => {
 		let mcp: McpSession;
 		const toolNode = (name: string) => node('ai-agent-tools', name).parameters as { toolDescription: string };
+		const tool = async (name: string) => (await mcp.listTools()).tools.find((t) => t.description === toolNode(name).toolDescription);
 
 		beforeAll(async () => {
 			const path = String(nodeOfType('ai-agent-tools', '@n8n/n8n-nodes-langchain.mcpTrigger').parameters.path);
@@ -535,17 +536,15 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		afterAll(async () => await mcp?.close());
 
 		test('the MCP server lists the Engagedly tools with their descriptions and the $fromAI parameter', async () => {
-			const { tools } = await mcp.listTools();
-			const find = tools.find((tool) => tool.description === toolNode('Find colleague').toolDescription);
-			const list = tools.find((tool) => tool.description === toolNode('List departments').toolDescription);
+			const find = await tool('Find colleague');
+			const list = await tool('List departments');
 			expect(find).toBeDefined();
 			expect(list).toBeDefined();
 			expect(find!.inputSchema.properties?.email).toMatchObject({ type: 'string' });
 		});
 
 		test('calling the lookup tool runs the node against Engagedly and answers with the user', async () => {
-			const { tools } = await mcp.listTools();
-			const find = tools.find((tool) => tool.description === toolNode('Find colleague').toolDescription)!;
+			const find = (await tool('Find colleague'))!;
 			const colleague = sim.store.sortedUsers().filter((user) => user.status === 'Active')[11];
 			sim.clearLog();
 
@@ -559,8 +558,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		});
 
 		test('calling the departments tool answers with every department the simulator holds', async () => {
-			const { tools } = await mcp.listTools();
-			const list = tools.find((tool) => tool.description === toolNode('List departments').toolDescription)!;
+			const list = (await tool('List departments'))!;
 
 			const result = await mcp.callTool({ name: list.name, arguments: {} });
 
