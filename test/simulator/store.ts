@@ -39,7 +39,6 @@ export type AttributeOption = z.infer<typeof records.AttributeOptionSchema>;
 export type AttributeRecord = z.infer<typeof records.AttributeRecordSchema>;
 export type BlockReasonRecord = z.infer<typeof records.BlockReasonRecordSchema>;
 export type PraiseRecord = z.infer<typeof records.PraiseRecordSchema>;
-export type LearningType = z.infer<typeof records.LearningType>;
 export type LearningState = z.infer<typeof records.LearningState>;
 export type LearningSectionRecord = z.infer<typeof records.LearningSectionRecordSchema>;
 export type LearningResourceRecord = z.infer<typeof records.LearningResourceRecordSchema>;
@@ -47,9 +46,7 @@ export type CompletionStatus = z.infer<typeof records.CompletionStatus>;
 export type LearnerRow = z.infer<typeof records.LearnerRowSchema>;
 export type CertificateRecord = z.infer<typeof records.CertificateRecordSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Value rules shared by validation and seeding
-// ---------------------------------------------------------------------------------------------
+// ---- Value rules shared by validation and seeding ------------------------------------------------
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -103,9 +100,7 @@ type UserPatch = Partial<Omit<UserRecord, 'id' | 'custom'>> & {
 
 export type WriteMode = 'create' | 'put' | 'patch';
 
-// ---------------------------------------------------------------------------------------------
-// The store
-// ---------------------------------------------------------------------------------------------
+// ---- The store -----------------------------------------------------------------------------------
 
 export class Store {
 	seed: number | string = 1;
