@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { entry, notFound, validationError, type ErrorEntry } from './http';
 import { Prng } from './prng';
 import * as records from './records';
-import { USER_TEXT_FIELDS, USER_TIMESTAMP_FIELDS, writableFields } from './records';
+import { USER_TEXT_FIELDS, USER_TIMESTAMP_FIELDS, withBlanks, writableFields } from './records';
 import { generateOrganisation, type OrgData, type SeedOptions } from './seed';
 
 export type UserStatus = z.infer<typeof records.UserStatus>;
@@ -297,7 +297,7 @@ export class Store {
 	 * Parse and check a user write body the way the service does; every problem is reported at
 	 * once (one error per field). Returns a patch over the stored record.
 	 */
-	parseUserInput(input: Record<string, unknown>, mode: WriteMode, self?: UserRecord): UserPatch {
+	private parseUserInput(input: Record<string, unknown>, mode: WriteMode, self?: UserRecord): UserPatch {
 		const errors: ErrorEntry[] = [];
 		const patch: UserPatch = {};
 		const has = (k: string) => hasOwn(input, k);
@@ -473,37 +473,16 @@ export class Store {
 	}
 
 	private newUserRecord(): UserRecord {
-		return {
+		return withBlanks(records.UserRecordSchema, {
 			id: this.rng.uuid(),
 			first_name: '',
-			middle_name: null,
 			last_name: '',
 			email: '',
-			employee_id: null,
 			status: 'Active',
-			block_reason_code: null,
-			user_blocked_at: null,
-			title: null,
-			gender: null,
-			employee_type: null,
-			birth_date: null,
-			joining_date: null,
-			promotion_date: null,
-			review_date: null,
-			last_active_date: null,
-			phone_number: null,
-			secondary_phone_number: null,
-			level: null,
-			education: null,
-			about_me: null,
-			location_id: null,
-			job_title_id: null,
-			manager_id: null,
 			hr_manager_ids: [],
 			secondary_manager_ids: [],
 			custom: {},
-			picture: null,
-		};
+		});
 	}
 
 	private applyPatch(user: UserRecord, patch: UserPatch): void {
@@ -544,20 +523,7 @@ export class Store {
 		}
 		// Deactivating a blocked user changes nothing: the original reason and time stay.
 		if (user.status === 'Blocked') return user;
-		user.status = 'Blocked';
-		user.block_reason_code = isBlank(code) ? null : (code as string);
-		user.user_blocked_at = new Date().toISOString();
-		this.touch();
-		return user;
-	}
-
-	activateUser(id: string): UserRecord {
-		const user = this.getUser(id);
-		user.status = 'Active';
-		user.block_reason_code = null;
-		user.user_blocked_at = null;
-		this.touch();
-		return user;
+		return this.setUserStatus(user.id, 'Blocked', isBlank(code) ? null : (code as string));
 	}
 
 	/**
@@ -700,8 +666,7 @@ export class Store {
 	 * Add a user as if created in the web app. Unspecified fields get plausible values,
 	 * including every mandatory custom attribute, so the user also passes a later PUT round trip.
 	 */
-	addUser(partial: Partial<UserRecord> & { departments?: string[]; businesses?: string[] } = {}): UserRecord {
-		const { departments, businesses, ...fields } = partial;
+	addUser(partial: Partial<Omit<UserRecord, 'id'>> & { departments?: string[]; businesses?: string[] } = {}): UserRecord {
 		const user = this.newUserRecord();
 		const n = this.users.size + 1;
 		user.first_name = `Test${n}`;
@@ -711,12 +676,8 @@ export class Store {
 		for (const attr of this.customAttributes().filter((a) => a.mandatory)) {
 			user.custom[attr.attribute_key] = attr.data_type === 'number' ? 1 : attr.attribute_options?.[0]?.value ?? 'CC-100';
 		}
-		Object.assign(user, fields);
 		this.users.set(user.id, user);
-		if (departments) this.setMemberships('department', user.id, departments);
-		if (businesses) this.setMemberships('business', user.id, businesses);
-		this.touch();
-		return user;
+		return this.updateUser(user.id, partial);
 	}
 
 	updateUser(id: string, patch: Partial<Omit<UserRecord, 'id'>> & { departments?: string[]; businesses?: string[] }): UserRecord {
@@ -742,7 +703,7 @@ export class Store {
 		this.touch();
 	}
 
-	/** Block or unblock as an admin would in the web app (blocking sets `user_blocked_at` to now). */
+	/** Block or unblock as an admin would (blocking sets `user_blocked_at` to now); also the API's activate and deactivate. */
 	setUserStatus(id: string, status: UserStatus, code: string | null = null): UserRecord {
 		const user = this.getUser(id);
 		if (status === 'Blocked') {
