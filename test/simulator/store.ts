@@ -127,11 +127,8 @@ export class Store {
 	/** Engagedly's clock (the host's unless a suite moves it: see RateLimiter's clockOffsetMs). */
 	clock: () => number = Date.now;
 	/**
-	 * How the praise feed may be less convenient than newest-first by id (switches that stay
-	 * across load()): pinned praises listed first whatever their age (on by default: the contract
-	 * allows it, and a suite that needs strict newest-first turns it off and says why), new
-	 * praises' `activity_date` cut to a coarse resolution (so many share one), and ids of new
-	 * praises scattered instead of growing with time.
+	 * The contract's open points, each on its less convenient side by default and kept across
+	 * load(): README.md, "The contract's open points", lists each switch and its friendly side.
 	 */
 	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
 		pinnedFirst: true,
@@ -139,15 +136,6 @@ export class Store {
 		timestampResolutionMs: 1000,
 		scatteredIds: true,
 	};
-	/**
-	 * Where the contract leaves the users' answers open, the simulator takes the less convenient
-	 * side; a suite that needs the kinder one turns it on (they stay across load()):
-	 * `adminNotDeactivatable`: deactivating the organisation admin answers 422 (the contract names
-	 * no such refusal, so by default it goes through); `exactEmailFilter`: `GET /users?email=`
-	 * matches the whole address, case aside (by default any user whose address contains it);
-	 * `phoneNumbersAsText`: a phone number of digits only is always text (by default a number in
-	 * list answers and embedded users, text in single-user answers: "string or number").
-	 */
 	friendlyUsers: { adminNotDeactivatable: boolean; exactEmailFilter: boolean; phoneNumbersAsText: boolean } = {
 		adminNotDeactivatable: false,
 		exactEmailFilter: false,
@@ -644,7 +632,9 @@ export class Store {
 	/** A PUT (an `id`) replaces the whole record: a field left out is blanked. */
 	writeNumbered(kind: NumberedKind, input: Record<string, unknown>, id?: string): LocationRecord | JobTitleRecord {
 		const existing = id === undefined ? undefined : this.getNumbered(kind, id);
-		const fields = parseWholeRecord(input, NUMBERED[kind].schema);
+		const errors: ErrorEntry[] = [];
+		const fields = parseFields(input, NUMBERED[kind].schema, errors);
+		if (errors.length > 0) throw validationError(errors);
 		const record = { id: existing?.id ?? nextId(this.numbered(kind).keys()), ...fields } as LocationRecord | JobTitleRecord;
 		this.numbered(kind).set(record.id, record);
 		this.touch();
@@ -791,14 +781,6 @@ function parseFields<T extends z.AnyZodObject>(
 		else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
 	}
 	return out as Omit<z.infer<T>, 'id' | 'members'>;
-}
-
-/** Location and job title writes replace the whole record: omitted fields become null. */
-function parseWholeRecord<T extends z.AnyZodObject>(input: Record<string, unknown>, schema: T): Omit<z.infer<T>, 'id' | 'members'> {
-	const errors: ErrorEntry[] = [];
-	const fields = parseFields(input, schema, errors);
-	if (errors.length > 0) throw validationError(errors);
-	return fields;
 }
 
 function compareTuples(a: string[], b: string[]): number {
