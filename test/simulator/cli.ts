@@ -1,13 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- test code runs in plain Node, not inside n8n */
-/**
- * `npm run simulator -- --port 4010 [--users N] [--rate-limit N] [--rate-limit-headers] [--time-scale X] [--seed S] [--host H] [--profile vendor]`
- *
- * Serves the simulator until SIGINT/SIGTERM, for trying the node by hand in n8n.
- */
+/** Serves the simulator until SIGINT/SIGTERM, for trying the node by hand in n8n (USAGE below). */
 import { isProfile, PROFILES, startSimulator, type SimulatorOptions } from './index';
 
 const USAGE =
 	'usage: npm run simulator -- [--port P] [--host H] [--users N] [--rate-limit N] [--rate-limit-headers] [--time-scale X] [--seed S] [--profile contract|vendor]';
+
+const NUMBER_FLAGS: Record<string, 'port' | 'users' | 'rateLimit' | 'timeScale'> = {
+	'--port': 'port',
+	'--users': 'users',
+	'--rate-limit': 'rateLimit',
+	'--time-scale': 'timeScale',
+};
 
 function parseArgs(argv: string[]): SimulatorOptions {
 	const options: SimulatorOptions = { port: 4010 };
@@ -19,24 +22,17 @@ function parseArgs(argv: string[]): SimulatorOptions {
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2) as [string, string | undefined];
 		const value = () => inline ?? argv[++i];
+		const numeric = NUMBER_FLAGS[flag];
+		if (numeric) {
+			options[numeric] = number(flag, value());
+			continue;
+		}
 		switch (flag) {
-			case '--port':
-				options.port = number(flag, value());
-				break;
 			case '--host':
 				options.host = value();
 				break;
-			case '--users':
-				options.users = number(flag, value());
-				break;
-			case '--rate-limit':
-				options.rateLimit = number(flag, value());
-				break;
 			case '--rate-limit-headers':
 				options.rateLimitHeaders = true;
-				break;
-			case '--time-scale':
-				options.timeScale = number(flag, value());
 				break;
 			case '--seed': {
 				const seed = value();

@@ -43,25 +43,18 @@ export interface FaultMatch {
 	query?: Record<string, string>;
 }
 
+/** Each field's meaning: the list above. */
 export interface FaultSpec {
 	kind: FaultKind;
 	match?: FaultMatch;
 	times?: number;
-	/** latency: milliseconds to wait. */
 	ms?: number;
-	/** status/html/body/redirect: the HTTP status (defaults 500 / 502 / 200 / 302). */
 	status?: number;
-	/** Matching requests let through before the fault starts. */
 	after?: number;
-	/** body: the raw answer. */
 	body?: string;
-	/** body: extra response headers (a 429's Retry-After). */
 	headers?: Record<string, string>;
-	/** redirect: the Location header. */
 	location?: string;
-	/** rewrite: the answer to send instead of the handler's (the request was processed). */
 	rewrite?: (body: unknown, store: Store) => unknown;
-	/** mutate (or any other kind): a change to the organisation made just before the request is served or answered. */
 	mutate?: (store: Store) => void;
 }
 

@@ -62,12 +62,8 @@ export function serverError(status: number, message = 'Something went wrong on o
 	return new ApiError(status, 'api_connection_error', [entry('base', `${status}: ${message}`, 'server_error')]);
 }
 
-/** How error bodies are rendered (`sim.setErrorBodies`); kept across reset(). */
+/** `sim.setErrorBodies`: README.md, "Errors". */
 export interface ErrorBodySettings {
-	/**
-	 * Every error in the documented shape `{error_type, errors: [{field, message, code}]}`. Off by
-	 * default: the contract promises that shape for "most" errors only.
-	 */
 	documentedShape: boolean;
 }
 

@@ -1,13 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
-/**
- * The Engagedly simulator's programmatic API (see README.md next to this file).
- *
- * ```ts
- * const sim = await startSimulator({ port: 0, seed: 1 });
- * // ... point a client at `${sim.baseUrl}/beta` with sim.keys.demo ...
- * await sim.stop();
- * ```
- */
+/** The Engagedly simulator's programmatic API: README.md next to this file documents it. */
 import type * as http from 'node:http';
 import type { Socket } from 'node:net';
 import { FaultRegistry } from './faults';
@@ -23,72 +15,39 @@ export interface KeyPair {
 	secretKey: string;
 }
 
+/** What each option and member means: README.md, "Programmatic API". */
 export interface SimulatorOptions {
-	/** 0 (default) = a free port. */
 	port?: number;
-	/** Default 127.0.0.1. */
 	host?: string;
-	/** Deterministic data (number or string); default 1. */
 	seed?: number | string;
-	/** Users in the organisation, the admin included; default 250. */
 	users?: number;
-	/** Requests per window per ClientKey; default 200. */
 	rateLimit?: number;
-	/** 60 = a "minute" lasts one second; default 1. */
 	timeScale?: number;
-	/**
-	 * Whether answers carry X-RateLimit-Limit, -Remaining and -Reset (the vendor's names, which the
-	 * contract does not give): default only in the vendor profile. See setRateLimit({ headers }).
-	 */
 	rateLimitHeaders?: boolean;
-	/**
-	 * Extra key pairs (or replacements of the defaults, by clientKey). The defaults are always
-	 * there: demo (full access) and read-only, both owned by the admin.
-	 */
 	keys?: ApiKeyConfig[];
-	/**
-	 * Whose shapes the answers take: `contract` (default, engagedly-api.md) or `vendor` (the
-	 * vendor's OpenAPI description and examples, where they differ; see profiles.ts).
-	 */
 	profile?: Profile;
 }
 
 export interface Simulator {
-	/** `http://127.0.0.1:<port>`; the API is at `${baseUrl}/beta` and `${baseUrl}/api/beta`. */
 	readonly baseUrl: string;
 	readonly port: number;
-	/** Whose shapes the answers take (fixed for the simulator's life). */
 	readonly profile: Profile;
-	/** `demo`, `readOnly`, plus every configured key that has a `name`. */
 	readonly keys: { demo: KeyPair; readOnly: KeyPair; [name: string]: KeyPair };
-	/** The live state: read it to assert, call its helpers to simulate web-app changes. */
 	readonly store: Store;
-	/** Every request, in arrival order of completion. */
 	readonly log: RequestLogEntry[];
 	clearLog(): void;
-	/** Fresh data (same Store object), empty log, rate-limit counters and faults cleared. */
 	reset(options?: { seed?: number | string; users?: number }): void;
-	/**
-	 * Also Engagedly's clock (`clockOffsetMs`), the reset's rounding and whether answers carry the
-	 * X-RateLimit-* headers (`headers`, off in the contract profile); stays in force across reset().
-	 */
 	setRateLimit(options: Partial<RateLimitSettings>): void;
-	/** Switches for a less convenient praise feed (see Store.praiseQuirks); stay in force across reset(). */
 	setPraiseQuirks(quirks: Partial<Store['praiseQuirks']>): void;
-	/**
-	 * The friendly side of error bodies: `{ documentedShape: true }` answers every error as
-	 * `{error_type, errors: [{field, message, code}]}`; stays in force across reset().
-	 */
 	setErrorBodies(settings: Partial<ErrorBodySettings>): void;
-	/** The kinder side of what the contract leaves open about users (see Store.friendlyUsers); stays in force across reset(). */
 	setFriendlyUsers(switches: Partial<Store['friendlyUsers']>): void;
 	resetRateLimit(): void;
 	readonly faults: FaultRegistry;
 	stop(): Promise<void>;
 }
 
-export const DEMO_KEY: KeyPair = { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' };
-export const READ_ONLY_KEY: KeyPair = { clientKey: 'readonly-client-key', secretKey: 'readonly-secret-key' };
+const DEMO_KEY: KeyPair = { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' };
+const READ_ONLY_KEY: KeyPair = { clientKey: 'readonly-client-key', secretKey: 'readonly-secret-key' };
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
 	const host = options.host ?? '127.0.0.1';
@@ -167,24 +126,14 @@ function stopServer(server: http.Server, sockets: Set<Socket>): Promise<void> {
 	});
 }
 
-export { Store } from './store';
-export type { ApiKeyConfig, RequestLogEntry } from './server';
-export type { FaultKind, FaultSpec, Fault } from './faults';
-export type { ResourceFamily } from './router';
-export type { RateLimitSettings } from './rateLimit';
-export type { ErrorBodySettings } from './http';
+export type { RequestLogEntry } from './server';
 export type {
 	UserRecord,
-	UserStatus,
 	PraiseRecord,
-	OrgUnitRecord,
-	LocationRecord,
-	JobTitleRecord,
 	PermissionRecord,
 	AttributeRecord,
 	CertificateRecord,
 	LearningResourceRecord,
 	LearnerRow,
 } from './store';
-export { SEED_ANCHOR } from './seed';
 export { PROFILES, isProfile, profileFromEnvironment, type Profile } from './profiles';

@@ -181,43 +181,37 @@ const vendorLearnerRow = (row: Json): Json => ({
 	learner: isObject(row.learner) ? { ...row.learner, employee_id: text(row.learner.employee_id) } : row.learner,
 });
 
-type Reshape = (store: Store, record: Json) => Json;
+type Reshape = (record: Json, store: Store) => Json;
 
-const single = (store: Store, user: Json) => vendorUser(store, user, true);
+const single: Reshape = (user, store) => vendorUser(store, user, true);
+
+/** A family's list, create, read and replace answers (crudRoutes), each record reshaped alike. */
+const crudAnswers = (base: string, reshape: Reshape): Record<string, Reshape> => ({
+	[`GET ${base}`]: reshape,
+	[`POST ${base}`]: reshape,
+	[`GET ${base}/:id`]: reshape,
+	[`PUT ${base}/:id`]: reshape,
+});
 
 /**
  * Route (method and template) → how each record of its `data` is reshaped. Routes that are not
  * listed answer the same in both profiles.
  */
 const VENDOR_RECORDS: Record<string, Reshape> = {
-	'GET /beta/users': (store, user) => vendorUser(store, user, false),
-	'POST /beta/users': single,
-	'GET /beta/users/:id': single,
-	'PUT /beta/users/:id': single,
+	...crudAnswers('/beta/users', single),
+	'GET /beta/users': (user, store) => vendorUser(store, user, false),
 	'PATCH /beta/users/:id': single,
 	'PUT /beta/users/:id/deactivate': single,
 	'PUT /beta/users/:id/activate': single,
-	'GET /beta/departments': (_, unit) => vendorUnit(unit),
-	'POST /beta/departments': (_, unit) => vendorUnit(unit),
-	'GET /beta/departments/:id': (_, unit) => vendorUnit(unit),
-	'PUT /beta/departments/:id': (_, unit) => vendorUnit(unit),
-	'GET /beta/businesses': (_, unit) => vendorUnit(unit),
-	'POST /beta/businesses': (_, unit) => vendorUnit(unit),
-	'GET /beta/businesses/:id': (_, unit) => vendorUnit(unit),
-	'PUT /beta/businesses/:id': (_, unit) => vendorUnit(unit),
-	'GET /beta/locations': (_, location) => vendorLocation(location),
-	'POST /beta/locations': (_, location) => vendorLocation(location),
-	'GET /beta/locations/:id': (_, location) => vendorLocation(location),
-	'PUT /beta/locations/:id': (_, location) => vendorLocation(location),
-	'GET /beta/job_titles': (_, jobTitle) => vendorJobTitle(jobTitle),
-	'POST /beta/job_titles': (_, jobTitle) => vendorJobTitle(jobTitle),
-	'GET /beta/job_titles/:id': (_, jobTitle) => vendorJobTitle(jobTitle),
-	'PUT /beta/job_titles/:id': (_, jobTitle) => vendorJobTitle(jobTitle),
-	'GET /beta/permissions': (_, permission) => vendorPermission(permission),
-	'GET /beta/activities/praises': (_, praise) => vendorPraise(praise),
-	'GET /beta/learning/resources': (_, resource) => vendorResource(resource),
-	'GET /beta/learning/resources/:id/contents': (_, section) => vendorSection(section),
-	'GET /beta/learning/learner_reports': (_, row) => vendorLearnerRow(row),
+	...crudAnswers('/beta/departments', vendorUnit),
+	...crudAnswers('/beta/businesses', vendorUnit),
+	...crudAnswers('/beta/locations', vendorLocation),
+	...crudAnswers('/beta/job_titles', vendorJobTitle),
+	'GET /beta/permissions': vendorPermission,
+	'GET /beta/activities/praises': vendorPraise,
+	'GET /beta/learning/resources': vendorResource,
+	'GET /beta/learning/resources/:id/contents': vendorSection,
+	'GET /beta/learning/learner_reports': vendorLearnerRow,
 };
 
 /** The body of a successful answer of `route` (`GET /beta/users/:id`) in `profile`. */
@@ -225,7 +219,7 @@ export function shapeBody(profile: Profile, route: string, body: unknown, store:
 	const reshape = profile === 'vendor' ? VENDOR_RECORDS[route] : undefined;
 	if (!reshape || !isObject(body)) return body;
 	const data = body.data;
-	if (Array.isArray(data)) return { ...body, data: data.map((record) => (isObject(record) ? reshape(store, record) : record)) };
-	if (isObject(data)) return { ...body, data: reshape(store, data) };
+	if (Array.isArray(data)) return { ...body, data: data.map((record) => (isObject(record) ? reshape(record, store) : record)) };
+	if (isObject(data)) return { ...body, data: reshape(data, store) };
 	return body;
 }

@@ -1,37 +1,17 @@
 /**
- * 200 requests per minute per ClientKey, shared by every endpoint, with the vendor's escalating
- * cooldown: 1, 3, 5, 10, then 15 minutes on repeated violations, back to 1 after a quiet period.
- *
- * Fixed window: a window opens with the first request after the previous one closed (not at
+ * The rate limit and Engagedly's clock: README.md, "Rate limit", says what they do and what each
+ * setting means. A window opens with the first request after the previous one closed (not at
  * clock-aligned boundaries), so a burst in a test never straddles an arbitrary boundary.
- *
- * `timeScale` shrinks every duration (window, cooldowns, quiet period): with 60, a "minute"
- * lasts one real second. Header values are real epoch seconds / real seconds, rounded up.
- *
- * Engagedly's clock is not this host's: `clockOffsetMs` puts the simulator's clock that far ahead
- * (negative: behind). `X-RateLimit-Reset` and the `Date` header are times on that clock, and
- * `resetRounding: 'down'` writes the reset rounded down (a second before the window really
- * resets), as a server may: neither document says which way it rounds.
- *
- * The contract says answers carry headers "whose names begin with X-RateLimit-" but names none;
- * the vendor's file names X-RateLimit-Limit, -Remaining and -Reset. Unless `headers` is on (the
- * vendor profile turns it on), answers carry none a client could read: only a 429's
- * `Retry-After`, which the contract names. A client must then pace by its own count.
  */
 
 /** Engagedly's clock by default: behind ours, the side on which a reset read on our clock is early. */
 export const DEFAULT_CLOCK_OFFSET_MS = -20_000;
 
 export interface RateLimitSettings {
-	/** Requests per window per ClientKey. */
 	limit: number;
-	/** 60 = a minute lasts one second. */
 	timeScale: number;
-	/** Engagedly's clock minus the host's, in ms: its `Date` and reset times are on its clock. */
 	clockOffsetMs: number;
-	/** How `X-RateLimit-Reset` rounds the window's end to epoch seconds (default up). */
 	resetRounding: 'up' | 'down';
-	/** Whether answers carry X-RateLimit-Limit, -Remaining and -Reset (the vendor's names); default off. */
 	headers: boolean;
 }
 
@@ -73,10 +53,6 @@ export class RateLimiter {
 		return this.settings.limit;
 	}
 
-	get timeScale(): number {
-		return this.settings.timeScale;
-	}
-
 	set(changes: Partial<RateLimitSettings>): void {
 		if (changes.limit !== undefined) {
 			if (!(changes.limit >= 0)) throw new Error('rate limit must be a number >= 0');
@@ -98,10 +74,6 @@ export class RateLimiter {
 			if (typeof changes.headers !== 'boolean') throw new Error('headers must be true or false');
 			this.settings.headers = changes.headers;
 		}
-	}
-
-	get clockOffsetMs(): number {
-		return this.settings.clockOffsetMs;
 	}
 
 	/** The time on Engagedly's clock (the host's plus the offset). */

@@ -14,33 +14,20 @@
  */
 import { z } from 'zod';
 
-// ---------------------------------------------------------------------------------------------
-// Scalars (the contract's "General conventions")
-// ---------------------------------------------------------------------------------------------
+// ---- Scalars (the contract's "General conventions") ----------------------------------------------
 
 /** ISO 8601 timestamp in UTC, e.g. `2024-01-15T10:00:00.000Z` (no local offsets). */
 export const IsoUtcTimestamp = z.string().datetime({ offset: false });
 
-/** A UUID string (users, departments, businesses, praise actors). */
 export const Uuid = z.string().uuid();
-
-/** A string field that is never blank (blank values must be rendered as `null`). */
+/** Blank values are rendered as `null`, never as "". */
 export const NonBlank = z.string().min(1);
-
-/** A nullable string field: `null` when blank, otherwise a non-empty string. */
 export const NullableText = NonBlank.nullable();
-
-/** `YYYY-MM-DD` */
 export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-
-/** A URL string. */
 export const Url = z.string().url();
-
 const Int = z.number().int();
 
-// ---------------------------------------------------------------------------------------------
-// Users
-// ---------------------------------------------------------------------------------------------
+// ---- Users ---------------------------------------------------------------------------------------
 
 export const UserStatus = z.enum(['Active', 'Blocked']);
 export const CustomValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
@@ -131,9 +118,7 @@ export const USER_TEXT_FIELDS = [
 /** Timestamp fields of the user write body (a date is taken and stored as midnight UTC). */
 export const USER_TIMESTAMP_FIELDS = ['joining_date', 'promotion_date', 'review_date'] as const;
 
-// ---------------------------------------------------------------------------------------------
-// Departments and businesses: one shape, members held by the unit
-// ---------------------------------------------------------------------------------------------
+// ---- Departments and businesses: one shape, members held by the unit -----------------------------
 
 /** The unit's own fields; `members` (userId → is_admin, in the order added) is the store's. */
 export const OrgUnitFieldsSchema = z.object({
@@ -142,9 +127,7 @@ export const OrgUnitFieldsSchema = z.object({
 });
 export const OrgUnitRecordSchema = OrgUnitFieldsSchema.extend({ members: z.map(Uuid, z.boolean()) });
 
-// ---------------------------------------------------------------------------------------------
-// Locations and job titles: flat records, every field but the id written whole
-// ---------------------------------------------------------------------------------------------
+// ---- Locations and job titles: flat records, every field but the id written whole ----------------
 
 export const LocationRecordSchema = z.object({
 	id: Int,
@@ -182,9 +165,7 @@ export function writableFields(schema: z.AnyZodObject): { fields: string[]; requ
 	return { fields, required: fields.filter((key) => !(schema.shape[key] as z.ZodTypeAny).isNullable()) };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Permissions, attributes, block reasons
-// ---------------------------------------------------------------------------------------------
+// ---- Permissions, attributes, block reasons ------------------------------------------------------
 
 export const PermissionRecordSchema = z.object({
 	id: Int,
@@ -218,9 +199,7 @@ export const BlockReasonRecordSchema = z.object({
 	updated_at: IsoUtcTimestamp,
 });
 
-// ---------------------------------------------------------------------------------------------
-// Praise: people held by id, counts held flat; rendered into actors and details
-// ---------------------------------------------------------------------------------------------
+// ---- Praise: people held by id, counts held flat; rendered into actors and details ---------------
 
 export const PraiseTagSchema = z.object({ code: NonBlank, label: NonBlank }).strict();
 
@@ -247,9 +226,7 @@ export const PraiseRecordSchema = z.object({
 /** The praise fields rendered as they are stored. */
 export const PRAISE_AS_STORED = ['id', 'activity_date', 'last_updated_at', 'title', 'content', 'pinned'] as const;
 
-// ---------------------------------------------------------------------------------------------
-// Learning (the contract says "not shown": shapes from the vendor's OpenAPI file)
-// ---------------------------------------------------------------------------------------------
+// ---- Learning (the contract says "not shown": shapes from the vendor's OpenAPI file) -------------
 
 /** A unit of a course section, rendered as it is stored (the learner sees active ones only). */
 export const LearningUnitRecordSchema = z.object({
@@ -380,9 +357,7 @@ export const LEARNER_ROW_AS_STORED = [
 	'is_self_assigned',
 ] as const;
 
-// ---------------------------------------------------------------------------------------------
-// Certificates (spec README, "Certificates")
-// ---------------------------------------------------------------------------------------------
+// ---- Certificates (spec README, "Certificates") --------------------------------------------------
 
 /** The certificate as rendered; whose it is (`user_id`) is the store's, not part of the record. */
 export const CertificateFieldsSchema = z.object({

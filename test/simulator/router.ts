@@ -27,6 +27,22 @@ export interface Route {
 	handler: Handler;
 }
 
+/** A resource listed, created, read, replaced (PUT) and deleted by id: units, locations, job titles. */
+export function crudRoutes(
+	path: string,
+	family: ResourceFamily,
+	handlers: { list: Handler; create: Handler; get: Handler; replace: Handler; remove: Handler },
+): Route[] {
+	const one = `${path}/:id`;
+	return [
+		{ method: 'GET', path, family, handler: handlers.list },
+		{ method: 'POST', path, family, handler: handlers.create },
+		{ method: 'GET', path: one, family, handler: handlers.get },
+		{ method: 'PUT', path: one, family, handler: handlers.replace },
+		{ method: 'DELETE', path: one, family, handler: handlers.remove },
+	];
+}
+
 export type RouteMatch =
 	| { kind: 'found'; route: Route; params: Record<string, string> }
 	| { kind: 'method-not-allowed'; allowed: Method[] }

@@ -19,32 +19,24 @@ import { shapeBody, type Profile } from './profiles';
 import { DEFAULT_PICTURE } from './seed';
 import type { Store, UserRecord } from './store';
 
+/** Both documented in README.md, "Programmatic API". */
 export interface ApiKeyConfig {
-	/** Name under which `sim.keys` exposes the pair (e.g. `'noUsers'`). */
 	name?: string;
 	clientKey: string;
 	secretKey: string;
-	/** The user whose key it is (certificates default to them, praises' can_edit); default the admin. */
 	ownerId?: string;
-	/** GET only: writes answer 403. */
 	readOnly?: boolean;
-	/** Resource families the key may reach; omitted = all. Others answer 403. */
 	resources?: ResourceFamily[];
 }
 
 export interface RequestLogEntry {
-	/** ISO timestamp of arrival. */
 	time: string;
 	method: string;
-	/** Normalised: no `/api` prefix, no query, no trailing slash. */
 	path: string;
-	/** `GET /beta/users/:id`; null when no route matched (404, 405). */
 	route: string | null;
 	query: Query;
-	/** 0 when the connection was dropped by a fault. */
 	status: number;
 	clientKey: string | null;
-	/** Parsed JSON body, the raw text when it was not JSON, undefined when empty. */
 	body: unknown;
 }
 

@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { entry, notFound, validationError, type ErrorEntry } from './http';
 import { Prng } from './prng';
 import * as records from './records';
-import { USER_TEXT_FIELDS, USER_TIMESTAMP_FIELDS, writableFields } from './records';
+import { USER_TEXT_FIELDS, USER_TIMESTAMP_FIELDS, withBlanks, writableFields } from './records';
 import { generateOrganisation, type OrgData, type SeedOptions } from './seed';
 
 export type UserStatus = z.infer<typeof records.UserStatus>;
@@ -39,7 +39,6 @@ export type AttributeOption = z.infer<typeof records.AttributeOptionSchema>;
 export type AttributeRecord = z.infer<typeof records.AttributeRecordSchema>;
 export type BlockReasonRecord = z.infer<typeof records.BlockReasonRecordSchema>;
 export type PraiseRecord = z.infer<typeof records.PraiseRecordSchema>;
-export type LearningType = z.infer<typeof records.LearningType>;
 export type LearningState = z.infer<typeof records.LearningState>;
 export type LearningSectionRecord = z.infer<typeof records.LearningSectionRecordSchema>;
 export type LearningResourceRecord = z.infer<typeof records.LearningResourceRecordSchema>;
@@ -47,9 +46,7 @@ export type CompletionStatus = z.infer<typeof records.CompletionStatus>;
 export type LearnerRow = z.infer<typeof records.LearnerRowSchema>;
 export type CertificateRecord = z.infer<typeof records.CertificateRecordSchema>;
 
-// ---------------------------------------------------------------------------------------------
-// Value rules shared by validation and seeding
-// ---------------------------------------------------------------------------------------------
+// ---- Value rules shared by validation and seeding ------------------------------------------------
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -103,9 +100,7 @@ type UserPatch = Partial<Omit<UserRecord, 'id' | 'custom'>> & {
 
 export type WriteMode = 'create' | 'put' | 'patch';
 
-// ---------------------------------------------------------------------------------------------
-// The store
-// ---------------------------------------------------------------------------------------------
+// ---- The store -----------------------------------------------------------------------------------
 
 export class Store {
 	seed: number | string = 1;
@@ -132,11 +127,8 @@ export class Store {
 	/** Engagedly's clock (the host's unless a suite moves it: see RateLimiter's clockOffsetMs). */
 	clock: () => number = Date.now;
 	/**
-	 * How the praise feed may be less convenient than newest-first by id (switches that stay
-	 * across load()): pinned praises listed first whatever their age (on by default: the contract
-	 * allows it, and a suite that needs strict newest-first turns it off and says why), new
-	 * praises' `activity_date` cut to a coarse resolution (so many share one), and ids of new
-	 * praises scattered instead of growing with time.
+	 * The contract's open points, each on its less convenient side by default and kept across
+	 * load(): README.md, "The contract's open points", lists each switch and its friendly side.
 	 */
 	praiseQuirks: { pinnedFirst: boolean; timestampResolutionMs: number; scatteredIds: boolean } = {
 		pinnedFirst: true,
@@ -144,15 +136,6 @@ export class Store {
 		timestampResolutionMs: 1000,
 		scatteredIds: true,
 	};
-	/**
-	 * Where the contract leaves the users' answers open, the simulator takes the less convenient
-	 * side; a suite that needs the kinder one turns it on (they stay across load()):
-	 * `adminNotDeactivatable`: deactivating the organisation admin answers 422 (the contract names
-	 * no such refusal, so by default it goes through); `exactEmailFilter`: `GET /users?email=`
-	 * matches the whole address, case aside (by default any user whose address contains it);
-	 * `phoneNumbersAsText`: a phone number of digits only is always text (by default a number in
-	 * list answers and embedded users, text in single-user answers: "string or number").
-	 */
 	friendlyUsers: { adminNotDeactivatable: boolean; exactEmailFilter: boolean; phoneNumbersAsText: boolean } = {
 		adminNotDeactivatable: false,
 		exactEmailFilter: false,
@@ -302,7 +285,7 @@ export class Store {
 	 * Parse and check a user write body the way the service does; every problem is reported at
 	 * once (one error per field). Returns a patch over the stored record.
 	 */
-	parseUserInput(input: Record<string, unknown>, mode: WriteMode, self?: UserRecord): UserPatch {
+	private parseUserInput(input: Record<string, unknown>, mode: WriteMode, self?: UserRecord): UserPatch {
 		const errors: ErrorEntry[] = [];
 		const patch: UserPatch = {};
 		const has = (k: string) => hasOwn(input, k);
@@ -478,37 +461,16 @@ export class Store {
 	}
 
 	private newUserRecord(): UserRecord {
-		return {
+		return withBlanks(records.UserRecordSchema, {
 			id: this.rng.uuid(),
 			first_name: '',
-			middle_name: null,
 			last_name: '',
 			email: '',
-			employee_id: null,
 			status: 'Active',
-			block_reason_code: null,
-			user_blocked_at: null,
-			title: null,
-			gender: null,
-			employee_type: null,
-			birth_date: null,
-			joining_date: null,
-			promotion_date: null,
-			review_date: null,
-			last_active_date: null,
-			phone_number: null,
-			secondary_phone_number: null,
-			level: null,
-			education: null,
-			about_me: null,
-			location_id: null,
-			job_title_id: null,
-			manager_id: null,
 			hr_manager_ids: [],
 			secondary_manager_ids: [],
 			custom: {},
-			picture: null,
-		};
+		});
 	}
 
 	private applyPatch(user: UserRecord, patch: UserPatch): void {
@@ -549,20 +511,7 @@ export class Store {
 		}
 		// Deactivating a blocked user changes nothing: the original reason and time stay.
 		if (user.status === 'Blocked') return user;
-		user.status = 'Blocked';
-		user.block_reason_code = isBlank(code) ? null : (code as string);
-		user.user_blocked_at = new Date().toISOString();
-		this.touch();
-		return user;
-	}
-
-	activateUser(id: string): UserRecord {
-		const user = this.getUser(id);
-		user.status = 'Active';
-		user.block_reason_code = null;
-		user.user_blocked_at = null;
-		this.touch();
-		return user;
+		return this.setUserStatus(user.id, 'Blocked', isBlank(code) ? null : (code as string));
 	}
 
 	/**
@@ -683,7 +632,9 @@ export class Store {
 	/** A PUT (an `id`) replaces the whole record: a field left out is blanked. */
 	writeNumbered(kind: NumberedKind, input: Record<string, unknown>, id?: string): LocationRecord | JobTitleRecord {
 		const existing = id === undefined ? undefined : this.getNumbered(kind, id);
-		const fields = parseWholeRecord(input, NUMBERED[kind].schema);
+		const errors: ErrorEntry[] = [];
+		const fields = parseFields(input, NUMBERED[kind].schema, errors);
+		if (errors.length > 0) throw validationError(errors);
 		const record = { id: existing?.id ?? nextId(this.numbered(kind).keys()), ...fields } as LocationRecord | JobTitleRecord;
 		this.numbered(kind).set(record.id, record);
 		this.touch();
@@ -705,8 +656,7 @@ export class Store {
 	 * Add a user as if created in the web app. Unspecified fields get plausible values,
 	 * including every mandatory custom attribute, so the user also passes a later PUT round trip.
 	 */
-	addUser(partial: Partial<UserRecord> & { departments?: string[]; businesses?: string[] } = {}): UserRecord {
-		const { departments, businesses, ...fields } = partial;
+	addUser(partial: Partial<Omit<UserRecord, 'id'>> & { departments?: string[]; businesses?: string[] } = {}): UserRecord {
 		const user = this.newUserRecord();
 		const n = this.users.size + 1;
 		user.first_name = `Test${n}`;
@@ -716,12 +666,8 @@ export class Store {
 		for (const attr of this.customAttributes().filter((a) => a.mandatory)) {
 			user.custom[attr.attribute_key] = attr.data_type === 'number' ? 1 : attr.attribute_options?.[0]?.value ?? 'CC-100';
 		}
-		Object.assign(user, fields);
 		this.users.set(user.id, user);
-		if (departments) this.setMemberships('department', user.id, departments);
-		if (businesses) this.setMemberships('business', user.id, businesses);
-		this.touch();
-		return user;
+		return this.updateUser(user.id, partial);
 	}
 
 	updateUser(id: string, patch: Partial<Omit<UserRecord, 'id'>> & { departments?: string[]; businesses?: string[] }): UserRecord {
@@ -747,7 +693,7 @@ export class Store {
 		this.touch();
 	}
 
-	/** Block or unblock as an admin would in the web app (blocking sets `user_blocked_at` to now). */
+	/** Block or unblock as an admin would (blocking sets `user_blocked_at` to now); also the API's activate and deactivate. */
 	setUserStatus(id: string, status: UserStatus, code: string | null = null): UserRecord {
 		const user = this.getUser(id);
 		if (status === 'Blocked') {
@@ -835,14 +781,6 @@ function parseFields<T extends z.AnyZodObject>(
 		else errors.push(entry(field, `${field} must be a string`, 'invalid_value'));
 	}
 	return out as Omit<z.infer<T>, 'id' | 'members'>;
-}
-
-/** Location and job title writes replace the whole record: omitted fields become null. */
-function parseWholeRecord<T extends z.AnyZodObject>(input: Record<string, unknown>, schema: T): Omit<z.infer<T>, 'id' | 'members'> {
-	const errors: ErrorEntry[] = [];
-	const fields = parseFields(input, schema, errors);
-	if (errors.length > 0) throw validationError(errors);
-	return fields;
 }
 
 function compareTuples(a: string[], b: string[]): number {

@@ -8,7 +8,7 @@
 import { created, noContent, ok, paginate } from '../http';
 import { keysOf, OrgUnitFieldsSchema, pick } from '../records';
 import { renderMember } from '../render';
-import type { ResourceFamily, Route } from '../router';
+import { crudRoutes, type ResourceFamily, type Route } from '../router';
 import type { OrgUnitRecord, Store, UnitKind } from '../store';
 
 function adminCount(unit: OrgUnitRecord): number {
@@ -33,47 +33,22 @@ export function renderUnit(store: Store, kind: UnitKind, unit: OrgUnitRecord) {
 	return { ...pick(unit, UNIT_KEYS), members_count: count(unit.members.size), administrators_count: count(adminCount(unit)), members };
 }
 
-function unitRoutes(kind: UnitKind, base: string, family: ResourceFamily): Route[] {
-	return [
-		{
-			method: 'GET',
-			path: base,
-			family,
-			handler: ({ store, paging }) => {
-				const units = [...store.units(kind).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-				const page = paginate(units, paging, 25);
-				return ok({ success: true, pagination: page.pagination, data: page.items.map(renderUnitListItem) });
-			},
+function unitRoutes(kind: UnitKind, family: ResourceFamily): Route[] {
+	return crudRoutes(`/beta/${family}`, family, {
+		list: ({ store, paging }) => {
+			const units = [...store.units(kind).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+			const page = paginate(units, paging, 25);
+			return ok({ success: true, pagination: page.pagination, data: page.items.map(renderUnitListItem) });
 		},
-		{
-			method: 'POST',
-			path: base,
-			family,
-			handler: ({ store, body }) => created({ success: true, data: renderUnit(store, kind, store.createUnit(kind, body)) }),
+		create: ({ store, body }) => created({ success: true, data: renderUnit(store, kind, store.createUnit(kind, body)) }),
+		get: ({ store, params }) => ok({ success: true, data: renderUnit(store, kind, store.getUnit(kind, params.id)) }),
+		replace: ({ store, params, body }) => ok({ success: true, data: renderUnit(store, kind, store.updateUnit(kind, params.id, body)) }),
+		remove: ({ store, params }) => {
+			store.deleteUnit(kind, params.id);
+			return noContent();
 		},
-		{
-			method: 'GET',
-			path: `${base}/:id`,
-			family,
-			handler: ({ store, params }) => ok({ success: true, data: renderUnit(store, kind, store.getUnit(kind, params.id)) }),
-		},
-		{
-			method: 'PUT',
-			path: `${base}/:id`,
-			family,
-			handler: ({ store, params, body }) => ok({ success: true, data: renderUnit(store, kind, store.updateUnit(kind, params.id, body)) }),
-		},
-		{
-			method: 'DELETE',
-			path: `${base}/:id`,
-			family,
-			handler: ({ store, params }) => {
-				store.deleteUnit(kind, params.id);
-				return noContent();
-			},
-		},
-	];
+	});
 }
 
-export const departmentRoutes = unitRoutes('department', '/beta/departments', 'departments');
-export const businessRoutes = unitRoutes('business', '/beta/businesses', 'businesses');
+export const departmentRoutes = unitRoutes('department', 'departments');
+export const businessRoutes = unitRoutes('business', 'businesses');

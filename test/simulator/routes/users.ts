@@ -96,7 +96,7 @@ export const userRoutes: Route[] = [
 		method: 'PUT',
 		path: '/beta/users/:id/activate',
 		family: 'users',
-		handler: ({ store, params }) => ok({ success: true, data: renderUser(store, store.activateUser(params.id)) }),
+		handler: ({ store, params }) => ok({ success: true, data: renderUser(store, store.setUserStatus(params.id, 'Active')) }),
 	},
 	{
 		method: 'GET',
