@@ -12,7 +12,8 @@ import path from 'node:path';
 import { startSimulator } from '..';
 import { refused } from '../../helpers/net';
 import { RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
-import { Api, expectBody, listAll, parseWith, sleep } from './client';
+import { sleep } from 'n8n-workflow';
+import { Api, expectBody, listAll, parseWith } from './client';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const DEMO = { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' };

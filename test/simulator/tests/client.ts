@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Test helpers: an authenticated HTTP client for the simulator (real HTTP through axios) and
  * assertions that check a response's status and validate its body against a zod schema.
@@ -245,16 +245,6 @@ export function expectNoContent(res: ApiResponse): void {
 	}
 }
 
-/** Walks a JSON value and returns the paths of every empty string (blank fields must be null). */
-export function blankStringPaths(value: unknown, path = '$'): string[] {
-	if (value === '') return [path];
-	if (Array.isArray(value)) return value.flatMap((v, i) => blankStringPaths(v, `${path}[${i}]`));
-	if (value && typeof value === 'object') {
-		return Object.entries(value).flatMap(([k, v]) => blankStringPaths(v, `${path}.${k}`));
-	}
-	return [];
-}
-
 export async function listAll(api: Api, path: string, query: Query = {}, size = 50): Promise<Json[]> {
 	const out: Json[] = [];
 	for (let page = 1; page < 10_000; page++) {
@@ -265,8 +255,6 @@ export async function listAll(api: Api, path: string, query: Query = {}, size = 
 	}
 	throw new Error(`listing ${path} never ended`);
 }
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A random UUID nobody uses. */
 export const UNKNOWN_UUID = '00000000-0000-4000-8000-000000000000';

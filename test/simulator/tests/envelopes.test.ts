@@ -27,7 +27,7 @@ import {
 	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
-import { Api, blankStringPaths, client, expectBody, expectError, expectNoContent } from './client';
+import { Api, client, expectBody, expectError, expectNoContent } from './client';
 import { newUserPayload } from './fixtures';
 import { fillPath, Ids, READ_ROUTES, seededIds } from './routes';
 
@@ -122,15 +122,6 @@ describe.each(prefixes)('write endpoints under %s', (prefix) => {
 });
 
 describe('the /api prefix reaches the same routes', () => {
-	test('the request log names the route without /api', async () => {
-		sim.clearLog();
-		const res = await client(sim, { prefix: '/api/beta' }).get('/users', { size: 1 });
-		expectBody(res, 200, UsersListResponse);
-		const entry = sim.log[sim.log.length - 1];
-		expect(entry.route).toBe('GET /beta/users');
-		expect(entry.status).toBe(200);
-	});
-
 	test('/beta and /api/beta serve the same data', async () => {
 		const a = expectBody(await client(sim).get('/users', { page: 2, size: 5 }), 200, UsersListResponse);
 		const b = expectBody(await client(sim, { prefix: '/api/beta' }).get('/users', { page: 2, size: 5 }), 200, UsersListResponse);
@@ -151,16 +142,13 @@ describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () =
 			'primary_reporter', 'block_reason_code', 'user_blocked_at',
 		];
 		const BLANK = { ...Object.fromEntries(nulls.map((key) => [key, null])), departments: [], business_unit: [] };
-		for (const user of [created.data, got.data]) {
-			expect(user).toMatchObject(BLANK);
-			expect(blankStringPaths(user)).toEqual([]);
-		}
+		// A blank as "" fails the strict schemas (schemas.test.ts), so expectBody has checked that.
+		for (const user of [created.data, got.data]) expect(user).toMatchObject(BLANK);
 		// the same user in the list rendering
 		const list = expectBody(await api.get('/users', { email: String(payload.email) }), 200, UsersListResponse);
 		expect(list.data).toHaveLength(1);
 		expect(list.data[0].middle_name).toBeNull();
 		expect(list.data[0].display_picture).toBeNull();
-		expect(blankStringPaths(list.data[0])).toEqual([]);
 	});
 
 	// A location or job title created with a name only: state.test.ts ('PUT replaces a location or job title').
@@ -172,22 +160,10 @@ describe('blank fields are null, blank arrays [], timestamps ISO 8601 UTC', () =
 		expect(Number(created.data.administrators_count)).toBe(0);
 	});
 
-	test('no seeded list carries an empty string where null belongs', async () => {
-		const api = client(sim);
-		for (const path of ['/users', '/departments', '/businesses', '/locations', '/job_titles', '/permissions', '/activities/praises', '/certificates']) {
-			const res = await api.get(path, { size: 50 });
-			expect(res.status).toBe(200);
-			expect({ path, blanks: blankStringPaths(res.body) }).toEqual({ path, blanks: [] });
-		}
-	});
-
-	test('praise timestamps are ISO 8601 UTC and parse to real dates', async () => {
+	// ISO 8601 UTC is the schema's (IsoUtcTimestamp); the order of the two dates is not.
+	test('a praise is never last updated before its activity date', async () => {
 		const body = expectBody(await client(sim).get('/activities/praises', { size: 50 }), 200, PraisesListResponse);
-		for (const p of body.data) {
-			expect(p.activity_date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
-			expect(Number.isNaN(Date.parse(p.activity_date))).toBe(false);
-			expect(Date.parse(p.last_updated_at)).toBeGreaterThanOrEqual(Date.parse(p.activity_date));
-		}
+		for (const p of body.data) expect(Date.parse(p.last_updated_at)).toBeGreaterThanOrEqual(Date.parse(p.activity_date));
 	});
 });
 

@@ -152,15 +152,6 @@ describe.each(ALL_LISTS.map((d) => [d.path, d] as const))('walking %s page by pa
 describe('order', () => {
 	const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-	test('praises are newest first (activity_date non-increasing across all pages) after the pinned ones on top', async () => {
-		const { items } = await walk(LISTS.find((d) => d.path === '/activities/praises')!, 50);
-		expect(items.length).toBeGreaterThan(1);
-		const pins = items.findIndex((p) => !p.pinned);
-		expect(items.slice(pins).every((p) => !p.pinned)).toBe(true);
-		const dates = items.slice(pins).map((p) => Date.parse(p.activity_date));
-		for (let i = 1; i < dates.length; i++) expect(dates[i]).toBeLessThanOrEqual(dates[i - 1]);
-	});
-
 	test('users are in name order: first name, then last name, then id', async () => {
 		const { items } = await walk(LISTS[0], 50);
 		for (let i = 1; i < items.length; i++) {

@@ -14,7 +14,8 @@ import { useSimulator } from '../../helpers/simulator';
 import { DEFAULT_CLOCK_OFFSET_MS } from '../../simulator/rateLimit';
 import { startSimulator } from '../../simulator';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
-import { Api, ApiResponse, client, expectBody, parseWith, sleep } from './client';
+import { sleep } from 'n8n-workflow';
+import { Api, ApiResponse, client, expectBody, parseWith } from './client';
 
 /** Engagedly's clock, on which X-RateLimit-Reset is given: by default not this host's. */
 const engagedlyNowMs = () => Date.now() + DEFAULT_CLOCK_OFFSET_MS;

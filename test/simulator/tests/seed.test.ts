@@ -122,8 +122,10 @@ describe('the demo organisation', () => {
 		for (const t of ['single-select', 'multiple-select'] as const) {
 			expect(custom.some((a) => a.data_type === t && a.attribute_options!.length >= 2)).toBe(true);
 		}
-		// system attributes are there too
-		for (const key of ['email', 'first_name', 'last_name']) expect(attrs.map((a) => a.attribute_key)).toContain(key);
+		// the system three are there too, and mandatory
+		for (const key of ['email', 'first_name', 'last_name']) {
+			expect(attrs.find((a) => a.attribute_key === key)).toEqual(expect.objectContaining({ attribute_key: key, preset: true, mandatory: true }));
+		}
 
 		const users = expectBody(await api.get('/users', { size: 50 }), 200, UsersListResponse).data;
 		for (const a of custom.filter((x) => x.attribute_options === null || x.attribute_options.length > 0)) {
