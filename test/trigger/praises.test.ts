@@ -5,6 +5,7 @@
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
 import { inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
+import { ordinaryUsers } from '../user/helpers';
 
 const PRAISES = 'GET /beta/activities/praises';
 
@@ -260,7 +261,7 @@ describe('newPraise', () => {
 });
 
 describe('newPraise for a recognition channel: filters and Message-Ready Output', () => {
-	const people = () => sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+	const people = () => ordinaryUsers(sim);
 	const name = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
 	it('Message-Ready Output: the praise as a chat line needs it, HTML removed and names joined', async () => {
