@@ -377,8 +377,7 @@ export const listSearch = (
 	credentials: EngagedlyCredentials,
 	filter?: string,
 	paginationToken?: string,
-	parameters: IDataObject = {},
-) => callEditorMethod('listSearch', method, credentials, parameters, filter, paginationToken);
+) => callEditorMethod('listSearch', method, credentials, {}, filter, paginationToken);
 
 /** The resource mapper loading its fields. */
 export const resourceMapping = (method: string, credentials: EngagedlyCredentials, parameters: IDataObject = {}) =>

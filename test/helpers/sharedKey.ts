@@ -80,8 +80,6 @@ export interface SharedKeyRun {
 	startsAtMs?: number[];
 	/** Milliseconds a request takes, half on the way there: the n-th request of an execution (seeded, so repeatable). */
 	latencyMs: (execution: number, request: number) => number;
-	limit?: number;
-	windowMs?: number;
 	/** Engagedly's clock minus ours: its `Date` header and reset times are on its clock. */
 	clockOffsetMs?: number;
 	/** How Engagedly rounds the reset to epoch seconds (default up). */
@@ -104,8 +102,6 @@ export interface SharedKeyResult {
 	elapsedMs: number;
 	/** The least time the limit and the latencies allow for the same work (see floorMs). */
 	floorMs: number;
-	/** When each counted request reached the limiter, ms of virtual time. */
-	hitsAtMs: number[];
 	/** Each trigger's pages read, pass by pass, in order (1-based): a complete pass reads each once. */
 	triggerPages: number[][][];
 	/** The window (its X-RateLimit-Reset) each of the triggers' requests was counted in. */
@@ -114,6 +110,9 @@ export interface SharedKeyResult {
 	finishedAtMs: number[];
 }
 
+/** Engagedly's limit: 200 requests a 60-second window. */
+const LIMIT = 200;
+const WINDOW_MS = 60_000;
 const POLL_INTERVAL_MS = 60_000;
 const POLL_BUDGET_MS = 30_000;
 
@@ -123,12 +122,10 @@ const lower = (headers: Record<string, string>) =>
 
 export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult> {
 	const clock = new VirtualClock();
-	const limit = run.limit ?? 200;
-	const windowMs = run.windowMs ?? 60_000;
 	const limiter = new RateLimiter(
 		{
-			limit,
-			timeScale: 60_000 / windowMs,
+			limit: LIMIT,
+			timeScale: 1,
 			clockOffsetMs: run.clockOffsetMs ?? 0,
 			resetRounding: run.resetRounding ?? 'up',
 			headers: run.rateLimitHeaders ?? true,
@@ -139,7 +136,6 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	let sent = 0;
 	let tooMany = 0;
 	let lastAnswer = 0;
-	const hitsAtMs: number[] = [];
 
 	const triggerPages: number[][][] = (run.triggers ?? []).map(() => []);
 	const triggerWindows: string[] = [];
@@ -151,7 +147,6 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		await clock.sleep(latency / 2);
 		const decision = limiter.hit('key');
 		const date = limiter.httpDate();
-		hitsAtMs.push(clock.now());
 		sent++;
 		await clock.sleep(latency / 2);
 		lastAnswer = Math.max(lastAnswer, clock.now());
@@ -166,7 +161,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 	const trigger = async (index: number) => {
 		const spec = run.triggers![index];
 		await clock.sleep(spec.startsAtMs ?? 0);
-		const maxPages = Math.max(1, Math.floor(spec.share * limit));
+		const maxPages = Math.max(1, Math.floor(spec.share * LIMIT));
 		for (let pass = 0; pass < spec.passes; pass++) {
 			const read: number[] = [];
 			triggerPages[index].push(read);
@@ -208,8 +203,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		sent,
 		tooMany,
 		elapsedMs: lastAnswer - firstStart,
-		floorMs: floorMs(run, limit, windowMs),
-		hitsAtMs,
+		floorMs: floorMs(run),
 		triggerPages,
 		triggerWindows,
 		finishedAtMs: finishedAtMs.map((at) => at - firstStart),
@@ -221,7 +215,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
  * window), or, when the limit is not what holds the work back, the slowest execution's own
  * requests back to back.
  */
-function floorMs(run: SharedKeyRun, limit: number, windowMs: number): number {
+function floorMs(run: SharedKeyRun): number {
 	const total = run.requests.reduce((sum, n) => sum + n, 0);
 	const backToBack = Math.max(
 		...run.requests.map((n, execution) => {
@@ -230,7 +224,7 @@ function floorMs(run: SharedKeyRun, limit: number, windowMs: number): number {
 			return sum;
 		}),
 	);
-	return Math.max(backToBack, (total / limit) * windowMs);
+	return Math.max(backToBack, (total / LIMIT) * WINDOW_MS);
 }
 
 /** A repeatable spread of latencies around `meanMs` (plus or minus half), the same for every run. */

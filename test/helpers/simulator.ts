@@ -4,6 +4,8 @@
  * `useSimulator` is called, so hooks added after it run once the simulator is up and after the
  * reset. Tests that start several simulators on purpose call `startSimulator` themselves.
  */
+import axios from 'axios';
+
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
 import { profileFromEnvironment, startSimulator } from '../simulator';
 import type { EngagedlyCredentials } from './engine';
@@ -17,6 +19,19 @@ export const credentialsFor = (sim: Pick<Simulator, 'keys' | 'baseUrl'>): Engage
 /** The requests the simulator logged for one route, e.g. `GET /beta/activities/praises`. */
 export const requestsTo = (sim: Pick<Simulator, 'log'>, route: string): RequestLogEntry[] =>
 	sim.log.filter((entry) => entry.route === route);
+
+/**
+ * Requests another workflow on the same key sends meanwhile (`GET /beta/permissions`), not
+ * through the node: the statuses the simulator answered, 429s included.
+ */
+export async function otherWorkflow(sim: Pick<Simulator, 'keys' | 'baseUrl'>, requests = 1): Promise<number[]> {
+	const headers = { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey };
+	const statuses: number[] = [];
+	for (let i = 0; i < requests; i++) {
+		statuses.push((await axios.get(`${sim.baseUrl}/beta/permissions`, { headers, validateStatus: () => true })).status);
+	}
+	return statuses;
+}
 
 /**
  * Praise ids in the order the feed dates them, oldest first (the trigger's order): by

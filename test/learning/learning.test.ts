@@ -578,13 +578,6 @@ describe('certificate: get', () => {
 		expect(json[0]).toMatchObject({ id: 9002, certificate_name: 'Forklift Licence' });
 		expect(requestsTo(sim, CERTIFICATE)).toHaveLength(1);
 	});
-
-	test('an unknown certificate is a 404 that names the item', async () => {
-		const { error } = await run(sim, { resource: 'certificate', operation: 'get', certificateId: byId('999999') });
-
-		expect(error?.message).toMatch(/404/);
-		expect(requestsTo(sim, CERTIFICATE)).toHaveLength(1);
-	});
 });
 
 test.each([

@@ -283,8 +283,6 @@ export const UserSchema = z
 
 export const AttributeDataTypeSchema = z.enum([...records.DataType.options, 'document']); // 'document': listed by the vendor (spec README)
 
-export const AttributeOptionSchema = records.AttributeOptionSchema;
-
 /**
  * `{id, name, attribute_key, preset, mandatory, data_type, attribute_options}`;
  * attribute_options is an array (maybe empty) for select types and `null` for the others;
@@ -388,13 +386,11 @@ export const AudienceSchema = z
 	})
 	.strict();
 
-export const PraiseTagSchema = records.PraiseTagSchema;
-
 export const PraiseSchema = records.PraiseRecordSchema.pick(maskOf(records.PRAISE_AS_STORED))
 	.extend({
 		activity_type: z.literal('Praise'),
 		author: ActorSchema,
-		tags: z.array(PraiseTagSchema).optional(), // "may be absent"
+		tags: z.array(records.PraiseTagSchema).optional(), // "may be absent"
 		audience: z.array(AudienceSchema),
 		links: z.array(z.unknown()),
 		attachments: z.array(z.unknown()),
@@ -420,8 +416,6 @@ export const LearningPersonSchema = z
 		name: NonBlank,
 	})
 	.passthrough();
-
-export const LearningResourceTypeSchema = records.LearningType;
 
 export const LearningResourceSchema = records.LearningResourceRecordSchema.pick(maskOf(records.RESOURCE_AS_STORED))
 	.extend({
@@ -485,7 +479,7 @@ export const LearnerRecordSchema = records.LearnerRowSchema.pick(maskOf(records.
 	.extend({
 		learning_resource_id: z.number().int(),
 		learning_resource_title: NonBlank,
-		type: LearningResourceTypeSchema,
+		type: records.LearningType,
 		short_code: NonBlank,
 		completed_on: LearningDate.nullable(),
 		certified: z.boolean(),

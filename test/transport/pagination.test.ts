@@ -26,16 +26,6 @@ describe('paging through a list', () => {
 		);
 	});
 
-	test('a limit below one page asks for exactly that many records in one request', async () => {
-		const { items } = await runEngagedly({
-			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 7 },
-			credentials: sim.credentials(),
-		});
-
-		expect(items).toHaveLength(7);
-		expect(userListRequests().map((entry) => entry.query.size)).toEqual(['7']);
-	});
-
 	test('a limit above one page stops paging as soon as it is reached', async () => {
 		const { items } = await runEngagedly({
 			parameters: { resource: 'user', operation: 'getAll', returnAll: false, limit: 120 },

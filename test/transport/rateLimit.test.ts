@@ -1,7 +1,5 @@
-import axios from 'axios';
-
 import { runEngagedly } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { otherWorkflow, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator(
 	{ users: 300, seed: 'rate-limit' },
@@ -17,12 +15,7 @@ const statuses = () => sim.log.map((entry) => entry.status);
 
 /** Another workflow using the same key spends the whole window's budget behind our back. */
 async function spendBudget(requests: number) {
-	for (let i = 0; i < requests; i++) {
-		await axios.get(`${sim.baseUrl}/beta/permissions`, {
-			headers: { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey },
-			validateStatus: () => true,
-		});
-	}
+	await otherWorkflow(sim, requests);
 	sim.clearLog();
 }
 

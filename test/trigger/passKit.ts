@@ -7,6 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { createPoller, type Poller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
+import { ordinaryUsers } from '../user/helpers';
 
 export const USERS = 'GET /beta/users';
 export const ORGANISATION = 1200;
@@ -45,10 +46,5 @@ export function usePassKit() {
 		return { items, pages, ids: items.map((item) => String(item.id)).sort() };
 	}
 
-	const activeUsers = () =>
-		sim.store
-			.sortedUsers()
-			.filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
-
-	return { sim, triggerOn, fullPass, activeUsers };
+	return { sim, triggerOn, fullPass, activeUsers: () => ordinaryUsers(sim) };
 }

@@ -3,30 +3,21 @@
  * passKit.ts): what a pass keeps when a poll fails, n8n restarts, or a poll runs out of time or of
  * rate limit, and the Rate Limit Share's bounds.
  */
-import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 
-import { requestsTo } from '../helpers/simulator';
-import { pollTiming } from '../helpers/transport';
+import { otherWorkflow, requestsTo } from '../helpers/simulator';
+import { withPollBudget } from '../helpers/transport';
 import { USERS, usePassKit } from './passKit';
 
 const { sim, triggerOn, fullPass, activeUsers } = usePassKit();
 
-const keyHeaders = () => ({ ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey });
-
-/** Runs `body` with the poll's time budget at `ms`, then restores it and the suite's rate limit (which outlives reset()). */
-async function withBudget(ms: number, body: () => Promise<void>) {
-	const budget = pollTiming.budgetMs;
-	pollTiming.budgetMs = ms;
-	try {
-		await body();
-	} finally {
-		pollTiming.budgetMs = budget;
+/** Runs `body` with the poll's time budget at `ms`, then restores the suite's rate limit (which outlives reset()). */
+const withBudget = (ms: number, body: () => Promise<void>) =>
+	withPollBudget(ms, body, () => {
 		sim.faults.clear();
 		sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
 		sim.resetRateLimit();
-	}
-}
+	});
 
 describe('a pass over polls, interrupted', () => {
 	test('a watched field changed twice during a pass is reported once, with the value of the last complete pass as previous', async () => {
@@ -115,7 +106,7 @@ describe('a pass over polls, interrupted', () => {
 		// contract profile leaves out (the next test meets the 429 that follows without it).
 		sim.setRateLimit({ limit: 20, timeScale: 1, headers: true });
 		await withBudget(20_000, async () => {
-			for (let i = 0; i < 18; i++) await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders() });
+			expect(await otherWorkflow(sim, 18)).toEqual(Array(18).fill(200));
 			sim.clearLog();
 			const outcome = await poller.poll();
 
@@ -146,8 +137,7 @@ describe('a pass over polls, interrupted', () => {
 			expect(cut.items).toEqual([]);
 			expect(requestsTo(sim, USERS).map((entry) => entry.status)).toEqual([200, 200, 200, 429]);
 			// The poll came back while the cooldown was still in force: it did not wait it out.
-			const probe = await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders(), validateStatus: () => true });
-			expect(probe.status).toBe(429);
+			expect(await otherWorkflow(sim)).toEqual([429]);
 			expect(poller.state().pass).toMatchObject({ page: (before.page as number) + 3 });
 			expect(poller.logs.at(-1)).toMatchObject({
 				level: 'info',

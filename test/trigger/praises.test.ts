@@ -2,11 +2,10 @@
  * The "New Praise" event, polled through n8n-core's PollContext against the simulator while
  * praises are posted and edited between polls.
  */
-import axios from 'axios';
-
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
-import { inFeedOrder, requestsTo, useSimulator } from '../helpers/simulator';
-import { pollTiming } from '../helpers/transport';
+import { inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
+import { withPollBudget } from '../helpers/transport';
+import { ordinaryUsers } from '../user/helpers';
 
 const PRAISES = 'GET /beta/activities/praises';
 
@@ -43,34 +42,22 @@ function expectPlaceAtNewest(poller: Poller) {
 /** The feed lists pinned praises on top, whatever their age (the simulator's default). */
 const pinnedOnTop = () => [...sim.store.praises.values()].filter((p) => p.pinned).length;
 
-const keyHeaders = () => ({ ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey });
-
 /** Other workflows spend the (real) minute's window of one request: the next request meets a minute's cooldown. */
 async function spendWindow() {
 	sim.setRateLimit({ limit: 1 });
 	sim.resetRateLimit();
-	await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders() });
+	expect(await otherWorkflow(sim)).toEqual([200]);
 }
 
-/**
- * Runs `body` with the poll's time budget at 20 s, so that Engagedly's first cooldown (a minute)
- * would end past it, then restores the budget and ends the cooldown.
- */
-async function pastTheBudget(body: () => Promise<void>) {
-	const budget = pollTiming.budgetMs;
-	pollTiming.budgetMs = 20_000;
-	try {
-		await body();
-	} finally {
-		pollTiming.budgetMs = budget;
+/** Runs `body` with the poll's time budget at 20 s, so that Engagedly's first cooldown (a minute) would end past it. */
+const pastTheBudget = (body: () => Promise<void>) =>
+	withPollBudget(20_000, body, () => {
 		sim.setRateLimit({ limit: 200 });
 		sim.resetRateLimit();
-	}
-}
+	});
 
 /** Whether the key is still in the cooldown a poll met: a request now is refused (and changes nothing). */
-const stillCoolingDown = async () =>
-	(await axios.get(`${sim.baseUrl}/beta/permissions`, { headers: keyHeaders(), validateStatus: () => true })).status === 429;
+const stillCoolingDown = async () => (await otherWorkflow(sim)).includes(429);
 
 /**
  * Praises posted a millisecond apart. Posted in a loop, many would share a millisecond, and a
@@ -274,7 +261,7 @@ describe('newPraise', () => {
 });
 
 describe('newPraise for a recognition channel: filters and Message-Ready Output', () => {
-	const people = () => sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+	const people = () => ordinaryUsers(sim);
 	const name = (user: { first_name: string; last_name: string }) => `${user.first_name} ${user.last_name}`;
 
 	it('Message-Ready Output: the praise as a chat line needs it, HTML removed and names joined', async () => {

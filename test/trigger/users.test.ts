@@ -10,6 +10,7 @@ import { loadOptions } from '../helpers/engine';
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
 import { credentialsFor, requestsTo, useSimulator } from '../helpers/simulator';
 import { startSimulator } from '../simulator';
+import { ordinaryUsers } from '../user/helpers';
 
 const USERS = 'GET /beta/users';
 const PAGE = 50;
@@ -50,7 +51,7 @@ const sortedIds = (ids: string[]) => [...ids].sort();
 
 /** Active users by list position: [first, middle, last] in the simulator's name order. */
 function spread(): string[] {
-	const sorted = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
+	const sorted = ordinaryUsers(sim);
 	return [sorted[0].id, sorted[Math.floor(sorted.length / 2)].id, sorted[sorted.length - 1].id];
 }
 
