@@ -182,13 +182,14 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('a system attribute the organisation made mandatory is required too, where the node has a field for it', async () => {
-		const employeeId = sim.store.attributes.find((a) => a.attribute_key === 'employee_id')!;
-		employeeId.mandatory = true;
+	test.each([
+		['employee_id', 'Employee ID'],
+		['title', 'Title Name or ID'],
+	])('a system attribute the organisation made mandatory (%s) is required too, where the node has a field for it (%s)', async (key, field) => {
+		const attribute = sim.store.attributes.find((a) => a.attribute_key === key)!;
+		attribute.mandatory = true;
 		const { error } = await create(mandatoryValues(sim));
-		expect(error!.message).toBe(
-			`"${employeeId.name}" (employee_id) is mandatory in Engagedly: set Employee ID under Additional Fields`,
-		);
+		expect(error!.message).toBe(`"${attribute.name}" (${key}) is mandatory in Engagedly: set ${field} under Additional Fields`);
 		expect(writes(sim)).toEqual([]);
 	});
 

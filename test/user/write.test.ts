@@ -24,8 +24,11 @@ const sim = useSimulator({ seed: 11, users: 40 });
 const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>) =>
 	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials(), input });
 
+/** The options of the system attributes `title` and `gender` (fixed keys, their dropdowns from the definitions). */
+const optionsOf = (key: string) => sim.store.attributes.find((a) => a.attribute_key === key)!.attribute_options!.map((o) => o.value);
+
 describe('create', () => {
-	test('with job title, location, manager, departments, businesses, people, dates and a custom attribute of every data type', async () => {
+	test('with job title, location, manager, departments, businesses, people, dates, title, gender and a custom attribute of every data type', async () => {
 		const [jobTitle] = [...sim.store.jobTitles.values()].slice(-1);
 		const [location] = [...sim.store.locations.values()].slice(1, 2);
 		const departments = [...sim.store.departments.values()].slice(0, 2);
@@ -65,6 +68,8 @@ describe('create', () => {
 				secondaryPhoneNumber: '+1-555-100-2001',
 				promotionDate: '2025-01-10T00:00:00',
 				reviewDate: '2025-06-30T00:00:00',
+				title: optionsOf('title')[0],
+				gender: optionsOf('gender')[0],
 			},
 			customAttributes: mapping(
 				{
@@ -102,6 +107,8 @@ describe('create', () => {
 			level: 'L3',
 			phone_number: '+1-555-100-2000',
 			secondary_phone_number: '+1-555-100-2001',
+			title: optionsOf('title')[0],
+			gender: optionsOf('gender')[0],
 			status: 'Active',
 		});
 		expect(stored.joining_date?.slice(0, 10)).toBe('2024-09-01');
@@ -132,6 +139,8 @@ describe('create', () => {
 			[number.attribute_key]: 7.5,
 			[boolean.attribute_key]: true,
 			[date.attribute_key]: '2024-03-15',
+			title: optionsOf('title')[0],
+			gender: optionsOf('gender')[0],
 		});
 
 		// The API's own output names pass through.
@@ -150,7 +159,8 @@ describe('create', () => {
 				firstName: 'Dup',
 				lastName: 'Licate',
 				// An id typed through an expression is not checked by the node, only by Engagedly.
-				additionalFields: { jobTitle: '={{ $json.jobTitle }}', location: '={{ $json.location }}' },
+				// Nor is a title or gender outside the organisation's options.
+				additionalFields: { jobTitle: '={{ $json.jobTitle }}', location: '={{ $json.location }}', gender: 'Unlisted' },
 				customAttributes: mapping(mandatoryValues(sim)),
 			},
 			[{ json: { email: taken.email, jobTitle: '999999', location: '888888' } }],
@@ -158,7 +168,7 @@ describe('create', () => {
 		expect(error).toBeDefined();
 		expect(error!.httpCode).toBe('422');
 		expect(error!.message).toContain('422');
-		for (const part of [`email: ${taken.email}`, '(duplicate_value)', 'job_title:', '999999', 'location:', '888888']) {
+		for (const part of [`email: ${taken.email}`, '(duplicate_value)', 'job_title:', '999999', 'location:', '888888', 'gender:']) {
 			expect(error!.message).toContain(part);
 		}
 		// The headline lists them; the description says what to do, without repeating them.
@@ -199,7 +209,14 @@ describe('update (PATCH)', () => {
 		const { items, error } = await run({
 			operation: 'update',
 			userId: byId(user.id),
-			updateFields: { level: 'L9', reviewDate: '2026-02-01T00:00:00', location: String(location.id), education: 'MSc' },
+			updateFields: {
+				level: 'L9',
+				reviewDate: '2026-02-01T00:00:00',
+				location: String(location.id),
+				education: 'MSc',
+				title: optionsOf('title')[1],
+				gender: optionsOf('gender')[1],
+			},
 			customAttributes: mapping({ [number.attribute_key]: '12' }),
 		});
 		expect(error).toBeUndefined();
@@ -213,6 +230,8 @@ describe('update (PATCH)', () => {
 			review_date: '2026-02-01',
 			location: String(location.id),
 			education: 'MSc',
+			title: optionsOf('title')[1],
+			gender: optionsOf('gender')[1],
 			[number.attribute_key]: 12,
 		});
 
@@ -225,6 +244,8 @@ describe('update (PATCH)', () => {
 			education: 'MSc',
 			location_id: location.id,
 			review_date: after.review_date,
+			title: optionsOf('title')[1],
+			gender: optionsOf('gender')[1],
 			custom: { ...before.custom, [number.attribute_key]: 12 },
 		});
 	});
@@ -289,11 +310,19 @@ describe('replace (PUT)', () => {
 			email,
 			firstName: 'Full',
 			lastName: 'Replace',
-			additionalFields: { jobTitle: String(jobTitle.id), birthDate: '1985-12-24T00:00:00' },
+			additionalFields: {
+				jobTitle: String(jobTitle.id),
+				birthDate: '1985-12-24T00:00:00',
+				title: optionsOf('title')[2],
+				gender: optionsOf('gender')[2],
+			},
 			customAttributes: mapping(mandatoryValues(sim)),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: user.id, email, first_name: 'Full', last_name: 'Replace' });
+		// The answer shows the title only where the vendor's User does: the contract's never shows it.
+		if (sim.profile === 'vendor') expect(items[0].json.title).toBe(optionsOf('title')[2]);
+		else expect(items[0].json).not.toHaveProperty('title');
 		const sent = writes(sim);
 		expect(sent.map((w) => w.route)).toEqual(['PUT /beta/users/:id']);
 		expect(sent[0].body).toEqual({
@@ -302,6 +331,8 @@ describe('replace (PUT)', () => {
 			last_name: 'Replace',
 			job_title: String(jobTitle.id),
 			birth_date: '1985-12-24',
+			title: optionsOf('title')[2],
+			gender: optionsOf('gender')[2],
 			...Object.fromEntries(Object.entries(mandatoryValues(sim)).map(([k, v]) => [k, typeof v === 'string' && /T00:00:00$/.test(v) ? v.slice(0, 10) : v])),
 		});
 		expect(sim.store.users.get(user.id)).toMatchObject({
@@ -310,6 +341,8 @@ describe('replace (PUT)', () => {
 			last_name: 'Replace',
 			job_title_id: jobTitle.id,
 			birth_date: '1985-12-24',
+			title: optionsOf('title')[2],
+			gender: optionsOf('gender')[2],
 		});
 	});
 });
