@@ -446,7 +446,7 @@ test('Output: Summary: one item with the counts and the addresses per outcome, w
 	}
 });
 
-test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, Simplify on and off', async () => {
+test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, Simplify on (its ten fields, led by outcome and changes, then the comparison) and off', async () => {
 	const users = uniquelyNamed(activeUsers());
 	const employees = users.slice(0, 6).map(fullEmployee);
 	const [title] = [...sim.store.jobTitles.values()].filter((t) => t.id !== users[2].job_title_id);
@@ -492,6 +492,10 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		});
 		if (simplify) {
 			expect(compared(dry.items)).toEqual(compared(real.items));
+			// Simplify's ten fields, led by what happened, with the comparison (full: run by hand).
+			const simplified = ['id', 'name', 'email', 'status', 'job_title', 'location', 'manager', 'departments', 'employee_id', 'joining_date'];
+			expect(Object.keys(real.items[2].json)).toEqual(['outcome', 'changes', ...simplified, 'comparison']);
+			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'full' });
 			expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });
 		} else {
 			// The updated user is the write's answer in both; the new hire carries every field the
