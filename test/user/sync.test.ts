@@ -246,29 +246,6 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
 });
 
-describe('a small organisation, one input item', () => {
-	const small = useSimulator({ seed: 7, users: 6 });
-	const kit = syncKit(small);
-
-	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
-		const admin = small.store.getUser(small.store.adminId);
-		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
-		expect(admin.status).toBe('Active');
-		expect(others.length).toBeGreaterThan(1);
-		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
-		const { items, error } = await kit.run([kit.employee(kept)], { deactivateMissing: true, maxDeactivatePercent: 100, additionalFields: {} });
-		expect(error).toBeUndefined();
-		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
-			[kept.id, 'unchanged'],
-			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),
-		]);
-		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
-		expect(small.store.getUser(admin.id).status).toBe('Active');
-		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
-		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
-	});
-});
-
 describe('job titles, locations, departments and businesses by name, as an HR system knows them', () => {
 	test('names (any case) and ids both resolve, each list read once per run, only when an item gives that field', async () => {
 		const users = activeUsers();

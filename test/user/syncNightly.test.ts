@@ -208,11 +208,29 @@ test('a unit whose answer has no members is not believed: the items giving depar
 	expect(sim.store.unitsOf('department', users[0].id).map(({ unit }) => unit.id)).not.toContain(target.id);
 });
 
-describe('a small organisation, every employee in the input, Deactivate Missing Users at 100 %', () => {
+describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 	const small = useSimulator({ seed: 11, users: 40 });
 	const kit = syncKit(small);
 	const everyone = () => kit.activeUsers().map(kit.employee);
 	const deactivateAll = { deactivateMissing: true, maxDeactivatePercent: 100 };
+
+	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
+		const admin = small.store.getUser(small.store.adminId);
+		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
+		expect(admin.status).toBe('Active');
+		expect(others.length).toBeGreaterThan(1);
+		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
+		const { items, error } = await kit.run([kit.employee(kept)], { ...deactivateAll, additionalFields: {} });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
+			[kept.id, 'unchanged'],
+			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+		expect(small.store.getUser(admin.id).status).toBe('Active');
+		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
+		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
+	});
 
 	test('two rows with a blank and a null address: those items fail, the rest are synced, nobody is deactivated, and the run ends in error saying so', async () => {
 		const employees = everyone();
