@@ -1,19 +1,9 @@
 /**
- * Sync scheduled every night against the whole organisation, with nobody watching: against a
- * simulated Engagedly whose user list carries only what the contract's list carries (no
- * departments, business units, birth date nor employee type; the vendor profile's list has them),
- * through n8n's engine, asserting the requests sent, the output and the organisation afterwards.
- *
- * - unchanged means unwritten, at the least cost (memberships from the units' members, the single
- *   user only for the users whose items give a field nothing else carries);
- * - a row that names nobody fails, and that run deactivates nobody;
- * - Match By Employee ID follows an address change; a creation and a deactivation that look like
- *   one person are both held;
- * - a creation raced by another execution ends in one user;
- * - returning employees are reported, or reactivated on request;
- * - a failure is never green; a Summary output; Dry Run outputs what the real run would;
- * - scheduled, a single user is read only where an item changed what only that answer carries
- *   (the saved digests), and a full comparison finds what was changed by hand.
+ * Sync scheduled every night against the whole organisation, with nobody watching, through n8n's
+ * engine: the simulated list carries only what the contract's list carries (no departments,
+ * business units, birth date nor employee type; the vendor profile's has them), so unchanged must
+ * mean unwritten at the least cost, a bad row must deactivate nobody, lookalikes and races must
+ * end in one user, and a scheduled run reads a single user only where its saved digests say so.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
