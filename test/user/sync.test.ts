@@ -165,14 +165,23 @@ describe('Deactivate Missing Users', () => {
 	});
 });
 
-test('with Continue On Fail, duplicate emails, an invalid value, a job title and a manager no record has are error items of their own; the rest of the sync goes on', async () => {
+test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, an invalid value, a job title and a manager no record has are error items of their own; the rest of the sync goes on', async () => {
 	const users = activeUsers();
 	const employees = users.map(employee);
+	const refusedName = users[0].last_name;
+	employees[0] = { ...employees[0], lastName: 'Refused' };
 	employees[1] = { ...employees[1], lastName: 'Changed' };
 	employees[2] = { ...employees[2], email: users[4].email.toUpperCase() };
 	employees[3] = { ...employees[3], jobTitle: 'Chief Vibes Officer' };
 	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
 	employees[6] = { ...employees[6], managerEmail: 'nobody.here@example.test' };
+	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
+	sim.faults.add({
+		kind: 'body',
+		status: 422,
+		body: JSON.stringify({ error_type: 'validation_error', errors: [{ field: 'last_name', message: 'last_name is not allowed', code: 'invalid' }] }),
+		match: { method: 'PATCH', path: `/beta/users/${users[0].id}` },
+	});
 
 	const { items, error } = await run(employees, { deactivateMissing: true }, true);
 	expect(error).toBeUndefined();
@@ -180,7 +189,7 @@ test('with Continue On Fail, duplicate emails, an invalid value, a job title and
 	const head = items.slice(0, 7);
 	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6].map((item) => ({ item })));
 	expect(outcomes(head)).toEqual([
-		'unchanged',
+		expect.stringMatching(/^error: .*last_name/) as unknown,
 		'updated',
 		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
 		'error: No job title in Engagedly has the ID or name "Chief Vibes Officer" (job_title)',
@@ -188,10 +197,12 @@ test('with Continue On Fail, duplicate emails, an invalid value, a job title and
 		expect.stringMatching(/^error: .*Cost Center.* must be text/) as unknown,
 		'error: No Engagedly user has the email address "nobody.here@example.test" (Manager)',
 	]);
+	expect(items[0].json).toMatchObject({ httpCode: '422' });
 	// The unknown manager costs no request of its own: the directory answered every address.
 	expect(requestsTo(sim, 'GET /beta/users').every((entry) => entry.query.email === undefined)).toBe(true);
-	expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
-		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }],
+	expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body, entry.status])).toEqual([
+		[`/beta/users/${users[0].id}`, { last_name: 'Refused' }, 422],
+		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }, 200],
 	]);
 	// Named by an item, even a failed one, users 3 to 6 stay; item 2 named users[4], so
 	// users[2] is missing from the input and deactivated.
@@ -199,33 +210,11 @@ test('with Continue On Fail, duplicate emails, an invalid value, a job title and
 	expect(deactivated).toEqual([[users[2].id, 'deactivated']]);
 	expect(outcomes(items.slice(7, employees.length))).toEqual(employees.slice(7).map(() => 'unchanged'));
 	expect(sim.store.getUser(users[2].id).status).toBe('Blocked');
+	expect(sim.store.getUser(users[0].id).last_name).toBe(refusedName);
+	expect(sim.store.getUser(users[1].id).last_name).toBe('Changed');
 	expect(sim.store.getUser(users[3].id).job_title_id).toBe(users[3].job_title_id);
 	expect(sim.store.getUser(users[6].id).manager_id).toBe(users[6].manager_id);
 	for (const kept of [3, 4, 5, 6]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
-});
-
-test('with Continue On Fail, a write Engagedly refuses (422) is the error of that item; the items after it are still synced; the users no item names stay Active (Deactivate Missing Users is off by default)', async () => {
-	const users = activeUsers();
-	const employees = users.slice(0, 3).map(employee);
-	employees[0] = { ...employees[0], lastName: 'Refused' };
-	employees[1] = { ...employees[1], lastName: 'Still Synced' };
-	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
-	sim.faults.add({
-		kind: 'body',
-		status: 422,
-		body: JSON.stringify({ error_type: 'validation_error', errors: [{ field: 'last_name', message: 'last_name is not allowed', code: 'invalid' }] }),
-		match: { method: 'PATCH' },
-	});
-	const { items, error } = await run(employees, {}, true);
-	expect(error).toBeUndefined();
-	expect(items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-	expect(writes(sim).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id', 'PATCH /beta/users/:id']);
-	expect(activeUsers()).toHaveLength(users.length);
-	expect(items[0].json).toMatchObject({ httpCode: '422' });
-	expect(String(items[0].json.error)).toContain('last_name');
-	expect(outcomes(items).slice(1)).toEqual(['updated', 'unchanged']);
-	expect(sim.store.getUser(users[1].id).last_name).toBe('Still Synced');
-	expect(sim.store.getUser(users[0].id).last_name).toBe(users[0].last_name);
 });
 
 test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
