@@ -151,7 +151,7 @@ describe('Deactivate Missing Users', () => {
 			expect(error?.description).toContain('Nothing was written');
 			expect(writes(sim)).toEqual([]);
 		}
-		const continued = await run(half, { deactivateMissing: true }, true);
+		const continued = await run(half, { deactivateMissing: true }, { continueOnFail: true });
 		expect(continued.items.map((item) => [item.pairedItem, item.json.error])).toEqual(half.map((_, item) => [{ item }, refusal]));
 		expect(writes(sim)).toEqual([]);
 		expect(sim.store.users.size).toBe(before);
@@ -183,7 +183,7 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 		match: { method: 'PATCH', path: `/beta/users/${users[0].id}` },
 	});
 
-	const { items, error } = await run(employees, { deactivateMissing: true }, true);
+	const { items, error } = await run(employees, { deactivateMissing: true }, { continueOnFail: true });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(employees.length + 1);
 	const head = items.slice(0, 7);
@@ -329,7 +329,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, unchanged: employees.length - 1 });
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
-		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, true);
+		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
 		expect(archived.items.filter((item) => item.json.error).map((item) => item.pairedItem)).toEqual([{ item: at(byStatus) }]);
 		expect(writes(sim)).toEqual([]);
 	});

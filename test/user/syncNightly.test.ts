@@ -7,14 +7,13 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, jsonOf, snapshot, writes } from './helpers';
 import { everyFieldMapping, outcomes, syncKit } from './syncKit';
 
 const sim = useSimulator({ seed: 43, users: 120 });
-const { costCenter, employee, activeUsers, syncParameters, run } = syncKit(sim);
+const { costCenter, employee, activeUsers, run } = syncKit(sim);
 
 const unitNames = (kind: 'department' | 'business', user: UserRecord) =>
 	sim.store
@@ -178,7 +177,7 @@ test('a unit whose answer has no members is not believed: the items giving depar
 			return { ...answer, data: unit };
 		},
 	});
-	const { items } = await run(employees, fullFields, true);
+	const { items } = await run(employees, fullFields, { continueOnFail: true });
 	if (sim.profile === 'vendor') {
 		// The vendor's list carries memberships: no unit is read, and the one change is written.
 		expect(requestsTo(sim, 'GET /beta/departments/:id')).toEqual([]);
@@ -238,7 +237,7 @@ describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 		expect(writes(small).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
 		expect(kit.activeUsers()).toHaveLength(active);
 
-		const continued = await kit.run(employees, deactivateAll, true);
+		const continued = await kit.run(employees, deactivateAll, { continueOnFail: true });
 		const failed = continued.items.filter((item) => item.json.error);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: 17 }]);
 		expect(failed[0].json.description).toMatch(/^2 input items named nobody \(items 3, 17\)\. So that nobody is deactivated for a row that lost its address, this run deactivated nobody\./);
@@ -252,7 +251,7 @@ describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 		employees[1] = { ...employees[1], contact: { email: 'not an address' } };
 		delete (employees[2] as IDataObject).contact;
 
-		const { items } = await kit.run(employees, { ...deactivateAll, email: '={{ $json.contact ? $json.contact.email : $("HR Export").item.json.email }}' }, true);
+		const { items } = await kit.run(employees, { ...deactivateAll, email: '={{ $json.contact ? $json.contact.email : $("HR Export").item.json.email }}' }, { continueOnFail: true });
 		const failed = items.filter((item) => item.json.error);
 		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual([
 			[{ item: 1 }, 'Item 1 names nobody: its Email "not an address" is not an email address'],
@@ -320,7 +319,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		const [a, b] = users.filter((u) => u.employee_id && u.id !== sim.store.adminId);
 		const both = [users.indexOf(a), users.indexOf(b)].sort((x, y) => x - y);
 		employees[users.indexOf(b)].employeeId = a.employee_id!;
-		const { items } = await run(employees, { ...byEmployeeId, matchByEmployeeId: true }, true);
+		const { items } = await run(employees, { ...byEmployeeId, matchByEmployeeId: true }, { continueOnFail: true });
 		const failed = items.filter((item) => item.json.error);
 		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual(
 			both.map((item) => [{ item }, `The employee ID "${a.employee_id}" is in 2 input items (${both.join(', ')})`]),
@@ -544,13 +543,8 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		let saved: IDataObject = {};
 		return {
 			async run(employees: IDataObject[], extra: IDataObject = {}, mode: 'trigger' | 'manual' = 'trigger') {
-				const result = await runEngagedly({
-					parameters: syncParameters({ ...singleUserFields, ...extra }),
-					credentials: sim.credentials(),
-					input: employees.map((json) => ({ json })),
-					mode,
-					staticData: JSON.parse(JSON.stringify(saved)) as IDataObject,
-				});
+				const staticData = JSON.parse(JSON.stringify(saved)) as IDataObject;
+				const result = await run(employees, { ...singleUserFields, ...extra }, { mode, staticData });
 				if (result.savedStaticData) saved = result.savedStaticData;
 				return result;
 			},
