@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
 	customAttributes,
@@ -245,12 +245,12 @@ describe('the definitions are read once per execution', () => {
 		const { items, error } = await create({ ...mandatoryValues(sim), [single.attribute_key]: '={{ $json.rating }}' }, input);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => sim.store.users.get(i.json.id as string)!.custom[single.attribute_key])).toEqual([a, b, a]);
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
-		expect(sim.log.filter((e) => e.route === 'POST /beta/users')).toHaveLength(3);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
+		expect(requestsTo(sim, 'POST /beta/users')).toHaveLength(3);
 
 		sim.clearLog();
 		await create(mandatoryValues(sim));
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
 	});
 
 	test('a failed read is not reused: the next item reads again', async () => {
@@ -261,7 +261,7 @@ describe('the definitions are read once per execution', () => {
 		expect(items).toHaveLength(2);
 		expect(items[0].json.error).toBeDefined();
 		expect(items[1].json.error).toBeUndefined();
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes').map((e) => e.status)).toEqual([403, 200]);
+		expect(requestsTo(sim, 'GET /beta/user-attributes').map((e) => e.status)).toEqual([403, 200]);
 		expect(sim.store.users.get(items[1].json.id as string)).toBeDefined();
 	});
 });
