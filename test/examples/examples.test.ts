@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * The example workflows against the demo organisation `npm start` runs, in a second (the
  * end-to-end suite runs them in a real n8n, which takes minutes):
@@ -10,25 +9,22 @@
  *   Attributes mapper holds the fields the organisation has now, by the editor's rule for
  *   "Custom attributes are outdated".
  */
-import fs from 'node:fs';
-import path from 'node:path';
-
 import type { INode, INodeProperties, INodeTypeDescription, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CREDENTIAL_ID, DEMO_ORGANISATION } from '../e2e/harness/demo';
+import { CREDENTIAL_ID, DEMO_ORGANISATION, example, exampleNames } from '../e2e/harness/demo';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, loadPackage, resourceMapping } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator({ ...DEMO_ORGANISATION }, { reset: 'never' });
 
-const EXAMPLES_DIR = path.resolve(__dirname, '../../examples');
-const examples = fs
-	.readdirSync(EXAMPLES_DIR)
-	.filter((file) => file.endsWith('.json'))
-	.map((file) => ({ file, text: fs.readFileSync(path.join(EXAMPLES_DIR, file), 'utf8') }));
-const engagedlyNodes = examples.flatMap(({ file, text }) =>
-	(JSON.parse(text) as { nodes: INode[] }).nodes
+// The text as the file writes it (tab-indented JSON), for the patterns below.
+const examples = exampleNames().map((name) => {
+	const workflow = example(name);
+	return { file: `${name}.json`, nodes: workflow.nodes as INode[], text: JSON.stringify(workflow, null, '\t') };
+});
+const engagedlyNodes = examples.flatMap(({ file, nodes }) =>
+	nodes
 		.filter((node) => node.type.startsWith(`${PACKAGE_NAME}.`))
 		.map((node) => ({ file, name: node.name, node })),
 );
@@ -42,8 +38,7 @@ const JS_JOB_TITLE = /jobTitle: '([^']+)'/g;
 
 const all = (text: string, pattern: RegExp) => [...text.matchAll(pattern)];
 
-describe.each(examples)('examples/$file names only records of the demo organisation', ({ file, text }) => {
-	const nodes = (JSON.parse(text) as { nodes: INode[] }).nodes;
+describe.each(examples)('examples/$file names only records of the demo organisation', ({ file, text, nodes }) => {
 	// Only what the Engagedly nodes are told to pick: node and webhook ids are UUIDs too.
 	const engagedlyParameters = JSON.stringify(nodes.filter((node) => node.type.includes('engagedly')).map((n) => n.parameters));
 	const createsUsers = nodes.some(

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
 	customAttributes,
@@ -182,13 +182,14 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('a system attribute the organisation made mandatory is required too, where the node has a field for it', async () => {
-		const employeeId = sim.store.attributes.find((a) => a.attribute_key === 'employee_id')!;
-		employeeId.mandatory = true;
+	test.each([
+		['employee_id', 'Employee ID'],
+		['title', 'Title Name or ID'],
+	])('a system attribute the organisation made mandatory (%s) is required too, where the node has a field for it (%s)', async (key, field) => {
+		const attribute = sim.store.attributes.find((a) => a.attribute_key === key)!;
+		attribute.mandatory = true;
 		const { error } = await create(mandatoryValues(sim));
-		expect(error!.message).toBe(
-			`"${employeeId.name}" (employee_id) is mandatory in Engagedly: set Employee ID under Additional Fields`,
-		);
+		expect(error!.message).toBe(`"${attribute.name}" (${key}) is mandatory in Engagedly: set ${field} under Additional Fields`);
 		expect(writes(sim)).toEqual([]);
 	});
 
@@ -244,12 +245,12 @@ describe('the definitions are read once per execution', () => {
 		const { items, error } = await create({ ...mandatoryValues(sim), [single.attribute_key]: '={{ $json.rating }}' }, input);
 		expect(error).toBeUndefined();
 		expect(items.map((i) => sim.store.users.get(i.json.id as string)!.custom[single.attribute_key])).toEqual([a, b, a]);
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
-		expect(sim.log.filter((e) => e.route === 'POST /beta/users')).toHaveLength(3);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
+		expect(requestsTo(sim, 'POST /beta/users')).toHaveLength(3);
 
 		sim.clearLog();
 		await create(mandatoryValues(sim));
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+		expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
 	});
 
 	test('a failed read is not reused: the next item reads again', async () => {
@@ -260,7 +261,7 @@ describe('the definitions are read once per execution', () => {
 		expect(items).toHaveLength(2);
 		expect(items[0].json.error).toBeDefined();
 		expect(items[1].json.error).toBeUndefined();
-		expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes').map((e) => e.status)).toEqual([403, 200]);
+		expect(requestsTo(sim, 'GET /beta/user-attributes').map((e) => e.status)).toEqual([403, 200]);
 		expect(sim.store.users.get(items[1].json.id as string)).toBeDefined();
 	});
 });

@@ -26,6 +26,16 @@ test.each([
 	);
 });
 
+test.each([
+	['getTitles', 'title'],
+	['getGenders', 'gender'],
+	['getEmployeeTypes', 'employee_type'],
+])('%s lists the options of the %s attribute', async (method, key) => {
+	const options = await loadOptions(method, sim.credentials());
+	expect(options.map((o) => o.value)).toEqual(sim.store.attribute(key)!.attribute_options!.map((o) => o.value));
+	expect(options.length).toBeGreaterThan(1);
+});
+
 test('getPermissions says Site Administrator cannot be given through the API', async () => {
 	const options = await loadOptions('getPermissions', sim.credentials());
 	const admin = sim.store.adminPermission()!;

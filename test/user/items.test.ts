@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { byId, runEngagedly } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
 import { attributeOfType, mapping, ordinaryUsers, writes } from './helpers';
 
 const sim = useSimulator({ seed: 71, users: 20 });
@@ -45,7 +45,7 @@ test('4 items, Continue On Fail, the second unknown to Engagedly, the fourth ref
 	expect(sim.store.users.get(a.id)!.level).toBe('L1');
 	expect(sim.store.users.get(c.id)!.level).toBe('L3');
 	expect(sim.store.users.get(b.id)!.level).toBe(levelBefore);
-	expect(sim.log.filter((e) => e.route === 'GET /beta/user-attributes')).toHaveLength(1);
+	expect(requestsTo(sim, 'GET /beta/user-attributes')).toHaveLength(1);
 });
 
 test('without Continue On Fail the run stops at the failing item and names it', async () => {

@@ -5,7 +5,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
+import { runEngagedly, type NodeSpec } from '../helpers/engine';
 import type { SimulatorHandle } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { customAttributes, jsonOf, mapping } from './helpers';
@@ -42,16 +42,16 @@ export function syncKit(sim: SimulatorHandle) {
 		};
 	}
 
-	/** One Sync run; `continueOnFail` as the node's setting "On Error: Continue". */
-	const run = async (employees: IDataObject[], extra: IDataObject = {}, continueOnFail = false) =>
+	/** One Sync run; `spec` as the node's settings (`continueOnFail`: "On Error: Continue") or a scheduled run's. */
+	const run = async (employees: IDataObject[], extra: IDataObject = {}, spec: Partial<NodeSpec> = {}) =>
 		await runEngagedly({
 			parameters: syncParameters(extra),
 			credentials: sim.credentials(),
 			input: employees.map((json) => ({ json })),
-			continueOnFail,
+			...spec,
 		});
 
-	return { costCenter, employee, activeUsers, syncParameters, run };
+	return { costCenter, employee, activeUsers, run };
 }
 
 /** Additional Fields mapping every field an HR system keeps, by name: job title, location, manager, units, birth date. */

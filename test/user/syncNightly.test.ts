@@ -1,30 +1,19 @@
 /**
- * Sync scheduled every night against the whole organisation, with nobody watching: against a
- * simulated Engagedly whose user list carries only what the contract's list carries (no
- * departments, business units, birth date nor employee type; the vendor profile's list has them),
- * through n8n's engine, asserting the requests sent, the output and the organisation afterwards.
- *
- * - unchanged means unwritten, at the least cost (memberships from the units' members, the single
- *   user only for the users whose items give a field nothing else carries);
- * - a row that names nobody fails, and that run deactivates nobody;
- * - Match By Employee ID follows an address change; a creation and a deactivation that look like
- *   one person are both held;
- * - a creation raced by another execution ends in one user;
- * - returning employees are reported, or reactivated on request;
- * - a failure is never green; a Summary output; Dry Run outputs what the real run would;
- * - scheduled, a single user is read only where an item changed what only that answer carries
- *   (the saved digests), and a full comparison finds what was changed by hand.
+ * Sync scheduled every night against the whole organisation, with nobody watching, through n8n's
+ * engine: the simulated list carries only what the contract's list carries (no departments,
+ * business units, birth date nor employee type; the vendor profile's has them), so unchanged must
+ * mean unwritten at the least cost, a bad row must deactivate nobody, lookalikes and races must
+ * end in one user, and a scheduled run reads a single user only where its saved digests say so.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, jsonOf, snapshot, writes } from './helpers';
 import { everyFieldMapping, outcomes, syncKit } from './syncKit';
 
 const sim = useSimulator({ seed: 43, users: 120 });
-const { costCenter, employee, activeUsers, syncParameters, run } = syncKit(sim);
+const { costCenter, employee, activeUsers, run } = syncKit(sim);
 
 const unitNames = (kind: 'department' | 'business', user: UserRecord) =>
 	sim.store
@@ -188,7 +177,7 @@ test('a unit whose answer has no members is not believed: the items giving depar
 			return { ...answer, data: unit };
 		},
 	});
-	const { items } = await run(employees, fullFields, true);
+	const { items } = await run(employees, fullFields, { continueOnFail: true });
 	if (sim.profile === 'vendor') {
 		// The vendor's list carries memberships: no unit is read, and the one change is written.
 		expect(requestsTo(sim, 'GET /beta/departments/:id')).toEqual([]);
@@ -208,11 +197,29 @@ test('a unit whose answer has no members is not believed: the items giving depar
 	expect(sim.store.unitsOf('department', users[0].id).map(({ unit }) => unit.id)).not.toContain(target.id);
 });
 
-describe('a small organisation, every employee in the input, Deactivate Missing Users at 100 %', () => {
+describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 	const small = useSimulator({ seed: 11, users: 40 });
 	const kit = syncKit(small);
 	const everyone = () => kit.activeUsers().map(kit.employee);
 	const deactivateAll = { deactivateMissing: true, maxDeactivatePercent: 100 };
+
+	test('at 100 % everyone else is deactivated but the Site Administrator; with one input item n8n pairs their items with it', async () => {
+		const admin = small.store.getUser(small.store.adminId);
+		const [kept, ...others] = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== admin.id);
+		expect(admin.status).toBe('Active');
+		expect(others.length).toBeGreaterThan(1);
+		const candidates = small.store.sortedUsers().filter((u) => u.status === 'Active' && u.id !== kept.id);
+		const { items, error } = await kit.run([kit.employee(kept)], { ...deactivateAll, additionalFields: {} });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.id, item.json.outcome])).toEqual([
+			[kept.id, 'unchanged'],
+			...candidates.map((u) => [u.id, u.id === admin.id ? 'kept' : 'deactivated']),
+		]);
+		expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+		expect(small.store.getUser(admin.id).status).toBe('Active');
+		for (const user of others) expect(small.store.getUser(user.id).status).toBe('Blocked');
+		expect(writes(small).map((entry) => entry.path)).toEqual(others.map((u) => `/beta/users/${u.id}/deactivate`));
+	});
 
 	test('two rows with a blank and a null address: those items fail, the rest are synced, nobody is deactivated, and the run ends in error saying so', async () => {
 		const employees = everyone();
@@ -230,7 +237,7 @@ describe('a small organisation, every employee in the input, Deactivate Missing 
 		expect(writes(small).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
 		expect(kit.activeUsers()).toHaveLength(active);
 
-		const continued = await kit.run(employees, deactivateAll, true);
+		const continued = await kit.run(employees, deactivateAll, { continueOnFail: true });
 		const failed = continued.items.filter((item) => item.json.error);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 3 }, { item: 17 }]);
 		expect(failed[0].json.description).toMatch(/^2 input items named nobody \(items 3, 17\)\. So that nobody is deactivated for a row that lost its address, this run deactivated nobody\./);
@@ -244,7 +251,7 @@ describe('a small organisation, every employee in the input, Deactivate Missing 
 		employees[1] = { ...employees[1], contact: { email: 'not an address' } };
 		delete (employees[2] as IDataObject).contact;
 
-		const { items } = await kit.run(employees, { ...deactivateAll, email: '={{ $json.contact ? $json.contact.email : $("HR Export").item.json.email }}' }, true);
+		const { items } = await kit.run(employees, { ...deactivateAll, email: '={{ $json.contact ? $json.contact.email : $("HR Export").item.json.email }}' }, { continueOnFail: true });
 		const failed = items.filter((item) => item.json.error);
 		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual([
 			[{ item: 1 }, 'Item 1 names nobody: its Email "not an address" is not an email address'],
@@ -312,7 +319,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		const [a, b] = users.filter((u) => u.employee_id && u.id !== sim.store.adminId);
 		const both = [users.indexOf(a), users.indexOf(b)].sort((x, y) => x - y);
 		employees[users.indexOf(b)].employeeId = a.employee_id!;
-		const { items } = await run(employees, { ...byEmployeeId, matchByEmployeeId: true }, true);
+		const { items } = await run(employees, { ...byEmployeeId, matchByEmployeeId: true }, { continueOnFail: true });
 		const failed = items.filter((item) => item.json.error);
 		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual(
 			both.map((item) => [{ item }, `The employee ID "${a.employee_id}" is in 2 input items (${both.join(', ')})`]),
@@ -446,7 +453,7 @@ test('Output: Summary: one item with the counts and the addresses per outcome, w
 	}
 });
 
-test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, Simplify on and off', async () => {
+test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, Simplify on (its ten fields, led by outcome and changes, then the comparison) and off', async () => {
 	const users = uniquelyNamed(activeUsers());
 	const employees = users.slice(0, 6).map(fullEmployee);
 	const [title] = [...sim.store.jobTitles.values()].filter((t) => t.id !== users[2].job_title_id);
@@ -492,6 +499,10 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		});
 		if (simplify) {
 			expect(compared(dry.items)).toEqual(compared(real.items));
+			// Simplify's ten fields, led by what happened, with the comparison (full: run by hand).
+			const simplified = ['id', 'name', 'email', 'status', 'job_title', 'location', 'manager', 'departments', 'employee_id', 'joining_date'];
+			expect(Object.keys(real.items[2].json)).toEqual(['outcome', 'changes', ...simplified, 'comparison']);
+			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'full' });
 			expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });
 		} else {
 			// The updated user is the write's answer in both; the new hire carries every field the
@@ -532,13 +543,8 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		let saved: IDataObject = {};
 		return {
 			async run(employees: IDataObject[], extra: IDataObject = {}, mode: 'trigger' | 'manual' = 'trigger') {
-				const result = await runEngagedly({
-					parameters: syncParameters({ ...singleUserFields, ...extra }),
-					credentials: sim.credentials(),
-					input: employees.map((json) => ({ json })),
-					mode,
-					staticData: JSON.parse(JSON.stringify(saved)) as IDataObject,
-				});
+				const staticData = JSON.parse(JSON.stringify(saved)) as IDataObject;
+				const result = await run(employees, { ...singleUserFields, ...extra }, { mode, staticData });
 				if (result.savedStaticData) saved = result.savedStaticData;
 				return result;
 			},

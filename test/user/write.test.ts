@@ -24,8 +24,11 @@ const sim = useSimulator({ seed: 11, users: 40 });
 const run = async (parameters: Record<string, unknown>, input?: Array<{ json: IDataObject }>) =>
 	await runEngagedly({ parameters: { resource: 'user', ...parameters }, credentials: sim.credentials(), input });
 
+/** The options of the system attributes `title` and `gender` (fixed keys, their dropdowns from the definitions). */
+const optionsOf = (key: string) => sim.store.attributes.find((a) => a.attribute_key === key)!.attribute_options!.map((o) => o.value);
+
 describe('create', () => {
-	test('with job title, location, manager, departments, businesses, people, dates and a custom attribute of every data type', async () => {
+	test('with job title, location, manager, departments, businesses, people, dates, title, gender and a custom attribute of every data type', async () => {
 		const [jobTitle] = [...sim.store.jobTitles.values()].slice(-1);
 		const [location] = [...sim.store.locations.values()].slice(1, 2);
 		const departments = [...sim.store.departments.values()].slice(0, 2);
@@ -65,6 +68,8 @@ describe('create', () => {
 				secondaryPhoneNumber: '+1-555-100-2001',
 				promotionDate: '2025-01-10T00:00:00',
 				reviewDate: '2025-06-30T00:00:00',
+				title: optionsOf('title')[0],
+				gender: optionsOf('gender')[0],
 			},
 			customAttributes: mapping(
 				{
@@ -102,6 +107,8 @@ describe('create', () => {
 			level: 'L3',
 			phone_number: '+1-555-100-2000',
 			secondary_phone_number: '+1-555-100-2001',
+			title: optionsOf('title')[0],
+			gender: optionsOf('gender')[0],
 			status: 'Active',
 		});
 		expect(stored.joining_date?.slice(0, 10)).toBe('2024-09-01');
@@ -132,6 +139,8 @@ describe('create', () => {
 			[number.attribute_key]: 7.5,
 			[boolean.attribute_key]: true,
 			[date.attribute_key]: '2024-03-15',
+			title: optionsOf('title')[0],
+			gender: optionsOf('gender')[0],
 		});
 
 		// The API's own output names pass through.
@@ -150,7 +159,8 @@ describe('create', () => {
 				firstName: 'Dup',
 				lastName: 'Licate',
 				// An id typed through an expression is not checked by the node, only by Engagedly.
-				additionalFields: { jobTitle: '={{ $json.jobTitle }}', location: '={{ $json.location }}' },
+				// Nor is a title or gender outside the organisation's options.
+				additionalFields: { jobTitle: '={{ $json.jobTitle }}', location: '={{ $json.location }}', gender: 'Unlisted' },
 				customAttributes: mapping(mandatoryValues(sim)),
 			},
 			[{ json: { email: taken.email, jobTitle: '999999', location: '888888' } }],
@@ -158,7 +168,7 @@ describe('create', () => {
 		expect(error).toBeDefined();
 		expect(error!.httpCode).toBe('422');
 		expect(error!.message).toContain('422');
-		for (const part of [`email: ${taken.email}`, '(duplicate_value)', 'job_title:', '999999', 'location:', '888888']) {
+		for (const part of [`email: ${taken.email}`, '(duplicate_value)', 'job_title:', '999999', 'location:', '888888', 'gender:']) {
 			expect(error!.message).toContain(part);
 		}
 		// The headline lists them; the description says what to do, without repeating them.
@@ -199,7 +209,14 @@ describe('update (PATCH)', () => {
 		const { items, error } = await run({
 			operation: 'update',
 			userId: byId(user.id),
-			updateFields: { level: 'L9', reviewDate: '2026-02-01T00:00:00', location: String(location.id), education: 'MSc' },
+			updateFields: {
+				level: 'L9',
+				reviewDate: '2026-02-01T00:00:00',
+				location: String(location.id),
+				education: 'MSc',
+				title: optionsOf('title')[1],
+				gender: optionsOf('gender')[1],
+			},
 			customAttributes: mapping({ [number.attribute_key]: '12' }),
 		});
 		expect(error).toBeUndefined();
@@ -213,6 +230,8 @@ describe('update (PATCH)', () => {
 			review_date: '2026-02-01',
 			location: String(location.id),
 			education: 'MSc',
+			title: optionsOf('title')[1],
+			gender: optionsOf('gender')[1],
 			[number.attribute_key]: 12,
 		});
 
@@ -225,6 +244,8 @@ describe('update (PATCH)', () => {
 			education: 'MSc',
 			location_id: location.id,
 			review_date: after.review_date,
+			title: optionsOf('title')[1],
+			gender: optionsOf('gender')[1],
 			custom: { ...before.custom, [number.attribute_key]: 12 },
 		});
 	});
@@ -289,11 +310,19 @@ describe('replace (PUT)', () => {
 			email,
 			firstName: 'Full',
 			lastName: 'Replace',
-			additionalFields: { jobTitle: String(jobTitle.id), birthDate: '1985-12-24T00:00:00' },
+			additionalFields: {
+				jobTitle: String(jobTitle.id),
+				birthDate: '1985-12-24T00:00:00',
+				title: optionsOf('title')[2],
+				gender: optionsOf('gender')[2],
+			},
 			customAttributes: mapping(mandatoryValues(sim)),
 		});
 		expect(error).toBeUndefined();
 		expect(items[0].json).toMatchObject({ id: user.id, email, first_name: 'Full', last_name: 'Replace' });
+		// The answer shows the title only where the vendor's User does: the contract's never shows it.
+		if (sim.profile === 'vendor') expect(items[0].json.title).toBe(optionsOf('title')[2]);
+		else expect(items[0].json).not.toHaveProperty('title');
 		const sent = writes(sim);
 		expect(sent.map((w) => w.route)).toEqual(['PUT /beta/users/:id']);
 		expect(sent[0].body).toEqual({
@@ -302,6 +331,8 @@ describe('replace (PUT)', () => {
 			last_name: 'Replace',
 			job_title: String(jobTitle.id),
 			birth_date: '1985-12-24',
+			title: optionsOf('title')[2],
+			gender: optionsOf('gender')[2],
 			...Object.fromEntries(Object.entries(mandatoryValues(sim)).map(([k, v]) => [k, typeof v === 'string' && /T00:00:00$/.test(v) ? v.slice(0, 10) : v])),
 		});
 		expect(sim.store.users.get(user.id)).toMatchObject({
@@ -310,6 +341,95 @@ describe('replace (PUT)', () => {
 			last_name: 'Replace',
 			job_title_id: jobTitle.id,
 			birth_date: '1985-12-24',
+			title: optionsOf('title')[2],
+			gender: optionsOf('gender')[2],
 		});
+	});
+});
+
+// Clear Fields is the only way a field is emptied: a blank value under Update Fields is still
+// dropped (nothing is cleared by accident); a chosen field goes out as the API's empty value.
+describe('update: Clear Fields', () => {
+	/** A user holding a value in every field the test clears. */
+	function fullUser() {
+		const [user, manager, hr] = ordinaryUsers(sim);
+		const department = [...sim.store.departments.values()][0];
+		Object.assign(sim.store.getUser(user.id), {
+			phone_number: '+1-555-0100',
+			manager_id: manager.id,
+			hr_manager_ids: [hr.id],
+			location_id: [...sim.store.locations.keys()][0],
+			review_date: '2025-01-01T00:00:00.000Z',
+			title: optionsOf('title')[0],
+		});
+		department.members.set(user.id, false);
+		return user;
+	}
+
+	test('the chosen fields are sent empty and Engagedly holds them empty; the others keep their values', async () => {
+		const user = fullUser();
+		const before = snapshot(sim.store.getUser(user.id));
+		const { items, error } = await run({
+			operation: 'update',
+			userId: byId(user.id),
+			updateFields: { level: 'L4' },
+			clearFields: ['phoneNumber', 'manager', 'hrManagers', 'departments', 'location', 'reviewDate', 'title'],
+		});
+		expect(error).toBeUndefined();
+		expect(writes(sim).map((entry) => entry.body)).toEqual([
+			{
+				level: 'L4',
+				phone_number: null,
+				manager_id: null,
+				hr_managers: [],
+				departments: [],
+				location: null,
+				review_date: null,
+				title: null,
+			},
+		]);
+		const after = sim.store.getUser(user.id);
+		expect(after).toMatchObject({
+			level: 'L4',
+			phone_number: null,
+			manager_id: null,
+			hr_manager_ids: [],
+			location_id: null,
+			review_date: null,
+			title: null,
+			email: before.email,
+			secondary_phone_number: before.secondary_phone_number,
+			job_title_id: before.job_title_id,
+		});
+		expect(sim.store.unitsOf('department', user.id)).toEqual([]);
+		// The contract's User never shows the title: the answer has it only in the vendor's shape.
+		expect(items[0].json).toMatchObject((sim.profile === 'vendor' ? { phone_number: null, title: null } : { phone_number: null }) as IDataObject);
+	});
+
+	test('a blank value under Update Fields clears nothing', async () => {
+		const user = fullUser();
+		const before = snapshot(sim.store.getUser(user.id));
+		const { error } = await run({ operation: 'update', userId: byId(user.id), updateFields: { phoneNumber: '', level: 'L2', hrManagers: [] } });
+		expect(error).toBeUndefined();
+		expect(writes(sim).map((entry) => entry.body)).toEqual([{ level: 'L2' }]);
+		expect(sim.store.getUser(user.id)).toEqual({ ...before, level: 'L2' });
+	});
+
+	test('Clear Fields alone is an update', async () => {
+		const user = fullUser();
+		const { error } = await run({ operation: 'update', userId: byId(user.id), clearFields: ['phoneNumber'] });
+		expect(error).toBeUndefined();
+		expect(writes(sim).map((entry) => entry.body)).toEqual([{ phone_number: null }]);
+		expect(sim.store.getUser(user.id).phone_number).toBeNull();
+	});
+
+	test.each([
+		['a field both given a value and chosen', { updateFields: { phoneNumber: '+1-555-0199' }, clearFields: ['phoneNumber'] }, /^Phone Number is both given a value and chosen under Clear Fields$/],
+		['an identity field, named by an expression', { clearFields: '={{ ["email"] }}' }, /Clear Fields may only hold/],
+	])('%s under Clear Fields is refused before any request', async (_case, parameters, message) => {
+		const user = fullUser();
+		const { error } = await run({ operation: 'update', userId: byId(user.id), ...parameters });
+		expect(error?.message).toMatch(message);
+		expect(sim.log).toEqual([]);
 	});
 });
