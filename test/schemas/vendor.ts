@@ -38,11 +38,13 @@ const vendor = {
 	JobTitleSchema: vendorRecord('JobTitle', { idsAsText: true }),
 };
 
-/** The contract's zod schemas of the same names. */
-const contractSet = Object.fromEntries(Object.keys(vendor).map((name) => [name, contract[name as keyof typeof vendor]])) as Record<
-	keyof typeof vendor,
-	Check
->;
+const contractSet: Record<keyof typeof vendor, Check> = {
+	OrgUnitListItemSchema: contract.OrgUnitListItemSchema,
+	DepartmentSchema: contract.DepartmentSchema,
+	BusinessSchema: contract.BusinessSchema,
+	LocationSchema: contract.LocationSchema,
+	JobTitleSchema: contract.JobTitleSchema,
+};
 
 /** The checks of one profile's records, by the contract's schema names. */
 export function schemasFor(profile: 'contract' | 'vendor'): Record<keyof typeof vendor, Check> {
