@@ -22,7 +22,7 @@
 import { example, simulatorCredential, startDemoSimulator } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
-import { QueueCluster, installedPackages, newExecutions, queueHost, webhookWorkflow } from './harness/queue';
+import { QueueCluster, installedPackages, queueHost, webhookWorkflow } from './harness/queue';
 import { until } from './harness/wait';
 import { PACKAGE_NAME } from './harness/pack';
 import { startSimulator, type Simulator } from '../simulator';
@@ -120,13 +120,11 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 		await main().start(300_000);
 
 		// The activation poll of the new process reads the state the old one saved.
-		const [first] = await newExecutions(main(), workflowId, known, 1, 150_000);
-		known.add(first.id);
+		const [first] = await main().newExecutions(workflowId, known, 1, 150_000);
 		expect(await praisedIn(first.id)).toEqual({ status: 'success', mode: 'trigger', praises: [whileDown.id] });
 
 		const after = sim.store.addPraise({ content: `@${recognised[1].first_name} praised after the restart`, recognized_ids: [recognised[1].id] });
-		const [second] = await newExecutions(main(), workflowId, known, 1, 150_000);
-		known.add(second.id);
+		const [second] = await main().newExecutions(workflowId, known, 1, 150_000);
 		expect(await praisedIn(second.id)).toEqual({ status: 'success', mode: 'trigger', praises: [after.id] });
 
 		// n8n saves a poll's state beside starting its execution, not before it.
@@ -155,7 +153,7 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 		);
 		expect(answers).toEqual(Array(LARGE.executions).fill(200));
 		// Generous: 240 pages take a few 15-second windows; a cooldown after a 429 adds more.
-		const executions = await newExecutions(main(), USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
+		const executions = await main().newExecutions(USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
 
 		const everyone = large.store
 			.sortedUsers()

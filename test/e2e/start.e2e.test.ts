@@ -16,7 +16,8 @@ import path from 'node:path';
 import { CHAT_LOGIN, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env, processAlive } from './harness/install';
 import { until } from './harness/wait';
-import { OWNER, freePort, portInUse } from './harness/instance';
+import { OWNER } from './harness/instance';
+import { freePort, refused } from '../helpers/net';
 import { profileFromEnvironment } from '../simulator';
 
 const profile = profileFromEnvironment();
@@ -83,7 +84,7 @@ function startedDemo(): () => Demo {
 
 async function nothingLeft(demo: Demo): Promise<{ listening: number[]; leftInTmp: string[] }> {
 	const listening = [];
-	for (const port of Object.values(demo.ports)) if (await portInUse(port)) listening.push(port);
+	for (const port of Object.values(demo.ports)) if (!(await refused(port))) listening.push(port);
 	return { listening, leftInTmp: fs.readdirSync(demo.tmp) };
 }
 
@@ -97,7 +98,7 @@ describe('npm start', () => {
 		expect(demo().output()).toContain(`simulator    http://127.0.0.1:${simulator}/beta`);
 		expect(demo().output()).toContain(`${profile} shapes)`);
 		expect(demo().output()).toContain(`ports        n8n ${n8n}, simulator ${simulator}, task runners' broker ${broker}`);
-		expect([await portInUse(n8n), await portInUse(simulator), await portInUse(broker)]).toEqual([true, true, true]);
+		expect([await refused(n8n), await refused(simulator), await refused(broker)]).toEqual([false, false, false]);
 	});
 
 	test('the simulator answers the printed curl, with both printed keys, in the shapes of the profile asked for', async () => {

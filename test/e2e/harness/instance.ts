@@ -6,36 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { node24Bin, node24Env, type N8nInstall } from './install';
+import { freePort } from '../../helpers/net';
 import { installInto } from './pack';
+import { until } from './wait';
 import type { Watchdog } from './watchdog';
-
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-export async function portInUse(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const socket = net.connect({ port, host: '127.0.0.1' });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-}
 
 export interface CliResult {
 	code: number | null;
@@ -372,6 +350,20 @@ export class N8nInstance {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
 		return page.results;
+	}
+
+	/** The executions of a workflow not in `known` (added to it), once there are `count` and all are finished. */
+	async newExecutions(workflowId: string, known: Set<string>, count: number, timeoutMs: number): Promise<ExecutionSummary[]> {
+		const fresh = await until(
+			`${count} new finished execution(s) of ${workflowId}`,
+			async () => {
+				const found = (await this.executions(workflowId)).filter((e) => !known.has(e.id));
+				return found.length >= count && found.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? found : undefined;
+			},
+			timeoutMs,
+		);
+		for (const e of fresh) known.add(e.id);
+		return fresh;
 	}
 
 	/** One saved execution with every node's output (n8n stores its run data in `flatted` form). */

@@ -15,10 +15,11 @@ import path from 'node:path';
 
 import { importDemo, inARow, publishActive, type ExampleWorkflow } from './demo';
 import { node24Bin, type N8nInstall } from './install';
-import { N8nInstance, freePort } from './instance';
+import { N8nInstance } from './instance';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
 import { until } from './wait';
+import { freePort } from '../../helpers/net';
 import type { Simulator } from '../../simulator';
 
 const STARTED = /Worker started execution (\d+) \(job /g;
@@ -212,19 +213,6 @@ export function queueHost(
 		},
 		stop: async () => await cluster.stop(),
 	};
-}
-
-/** Executions of a workflow that are done, not among `known`, once there are `count` of them. */
-export async function newExecutions(main: N8nInstance, workflowId: string, known: Set<string>, count: number, timeoutMs: number) {
-	const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);
-	return await until(
-		`${count} new finished execution(s) of ${workflowId}`,
-		async () => {
-			const fresh = (await main.executions(workflowId)).filter((e) => !known.has(e.id));
-			return fresh.length >= count && fresh.every((e) => finished(e.status)) ? fresh : undefined;
-		},
-		timeoutMs,
-	);
 }
 
 /** The cluster's user folder holds the installed package once, for main and workers. */

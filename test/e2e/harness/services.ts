@@ -14,8 +14,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
+import { freePort } from '../../helpers/net';
 import { processAlive } from './install';
-import { freePort } from './instance';
 import { until } from './wait';
 
 function log(message: string): void {
