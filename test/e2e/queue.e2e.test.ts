@@ -84,7 +84,7 @@ const onAWorker = { enqueuedByMain: true, startedBy: [expect.stringMatching(/^wo
 describe('queue mode: what ran where', () => {
 	test('main and both workers share one user folder holding the package once, as the Community Nodes panel installs it', () => {
 		expect(installedPackages(main())).toEqual([PACKAGE_NAME]);
-		for (const worker of cluster.workers) expect(worker.output()).not.toMatch(/Unrecognized node type|could not be loaded/i);
+		for (const worker of cluster.workers) expect(worker.server.output()).not.toMatch(/Unrecognized node type|could not be loaded/i);
 	});
 });
 

@@ -9,16 +9,14 @@
  * when it hands one to Redis, the worker that takes it `Worker started execution <id> (job <n>)`.
  * Nothing in the database or the REST API records it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 import { importDemo, inARow, publishActive, type ExampleWorkflow } from './demo';
-import { node24Bin, type N8nInstall } from './install';
-import { N8nInstance } from './instance';
+import { node24Bin } from './install';
+import { N8nInstance, ServerProcess } from './instance';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
-import { until } from './wait';
 import { freePort } from '../../helpers/net';
 import type { Simulator } from '../../simulator';
 
@@ -27,66 +25,6 @@ const ENQUEUED = /Enqueued execution (\d+) \(job /g;
 
 function idsIn(text: string, pattern: RegExp): string[] {
 	return [...text.matchAll(pattern)].map((match) => match[1]);
-}
-
-/** `n8n worker`, with the main process's environment (same user folder, database and queue). */
-export class Worker {
-	private child?: ChildProcess;
-
-	private output_ = '';
-
-	constructor(
-		readonly name: string,
-		private readonly install: N8nInstall,
-		private readonly env: NodeJS.ProcessEnv,
-		private readonly healthPort: number,
-		private readonly concurrency: number,
-	) {}
-
-	output(): string {
-		return this.output_;
-	}
-
-	started(): string[] {
-		return idsIn(this.output_, STARTED);
-	}
-
-	async start(timeoutMs = 240_000): Promise<void> {
-		const child = spawn(node24Bin(), [this.install.bin, 'worker', `--concurrency=${this.concurrency}`], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-		this.child = child;
-		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
-		child.stdout!.on('data', collect);
-		child.stderr!.on('data', collect);
-		// Its health server answers /healthz/readiness once the database and Redis are connected.
-		await until(
-			`${this.name} to be ready`,
-			async () => {
-				if (child.exitCode !== null || child.signalCode !== null) {
-					throw new Error(`${this.name} exited (${String(child.exitCode ?? child.signalCode)}) before it was ready:\n${this.output_.slice(-4000)}`);
-				}
-				try {
-					const ready = await fetch(`http://127.0.0.1:${this.healthPort}/healthz/readiness`);
-					return ready.status === 200 && /n8n worker is now ready/.test(this.output_) ? true : undefined;
-				} catch {
-					return undefined;
-				}
-			},
-			timeoutMs,
-		).catch((error: Error) => {
-			throw new Error(`${error.message}\n${this.output_.slice(-4000)}`);
-		});
-	}
-
-	async stop(): Promise<void> {
-		const child = this.child;
-		this.child = undefined;
-		if (!child || child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-		child.kill('SIGTERM');
-		const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
-		await exited;
-		clearTimeout(timer);
-	}
 }
 
 export interface ClusterOptions {
@@ -102,7 +40,8 @@ export class QueueCluster {
 
 	main?: N8nInstance;
 
-	workers: Worker[] = [];
+	/** `n8n worker`s, with main's environment (same user folder, database and queue). */
+	workers: Array<{ name: string; server: ServerProcess }> = [];
 
 	constructor(private readonly options: ClusterOptions) {}
 
@@ -122,6 +61,7 @@ export class QueueCluster {
 		await prepare(main);
 		const prepared = Date.now();
 		const count = this.options.workers ?? 2;
+		const ready: Array<Promise<void>> = [];
 		for (let i = 1; i <= count; i++) {
 			const healthPort = await freePort();
 			const env = main.env({
@@ -131,10 +71,14 @@ export class QueueCluster {
 				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			});
-			this.workers.push(new Worker(`worker ${i}`, install, env, healthPort, this.options.concurrency ?? 2));
+			const server = new ServerProcess(node24Bin(), [install.bin, 'worker', `--concurrency=${this.options.concurrency ?? 2}`], env);
+			this.workers.push({ name: `worker ${i}`, server });
+			// Its health server answers /healthz/readiness once the database and Redis are connected.
+			const health = async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).status === 200;
+			ready.push(server.ready(`worker ${i}`, async () => (await health()) && /n8n worker is now ready/.test(server.output()), 300_000));
 		}
-		// The imports have created the schema: main and the workers may start together.
-		await Promise.all([main.start(300_000), ...this.workers.map(async (worker) => await worker.start(300_000))]);
+		// The imports have created the schema: main starts beside the workers.
+		await Promise.all([main.start(300_000), ...ready]);
 		await main.setupOwner();
 		process.stderr.write(
 			`[queue] main on ${main.baseUrl}, ${count} workers, PostgreSQL ${this.services.postgres.port}, Redis ${this.services.redis.port}: ready in ${seconds(started)} ` +
@@ -147,7 +91,7 @@ export class QueueCluster {
 	whereRan(executionId: string): { enqueuedByMain: boolean; startedBy: string[] } {
 		return {
 			enqueuedByMain: idsIn(this.main?.output() ?? '', ENQUEUED).includes(executionId),
-			startedBy: this.workers.filter((worker) => worker.started().includes(executionId)).map((worker) => worker.name),
+			startedBy: this.workers.filter((worker) => idsIn(worker.server.output(), STARTED).includes(executionId)).map((worker) => worker.name),
 		};
 	}
 
@@ -155,7 +99,7 @@ export class QueueCluster {
 	async stop(): Promise<void> {
 		const errors: unknown[] = [];
 		const attempt = async (step: () => Promise<void>) => await step().catch((error: unknown) => errors.push(error));
-		await Promise.all(this.workers.map(async (worker) => await attempt(() => worker.stop())));
+		await Promise.all(this.workers.map(async (worker) => await attempt(() => worker.server.stop())));
 		await attempt(async () => await this.main?.dispose());
 		await attempt(async () => await this.services?.stop());
 		if (errors.length) throw errors[0];
