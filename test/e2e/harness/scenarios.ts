@@ -402,13 +402,6 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				if (expected[list.indexOf(e)] === 'unchanged') expect(JSON.stringify(user)).toBe(before.get(e.email));
 			}
 		});
-
-		test('run again, every employee is unchanged and nothing is written', async () => {
-			sim.clearLog();
-			const run = await executeOk(HRIS_SYNC_APPLIED.id);
-			expect(outputsOf(run)[syncNode].map((item) => item.outcome)).toEqual(employees().map(() => 'unchanged'));
-			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
-		});
 	});
 
 	scenario('offboarding', 'examples/offboarding.json: deactivate a leaver given by email with a block reason, remove them from their departments', () => {
