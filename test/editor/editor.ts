@@ -139,13 +139,11 @@ export async function executeStep(ndv: Locator): Promise<Locator> {
  * Every answer the editor got from n8n's dynamic-parameter endpoints (dropdowns, searches, the
  * mapper): a failed one is a dropdown that errors, whatever the page then shows.
  */
-export function watchDynamicParameters(page: Page): { failures: string[]; calls: (kind: string) => number } {
+export function watchDynamicParameters(page: Page): { failures: string[] } {
 	const failures: string[] = [];
-	const counts = new Map<string, number>();
 	page.on('response', (response) => {
 		const match = /\/rest\/dynamic-node-parameters\/([\w-]+)/.exec(response.url());
 		if (!match) return;
-		counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
 		if (!response.ok()) failures.push(`${response.status()} ${match[1]}`);
 		else
 			void response
@@ -155,7 +153,7 @@ export function watchDynamicParameters(page: Page): { failures: string[]; calls:
 				})
 				.catch(() => undefined);
 	});
-	return { failures, calls: (kind) => counts.get(kind) ?? 0 };
+	return { failures };
 }
 
 /**
