@@ -19,10 +19,10 @@
  * they are the same node code, from the same package the Get Many executions prove the workers
  * load and run.
  */
-import { example, simulatorCredential, startDemoSimulator } from './harness/demo';
+import { example, importDemo, publishActive, simulatorCredential, startDemoSimulator } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
-import { QueueCluster, installedPackages, queueHost, webhookWorkflow } from './harness/queue';
+import { QueueCluster, installedPackages, webhookWorkflow } from './harness/queue';
 import { until } from './harness/wait';
 import { PACKAGE_NAME } from './harness/pack';
 import { startSimulator, type Simulator } from '../simulator';
@@ -56,22 +56,24 @@ const usersWorkflow = () =>
 	});
 
 let large: Simulator;
+let demo: Simulator;
 const cluster = new QueueCluster({ manifest: CURRENT, workers: 2, concurrency: 2 });
-const host = queueHost(cluster, async (main) => {
-	// Executions on one key in other processes learn what the others spent only from
-	// X-RateLimit-Remaining: the vendor's headers, which the contract profile leaves out.
-	large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale, rateLimitHeaders: true });
-	await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
-	return [usersWorkflow()];
-});
-let demo: Simulator | undefined;
-// The demo organisation and the one example the restart test needs: the active trigger.
+// The demo organisation with the one example the restart test needs (the active trigger), and the
+// large organisation with the Get Many workflow; the active ones published once n8n runs.
 beforeAll(async () => {
 	demo = await startDemoSimulator();
-	await host.start(demo, [example('recognition')]);
+	const workflows = [example('recognition'), usersWorkflow()];
+	const n8n = await cluster.start(async (main) => {
+		// Executions on one key in other processes learn what the others spent only from
+		// X-RateLimit-Remaining: the vendor's headers, which the contract profile leaves out.
+		large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale, rateLimitHeaders: true });
+		await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
+		await importDemo(main, demo, workflows, { activate: false });
+	});
+	await publishActive(n8n, workflows);
 }, 10 * 60 * 1000);
 afterAll(async () => {
-	await host.stop();
+	await cluster.stop();
 	await demo?.stop();
 	await large?.stop();
 });
@@ -89,7 +91,7 @@ describe('queue mode: what ran where', () => {
 });
 
 const workflowId = 'engagedly-recognition';
-const praisePolls = () => host.sim().log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
+const praisePolls = () => demo.log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
 /** What the restart test saw: the executions before it, the two it emitted, the polls so far. */
 let afterRestart: { before: Set<string>; emitted: string[]; polls: number } | undefined;
 
@@ -107,7 +109,7 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 	};
 
 	test("the new main's first poll emits only the praise posted while main was down, its next poll only the praise after", async () => {
-		const sim = host.sim();
+		const sim = demo;
 		const before = new Set((await main().executions(workflowId)).map((e) => e.id));
 		const known = new Set(before);
 		const recognised = sim.store.sortedUsers().slice(6, 8);

@@ -12,13 +12,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-import { importDemo, inARow, publishActive, type ExampleWorkflow } from './demo';
+import { inARow, type ExampleWorkflow } from './demo';
 import { node24Bin } from './install';
 import { N8nInstance, ServerProcess } from './instance';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
 import { freePort } from '../../helpers/net';
-import type { Simulator } from '../../simulator';
 
 const STARTED = /Worker started execution (\d+) \(job /g;
 const ENQUEUED = /Enqueued execution (\d+) \(job /g;
@@ -128,35 +127,6 @@ export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflo
 		parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
 	};
 	return { ...inARow(options, 0, [webhook, options.node]), active: true };
-}
-
-/**
- * The demo organisation on a queue-mode cluster: its credentials and the given workflows (an
- * example as it is). `extra` imports the credentials of other tests before n8n starts and returns
- * their workflows, imported with the others; the active ones are published once n8n runs.
- */
-export function queueHost(
-	cluster: QueueCluster,
-	extra: (main: N8nInstance) => Promise<ExampleWorkflow[]> = async () => [],
-): { start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>; sim(): Simulator; stop(): Promise<void> } {
-	let demo: Simulator | undefined;
-	return {
-		sim: () => {
-			if (!demo) throw new Error('the queue-mode cluster has not started');
-			return demo;
-		},
-		async start(sim, workflows) {
-			demo = sim;
-			const all = [...workflows];
-			const main = await cluster.start(async (main) => {
-				all.push(...(await extra(main)));
-				await importDemo(main, sim, all, { activate: false });
-			});
-			await publishActive(main, all);
-			return main;
-		},
-		stop: async () => await cluster.stop(),
-	};
 }
 
 /** The cluster's user folder holds the installed package once, for main and workers. */
