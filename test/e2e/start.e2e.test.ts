@@ -54,16 +54,15 @@ async function startDemo(): Promise<Demo> {
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	const exit = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-	const waitForOutput = async (pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> => {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const match = output.match(pattern);
-			if (match) return match;
-			if (child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
-			if (Date.now() > deadline) throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
+	const printed = (pattern: RegExp, evenAfterNpmExits: boolean) => {
+		const match = output.match(pattern) ?? undefined;
+		if (!match && child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode})`);
+		return match;
 	};
+	const waitForOutput = async (pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> =>
+		await until(`npm start to print ${pattern}`, () => printed(pattern, evenAfterNpmExits), timeoutMs).catch((error: Error) => {
+			throw new Error(`${error.message}:\n${output}`);
+		});
 	const demo = { child, output: () => output, ports, tmp, exit, waitForOutput };
 	await waitForOutput(/Ctrl-C stops n8n and the simulator/, 10 * 60 * 1000);
 	return demo;

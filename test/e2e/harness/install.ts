@@ -13,7 +13,7 @@
  * default database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
  */
 import { createHash } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,16 @@ export function pinnedVersion(manifest = CURRENT): string {
 export function cacheRoot(): string {
 	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
 	return path.join(base, 'n8n-nodes-engagedly');
+}
+
+/** A command run to its end: its stdout, or an error with its output if it fails. */
+export function runSync(command: string, args: string[], options: SpawnSyncOptions = {}): string {
+	const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+	if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} exited ${String(result.status ?? result.signal)}:\n${String(result.stdout)}\n${String(result.stderr)}`);
+	}
+	return String(result.stdout);
 }
 
 function log(message: string): void {

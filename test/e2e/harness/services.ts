@@ -8,27 +8,18 @@
  * outright leaves them behind: the next run stops them and removes the folder (see
  * removeAbandoned), as install.ts does with an abandoned n8n install.
  */
-import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { freePort } from '../../helpers/net';
-import { processAlive } from './install';
+import { processAlive, runSync as run } from './install';
 import { ServerProcess } from './instance';
 
 function log(message: string): void {
 	process.stderr.write(`[queue services] ${message}\n`);
-}
-
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
-	const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
-	if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
-	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} exited ${String(result.status ?? result.signal)}:\n${String(result.stdout)}\n${String(result.stderr)}`);
-	}
-	return String(result.stdout);
 }
 
 const isRoot = () => process.getuid?.() === 0;
