@@ -427,7 +427,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		// The other scenarios meet the demo organisation as it was: the leavers come back, the hire goes.
 		afterAll(() => restore());
 
-		test('the run writes nothing and waits with the plan; the approval applies exactly it, one directory read and one write per step', async () => {
+		test('the run writes nothing and waits with the plan; the approval applies exactly it, one write per step', async () => {
 			const office = [...sim.store.locations.values()].find((location) => location.name === soldOffice())!;
 			const leaving = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.location_id === office.id && user.id !== sim.store.adminId);
 			const hire = newHire();
@@ -479,8 +479,6 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				'POST /beta/users',
 				...leaving.map(() => 'PUT /beta/users/:id/deactivate'),
 			]);
-			const directoryReads = served(sim).filter((entry) => entry.route === 'GET /beta/users' && entry.query.email === undefined);
-			expect(directoryReads).toHaveLength(Math.ceil((sim.store.users.size - 1) / 50));
 		});
 	});
 
