@@ -199,16 +199,18 @@ function every30Seconds(line: () => string): () => void {
 	return () => clearInterval(timer);
 }
 
-/** Unfinished installs whose process is gone (killed, or the machine stopped): about 3 GB each. */
-function removeAbandonedInstalls(): void {
-	const root = cacheRoot();
+/**
+ * The folders in `root` a run left behind when it was killed (or the machine stopped): those named
+ * by `pattern`, whose first group is the pid of a process that is gone. Each is handed to `clean`
+ * (to stop what ran from it), then removed.
+ */
+export function removeAbandoned(root: string, pattern: RegExp, clean: (folder: string) => void): void {
 	if (!fs.existsSync(root)) return;
 	for (const entry of fs.readdirSync(root)) {
-		const pid = /^n8n-[0-9a-f]{16}\.partial-(\d+)$/.exec(entry)?.[1];
-		if (pid && !processAlive(Number(pid))) {
-			log(`removing an unfinished install whose process is gone: ${path.join(root, entry)}`);
-			fs.rmSync(path.join(root, entry), { recursive: true, force: true });
-		}
+		const pid = pattern.exec(entry)?.[1];
+		if (!pid || processAlive(Number(pid))) continue;
+		clean(path.join(root, entry));
+		fs.rmSync(path.join(root, entry), { recursive: true, force: true });
 	}
 }
 
@@ -223,7 +225,8 @@ export function processAlive(pid: number): boolean {
 
 async function install(manifest: string, dir: string, options: InstallOptions): Promise<void> {
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
-	removeAbandonedInstalls();
+	// About 3 GB each.
+	removeAbandoned(cacheRoot(), /^n8n-[0-9a-f]{16}\.partial-(\d+)$/, (folder) => log(`removing an unfinished install whose process is gone: ${folder}`));
 	// Installed beside the target and renamed into place when complete, so an interrupted
 	// install is never taken for a finished one.
 	const staging = `${dir}.partial-${process.pid}`;

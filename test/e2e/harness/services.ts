@@ -4,9 +4,9 @@
  * Debian's packages (`postgresql`, `redis-server`), installed with apt-get when missing (CI is a
  * fresh machine). The system services are never used: each run starts private ones on free
  * loopback ports, with their files in one folder under the system temp dir, and stops them
- * (pg_ctl -m fast stop, SIGTERM to Redis, which saves nothing) and removes the folder in stop(). A run killed
- * outright leaves them behind: the next run stops them and removes the folder (see
- * removeAbandoned), as install.ts does with an abandoned n8n install.
+ * (pg_ctl -m fast stop; SIGTERM to Redis, which saves nothing) and removes the folder in stop().
+ * A run killed outright leaves them behind: the next run stops them and removes the folder
+ * (install.ts's removeAbandoned, as for an abandoned n8n install).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { freePort } from '../../helpers/net';
-import { processAlive, runSync as run } from './install';
+import { processAlive, removeAbandoned, runSync as run } from './install';
 import { ServerProcess } from './instance';
 
 function log(message: string): void {
@@ -76,27 +76,20 @@ function pgCtl(bin: string, args: string[]): string {
 
 const FOLDER_PREFIX = 'engagedly-queue-';
 
-/** Services of runs whose process is gone (killed, or the machine stopped): stopped, folder removed. */
-function removeAbandoned(): void {
-	const tmp = os.tmpdir();
-	for (const entry of fs.readdirSync(tmp)) {
-		const pid = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`).exec(entry)?.[1];
-		if (!pid || processAlive(Number(pid))) continue;
-		const folder = path.join(tmp, entry);
-		log(`stopping the services of a run whose process is gone: ${folder}`);
-		const data = path.join(folder, 'postgres');
-		const bin = postgresBin();
-		if (bin && fs.existsSync(path.join(data, 'postmaster.pid'))) {
-			try {
-				pgCtl(bin, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-			} catch {
-				// not running any more
-			}
+/** The services of a run whose process is gone (removeAbandoned), stopped. */
+function stopAbandoned(folder: string): void {
+	log(`stopping the services of a run whose process is gone: ${folder}`);
+	const data = path.join(folder, 'postgres');
+	const bin = postgresBin();
+	if (bin && fs.existsSync(path.join(data, 'postmaster.pid'))) {
+		try {
+			pgCtl(bin, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+		} catch {
+			// not running any more
 		}
-		const redisPid = Number(fs.existsSync(path.join(folder, 'redis.pid')) ? fs.readFileSync(path.join(folder, 'redis.pid'), 'utf8') : NaN);
-		if (redisPid > 0 && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
-		fs.rmSync(folder, { recursive: true, force: true });
 	}
+	const redisPid = Number(fs.existsSync(path.join(folder, 'redis.pid')) ? fs.readFileSync(path.join(folder, 'redis.pid'), 'utf8') : NaN);
+	if (redisPid > 0 && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
 }
 
 export interface Postgres {
@@ -144,7 +137,7 @@ export class QueueServices {
 	/** Installs the packages when missing, then starts a private PostgreSQL (with n8n's database) and Redis. */
 	static async start(): Promise<QueueServices> {
 		ensurePackages();
-		removeAbandoned();
+		removeAbandoned(os.tmpdir(), new RegExp(`^${FOLDER_PREFIX}(\\d+)-`), stopAbandoned);
 		const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
 		const services = new QueueServices(
 			folder,
