@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * n8n in queue mode as our users run it at scale: a main process (`n8n start`: editor, webhooks,
  * polls, the queue's producer) and workers (`n8n worker`: they run the executions), on one
@@ -9,9 +9,6 @@
  * when it hands one to Redis, the worker that takes it `Worker started execution <id> (job <n>)`.
  * Nothing in the database or the REST API records it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-
 import { inARow, type ExampleWorkflow } from './demo';
 import { node24Bin } from './install';
 import { N8nInstance, ServerProcess } from './instance';
@@ -127,10 +124,4 @@ export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflo
 		parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
 	};
 	return { ...inARow(options, 0, [webhook, options.node]), active: true };
-}
-
-/** The cluster's user folder holds the installed package once, for main and workers. */
-export function installedPackages(main: N8nInstance): string[] {
-	const modules = path.join(main.userFolder, '.n8n', 'nodes', 'node_modules');
-	return fs.existsSync(modules) ? fs.readdirSync(modules).filter((name) => !name.startsWith('.')) : [];
 }
