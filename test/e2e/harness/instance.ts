@@ -346,25 +346,21 @@ export class N8nInstance {
 		return this.cookie;
 	}
 
-	/** GET of a logged-in page or file of the editor (e.g. `/types/nodes.json`). */
-	async getJson<T = unknown>(pathname: string): Promise<T> {
+	/** A logged-in request to n8n (a file of the editor such as `/types/nodes.json`, or the REST API): its JSON. */
+	async getJson<T = unknown>(pathname: string, method = 'GET', body?: unknown): Promise<T> {
 		if (!this.cookie) await this.login();
-		const response = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie! } });
-		if (!response.ok) throw new Error(`GET ${pathname}: ${response.status} ${await response.text()}`);
-		return (await response.json()) as T;
-	}
-
-	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		if (!this.cookie) await this.login();
-		const response = await fetch(`${this.baseUrl}/rest${route}`, {
+		const response = await fetch(`${this.baseUrl}${pathname}`, {
 			method,
 			headers: { cookie: this.cookie!, 'content-type': 'application/json', 'browser-id': 'engagedly-e2e' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text}`);
-		const parsed = JSON.parse(text) as { data: T };
-		return parsed.data;
+		if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text}`);
+		return JSON.parse(text) as T;
+	}
+
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		return (await this.getJson<{ data: T }>(`/rest${route}`, method, body)).data;
 	}
 
 	/** The executions n8n saved for a workflow, newest first. */
