@@ -67,7 +67,7 @@ export async function openNode(page: Page, name: string): Promise<Locator> {
 	return await nodeDetails(page);
 }
 
-export async function nodeDetails(page: Page): Promise<Locator> {
+async function nodeDetails(page: Page): Promise<Locator> {
 	const ndv = page.getByTestId('ndv');
 	await expect(ndv.getByTestId('node-parameters')).toBeVisible();
 	return ndv;
@@ -87,9 +87,7 @@ export function parameter(ndv: Locator, name: string): Locator {
  * loaded from Engagedly for the load-options ones).
  */
 export async function openDropdown(page: Page, ndv: Locator, name: string): Promise<Locator> {
-	// A multiple select keeps a disabled input under its tags, which take the click: the first
-	// input that is enabled is the one a person's click reaches, in single and multiple selects.
-	await parameter(ndv, name).locator('input:not([disabled])').first().click();
+	await parameter(ndv, name).locator('input').first().click();
 	const options = page.locator('.el-popper:visible').getByRole('option');
 	await expect(options.first()).toBeVisible();
 	return options;
