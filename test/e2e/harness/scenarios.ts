@@ -336,10 +336,8 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		test('as shipped, "Execute workflow" only previews: the real Sync is deactivated and nothing is written', async () => {
 			expect(node('hris-sync', syncNode).disabled).toBe(true);
 			sim.clearLog();
-			const outputs = outputsOf(await executeOk('engagedly-hris-sync'));
-			const outcomes = outputs[previewNode].map((item) => item.outcome);
-			expect(outcomes).toHaveLength(employees().length);
-			expect(outcomes).toEqual(expect.arrayContaining(['created', 'updated', 'unchanged']));
+			// What the preview says is asserted below, where the same node runs on the same state.
+			await executeOk('engagedly-hris-sync');
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 		});
 
