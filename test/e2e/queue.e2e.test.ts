@@ -44,7 +44,6 @@ const usersWorkflow = () =>
 		id: USERS_WORKFLOW,
 		name: 'Queue: every user of the large organisation',
 		path: 'queue/users',
-		respond: 'onReceived',
 		node: {
 			name: USERS_NODE,
 			type: 'n8n-nodes-engagedly.engagedly',

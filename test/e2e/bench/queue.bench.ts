@@ -48,7 +48,6 @@ test(
 							id: WORKFLOW_ID,
 							name: 'Bench: every user',
 							path: 'bench/users',
-							respond: 'onReceived',
 							node: {
 								name: 'Every user',
 								type: 'n8n-nodes-engagedly.engagedly',

@@ -108,20 +108,18 @@ export interface WebhookWorkflowOptions {
 	name: string;
 	/** POST /webhook/<path> starts it. */
 	path: string;
-	/** `lastNode`: the call answers when the run is done; `onReceived`: at once. */
-	respond: 'lastNode' | 'onReceived';
 	/** The one node after the Webhook. */
 	node: { name: string; type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> };
 }
 
-/** An active workflow of two nodes, a Webhook and one node after it: how these tests queue runs. */
+/** An active workflow of two nodes, a Webhook that answers at once and one node after it: how these tests queue runs. */
 export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflow {
 	const webhook = {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		webhookId: options.id,
-		parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
+		parameters: { httpMethod: 'POST', path: options.path, responseMode: 'onReceived', options: {} },
 	};
 	return { ...inARow(options, 0, [webhook, options.node]), active: true };
 }
