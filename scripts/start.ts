@@ -26,9 +26,10 @@ import readline from 'node:readline';
 
 import { CHAT_LOGIN, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
 import { ensureN8n } from '../test/e2e/harness/install';
-import { N8nInstance, OWNER, freePort, portInUse } from '../test/e2e/harness/instance';
+import { N8nInstance, OWNER } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
 import { Watchdog } from '../test/e2e/harness/watchdog';
+import { freePort, refused } from '../test/helpers/net';
 import { isProfile, PROFILES, profileFromEnvironment, type Profile, type Simulator } from '../test/simulator';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -42,7 +43,7 @@ const PORTS = {
 async function choosePort({ variable, fallback }: { variable: string; fallback: number }, taken: number[]): Promise<number> {
 	const wanted = process.env[variable] ? Number(process.env[variable]) : fallback;
 	if (!Number.isInteger(wanted) || wanted < 0 || wanted > 65535) throw new Error(`${variable} must be a port number`);
-	if (wanted !== 0 && !taken.includes(wanted) && !(await portInUse(wanted))) return wanted;
+	if (wanted !== 0 && !taken.includes(wanted) && (await refused(wanted))) return wanted;
 	let port = await freePort();
 	while (taken.includes(port)) port = await freePort();
 	if (wanted !== 0) say(`Port ${wanted} is busy: using ${port} instead (set ${variable} to choose).`);

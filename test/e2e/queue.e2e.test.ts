@@ -5,9 +5,9 @@
  * instances on free loopback ports), the package installed once as a community package in the
  * user folder they share. What only queue mode can show:
  *
- * - The package is installed once for main and the workers, and the workers run the node: four
+ * - The workers load the package from the folder they share with main and run the node: four
  *   Get Many executions, queued by main through a webhook, each run by one worker, both workers
- *   taking a share.
+ *   taking a share (and the trigger's executions, below, run on workers too).
  * - Executions on one key in other processes share the rate limit: those four, over 3,000 users
  *   on one key, meet no 429 from the simulator's limiter (200 a "minute") and each returns every
  *   user, each page read once.
@@ -19,12 +19,11 @@
  * they are the same node code, from the same package the Get Many executions prove the workers
  * load and run.
  */
-import { example, simulatorCredential, startDemoSimulator } from './harness/demo';
+import { example, importDemo, publishActive, simulatorCredential, startDemoSimulator } from './harness/demo';
 import { CURRENT } from './harness/install';
 import type { N8nInstance } from './harness/instance';
-import { QueueCluster, installedPackages, newExecutions, queueHost, webhookWorkflow } from './harness/queue';
+import { QueueCluster, webhookWorkflow } from './harness/queue';
 import { until } from './harness/wait';
-import { PACKAGE_NAME } from './harness/pack';
 import { startSimulator, type Simulator } from '../simulator';
 
 /**
@@ -45,7 +44,6 @@ const usersWorkflow = () =>
 		id: USERS_WORKFLOW,
 		name: 'Queue: every user of the large organisation',
 		path: 'queue/users',
-		respond: 'onReceived',
 		node: {
 			name: USERS_NODE,
 			type: 'n8n-nodes-engagedly.engagedly',
@@ -56,22 +54,24 @@ const usersWorkflow = () =>
 	});
 
 let large: Simulator;
+let demo: Simulator;
 const cluster = new QueueCluster({ manifest: CURRENT, workers: 2, concurrency: 2 });
-const host = queueHost(cluster, async (main) => {
-	// Executions on one key in other processes learn what the others spent only from
-	// X-RateLimit-Remaining: the vendor's headers, which the contract profile leaves out.
-	large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale, rateLimitHeaders: true });
-	await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
-	return [usersWorkflow()];
-});
-let demo: Simulator | undefined;
-// The demo organisation and the one example the restart test needs: the active trigger.
+// The demo organisation with the one example the restart test needs (the active trigger), and the
+// large organisation with the Get Many workflow; the active ones published once n8n runs.
 beforeAll(async () => {
 	demo = await startDemoSimulator();
-	await host.start(demo, [example('recognition')]);
+	const workflows = [example('recognition'), usersWorkflow()];
+	const n8n = await cluster.start(async (main) => {
+		// Executions on one key in other processes learn what the others spent only from
+		// X-RateLimit-Remaining: the vendor's headers, which the contract profile leaves out.
+		large = await startSimulator({ users: LARGE.users, seed: 'queue-mode', rateLimit: LARGE.rateLimit, timeScale: LARGE.timeScale, rateLimitHeaders: true });
+		await main.importCredentials([{ ...simulatorCredential(large), ...LARGE_CREDENTIAL }]);
+		await importDemo(main, demo, workflows, { activate: false });
+	});
+	await publishActive(n8n, workflows);
 }, 10 * 60 * 1000);
 afterAll(async () => {
-	await host.stop();
+	await cluster.stop();
 	await demo?.stop();
 	await large?.stop();
 });
@@ -81,15 +81,8 @@ const main = (): N8nInstance => cluster.main!;
 /** What each execution should show: main queued it, exactly one worker ran it. */
 const onAWorker = { enqueuedByMain: true, startedBy: [expect.stringMatching(/^worker \d$/)] };
 
-describe('queue mode: what ran where', () => {
-	test('main and both workers share one user folder holding the package once, as the Community Nodes panel installs it', () => {
-		expect(installedPackages(main())).toEqual([PACKAGE_NAME]);
-		for (const worker of cluster.workers) expect(worker.output()).not.toMatch(/Unrecognized node type|could not be loaded/i);
-	});
-});
-
 const workflowId = 'engagedly-recognition';
-const praisePolls = () => host.sim().log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
+const praisePolls = () => demo.log.filter((entry) => entry.route === 'GET /beta/activities/praises').length;
 /** What the restart test saw: the executions before it, the two it emitted, the polls so far. */
 let afterRestart: { before: Set<string>; emitted: string[]; polls: number } | undefined;
 
@@ -107,7 +100,7 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 	};
 
 	test("the new main's first poll emits only the praise posted while main was down, its next poll only the praise after", async () => {
-		const sim = host.sim();
+		const sim = demo;
 		const before = new Set((await main().executions(workflowId)).map((e) => e.id));
 		const known = new Set(before);
 		const recognised = sim.store.sortedUsers().slice(6, 8);
@@ -120,13 +113,11 @@ describe('queue mode: the Engagedly Trigger keeps its state in the database, acr
 		await main().start(300_000);
 
 		// The activation poll of the new process reads the state the old one saved.
-		const [first] = await newExecutions(main(), workflowId, known, 1, 150_000);
-		known.add(first.id);
+		const [first] = await main().newExecutions(workflowId, known, 1, 150_000);
 		expect(await praisedIn(first.id)).toEqual({ status: 'success', mode: 'trigger', praises: [whileDown.id] });
 
 		const after = sim.store.addPraise({ content: `@${recognised[1].first_name} praised after the restart`, recognized_ids: [recognised[1].id] });
-		const [second] = await newExecutions(main(), workflowId, known, 1, 150_000);
-		known.add(second.id);
+		const [second] = await main().newExecutions(workflowId, known, 1, 150_000);
 		expect(await praisedIn(second.id)).toEqual({ status: 'success', mode: 'trigger', praises: [after.id] });
 
 		// n8n saves a poll's state beside starting its execution, not before it.
@@ -155,7 +146,7 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 		);
 		expect(answers).toEqual(Array(LARGE.executions).fill(200));
 		// Generous: 240 pages take a few 15-second windows; a cooldown after a 429 adds more.
-		const executions = await newExecutions(main(), USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
+		const executions = await main().newExecutions(USERS_WORKFLOW, known, LARGE.executions, 10 * 60 * 1000);
 
 		const everyone = large.store
 			.sortedUsers()

@@ -16,7 +16,8 @@ import path from 'node:path';
 import { CHAT_LOGIN, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env, processAlive } from './harness/install';
 import { until } from './harness/wait';
-import { OWNER, freePort, portInUse } from './harness/instance';
+import { OWNER } from './harness/instance';
+import { freePort, refused } from '../helpers/net';
 import { profileFromEnvironment } from '../simulator';
 
 const profile = profileFromEnvironment();
@@ -53,16 +54,15 @@ async function startDemo(): Promise<Demo> {
 	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
 	const exit = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
-	const waitForOutput = async (pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> => {
-		const deadline = Date.now() + timeoutMs;
-		for (;;) {
-			const match = output.match(pattern);
-			if (match) return match;
-			if (child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode}) before printing ${pattern}:\n${output}`);
-			if (Date.now() > deadline) throw new Error(`npm start did not print ${pattern} within ${timeoutMs / 1000} s:\n${output}`);
-			await new Promise((resolve) => setTimeout(resolve, 500));
-		}
+	const printed = (pattern: RegExp, evenAfterNpmExits: boolean) => {
+		const match = output.match(pattern) ?? undefined;
+		if (!match && child.exitCode !== null && !evenAfterNpmExits) throw new Error(`npm start exited (${child.exitCode})`);
+		return match;
 	};
+	const waitForOutput = async (pattern: RegExp, timeoutMs: number, evenAfterNpmExits = false): Promise<RegExpMatchArray> =>
+		await until(`npm start to print ${pattern}`, () => printed(pattern, evenAfterNpmExits), timeoutMs).catch((error: Error) => {
+			throw new Error(`${error.message}:\n${output}`);
+		});
 	const demo = { child, output: () => output, ports, tmp, exit, waitForOutput };
 	await waitForOutput(/Ctrl-C stops n8n and the simulator/, 10 * 60 * 1000);
 	return demo;
@@ -83,7 +83,7 @@ function startedDemo(): () => Demo {
 
 async function nothingLeft(demo: Demo): Promise<{ listening: number[]; leftInTmp: string[] }> {
 	const listening = [];
-	for (const port of Object.values(demo.ports)) if (await portInUse(port)) listening.push(port);
+	for (const port of Object.values(demo.ports)) if (!(await refused(port))) listening.push(port);
 	return { listening, leftInTmp: fs.readdirSync(demo.tmp) };
 }
 
@@ -97,7 +97,7 @@ describe('npm start', () => {
 		expect(demo().output()).toContain(`simulator    http://127.0.0.1:${simulator}/beta`);
 		expect(demo().output()).toContain(`${profile} shapes)`);
 		expect(demo().output()).toContain(`ports        n8n ${n8n}, simulator ${simulator}, task runners' broker ${broker}`);
-		expect([await portInUse(n8n), await portInUse(simulator), await portInUse(broker)]).toEqual([true, true, true]);
+		expect([await refused(n8n), await refused(simulator), await refused(broker)]).toEqual([false, false, false]);
 	});
 
 	test('the simulator answers the printed curl, with both printed keys, in the shapes of the profile asked for', async () => {

@@ -67,7 +67,7 @@ export async function openNode(page: Page, name: string): Promise<Locator> {
 	return await nodeDetails(page);
 }
 
-export async function nodeDetails(page: Page): Promise<Locator> {
+async function nodeDetails(page: Page): Promise<Locator> {
 	const ndv = page.getByTestId('ndv');
 	await expect(ndv.getByTestId('node-parameters')).toBeVisible();
 	return ndv;
@@ -87,9 +87,7 @@ export function parameter(ndv: Locator, name: string): Locator {
  * loaded from Engagedly for the load-options ones).
  */
 export async function openDropdown(page: Page, ndv: Locator, name: string): Promise<Locator> {
-	// A multiple select keeps a disabled input under its tags, which take the click: the first
-	// input that is enabled is the one a person's click reaches, in single and multiple selects.
-	await parameter(ndv, name).locator('input:not([disabled])').first().click();
+	await parameter(ndv, name).locator('input').first().click();
 	const options = page.locator('.el-popper:visible').getByRole('option');
 	await expect(options.first()).toBeVisible();
 	return options;
@@ -139,13 +137,11 @@ export async function executeStep(ndv: Locator): Promise<Locator> {
  * Every answer the editor got from n8n's dynamic-parameter endpoints (dropdowns, searches, the
  * mapper): a failed one is a dropdown that errors, whatever the page then shows.
  */
-export function watchDynamicParameters(page: Page): { failures: string[]; calls: (kind: string) => number } {
+export function watchDynamicParameters(page: Page): { failures: string[] } {
 	const failures: string[] = [];
-	const counts = new Map<string, number>();
 	page.on('response', (response) => {
 		const match = /\/rest\/dynamic-node-parameters\/([\w-]+)/.exec(response.url());
 		if (!match) return;
-		counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
 		if (!response.ok()) failures.push(`${response.status()} ${match[1]}`);
 		else
 			void response
@@ -155,7 +151,7 @@ export function watchDynamicParameters(page: Page): { failures: string[]; calls:
 				})
 				.catch(() => undefined);
 	});
-	return { failures, calls: (kind) => counts.get(kind) ?? 0 };
+	return { failures };
 }
 
 /**

@@ -58,9 +58,5 @@ test('the onboarding example runs from "Execute workflow" and every node succeed
 	for (const node of workflow.nodes) {
 		await expect(page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).getByTestId('canvas-node-status-success')).toBeVisible();
 	}
-	// The new hire of the example's Set node is in Engagedly now.
-	const newHire = JSON.stringify(workflow.nodes.find((node) => node.type === 'n8n-nodes-base.set')).match(/[\w.]+@acme-demo\.example/)?.[0];
-	expect(newHire).toBeDefined();
-	expect(editor.demo.store.userByEmail(newHire!)?.status).toBe('Active');
 	await screenshot(page, testInfo, 'onboarding-execution.png');
 });

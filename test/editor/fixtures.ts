@@ -11,8 +11,8 @@ import path from 'node:path';
 import { test as base, type Page } from '@playwright/test';
 
 import { example, exampleNames, importDemo, publishActive, simulatorCredential, startDemoSimulator, type ExampleWorkflow } from '../e2e/harness/demo';
-import type { N8nInstall } from '../e2e/harness/install';
 import { N8nInstance } from '../e2e/harness/instance';
+import { installOf, packedTarball } from '../e2e/harness/versions';
 import { startSimulator, type Simulator } from '../simulator';
 import { BROKEN_CREDENTIAL, editorWorkflows } from './workflows';
 
@@ -29,23 +29,16 @@ export interface Editor {
 	cookie: string;
 }
 
-function prepared(): { install: N8nInstall; tarball: string } {
-	const install = process.env.ENGAGEDLY_EDITOR_INSTALL;
-	const tarball = process.env.ENGAGEDLY_EDITOR_TARBALL;
-	if (!install || !tarball) throw new Error('run the editor suite with npm run test:editor (its global setup installs n8n and packs the package)');
-	return { install: JSON.parse(install) as N8nInstall, tarball };
-}
-
 export const test = base.extend<{ page: Page }, { editor: Editor }>({
 	editor: [
 		// eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
 		async ({}, use, workerInfo) => {
-			const { install, tarball } = prepared();
+			const install = installOf();
 			const started = Date.now();
 			process.stdout.write(`[editor] starting the simulators and n8n ${install.version} with the demo (about a minute)...\n`);
 			const demo = await startDemoSimulator();
 			const large = await startSimulator({ ...LARGE_ORGANISATION, profile: demo.profile });
-			const n8n = await N8nInstance.create({ install, tarball });
+			const n8n = await N8nInstance.create({ install, tarball: packedTarball() });
 			try {
 				const workflows: ExampleWorkflow[] = [...exampleNames().map(example), ...editorWorkflows()];
 				// Imported first, so n8n never picks it for a node added later: it prefers the newest.

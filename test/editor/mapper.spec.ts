@@ -4,7 +4,7 @@
  * notice says.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { chooseCredential, nodeDetails, openNode, openWorkflow, parameter } from './editor';
+import { chooseCredential, openNode, openWorkflow, parameter } from './editor';
 import { expect, test } from './fixtures';
 import { CREATE_WITH_BROKEN_CREDENTIAL } from './workflows';
 
@@ -31,5 +31,4 @@ test('Custom Attributes on a failing credential say why in their place, and come
 	await expect(parameter(ndv.getByTestId('mapping-fields-container'), costCenter.attribute_key)).toBeVisible();
 	await expect(ndv.getByTestId('empty-fields-notice')).toHaveCount(0);
 	expect(attributeReads(since).map((entry) => entry.status)).toContain(200);
-	await nodeDetails(page);
 });

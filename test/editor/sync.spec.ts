@@ -30,11 +30,6 @@ test('Sync on three items: Dry Run shows the outcomes and writes nothing, then t
 	const outcomes = await outputColumn(output, 'outcome');
 	expect(outcomes).toContain('created');
 	expect(outcomes).toContain('updated');
-	// What happened leads the table, before the user's fields, and a change names its job title.
-	const headers = (await output.getByTestId('ndv-data-container').locator('table').first().locator('thead th').allInnerTexts()).map((text) => text.trim());
-	expect(headers.slice(headers.indexOf('outcome'), headers.indexOf('outcome') + 2)).toEqual(['outcome', 'changes']);
-	expect(headers.indexOf('outcome')).toBeLessThan(headers.indexOf('email'));
-	expect((await outputColumn(output, 'changes')).join('\n')).toContain('Engineering Manager');
 	// The editor takes the job titles given by name (as the Sync accepts them) for valid values.
 	await expect(ndv.getByTestId('parameter-issues')).toHaveCount(0);
 	await screenshot(page, testInfo, 'sync-dry-run.png');

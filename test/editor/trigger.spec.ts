@@ -3,7 +3,7 @@
  * praise of the organisation (one posted just before, as someone would in Engagedly's web app).
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { addEngagedlyTrigger, chooseCredential, newWorkflow, parameter, watchDynamicParameters } from './editor';
+import { addEngagedlyTrigger, chooseCredential, executeStep, newWorkflow, parameter, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
 test('Engagedly Trigger, New Praise: "Fetch Test Event" shows the newest praise', async ({ page, editor }) => {
@@ -19,8 +19,7 @@ test('Engagedly Trigger, New Praise: "Fetch Test Event" shows the newest praise'
 	const ndv = await addEngagedlyTrigger(page, 'On new praise');
 	await chooseCredential(page, ndv, CREDENTIAL_ID);
 	await expect(parameter(ndv, 'event').locator('input').first()).toHaveValue('New Praise');
-	await ndv.getByTestId('node-execute-button').click();
-	const output = ndv.getByTestId('output-panel');
+	const output = await executeStep(ndv);
 	await expect(output.getByText('1 item')).toBeVisible();
 	await expect(output.getByTestId('ndv-data-container')).toContainText(String(praise.id));
 	await expect(output.getByTestId('ndv-data-container')).toContainText(`${recognised.first_name} ${recognised.last_name}`);

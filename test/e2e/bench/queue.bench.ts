@@ -14,7 +14,7 @@ import path from 'node:path';
 import { startSimulator, type Simulator } from '../../simulator';
 import { simulatorCredential } from '../harness/demo';
 import { CURRENT, REPO_ROOT } from '../harness/install';
-import { QueueCluster, newExecutions, webhookWorkflow } from '../harness/queue';
+import { QueueCluster, webhookWorkflow } from '../harness/queue';
 import { until } from '../harness/wait';
 
 const USERS = 3_000;
@@ -48,7 +48,6 @@ test(
 							id: WORKFLOW_ID,
 							name: 'Bench: every user',
 							path: 'bench/users',
-							respond: 'onReceived',
 							node: {
 								name: 'Every user',
 								type: 'n8n-nodes-engagedly.engagedly',
@@ -70,13 +69,12 @@ test(
 				async () => ((await fetch(url, { method: 'POST' })).status === 404 ? undefined : true),
 				120_000,
 			);
-			await newExecutions(main, WORKFLOW_ID, new Set(), 1, 300_000);
-			const rows: string[] = [];
 			const known = new Set<string>();
+			await main.newExecutions(WORKFLOW_ID, known, 1, 300_000);
+			const rows: string[] = [];
 			for (const executions of RUNS) {
 				sim!.resetRateLimit();
 				sim!.clearLog();
-				for (const e of await main.executions(WORKFLOW_ID)) known.add(e.id);
 				const answers = await Promise.all(
 					Array.from(
 						{ length: executions },
@@ -84,7 +82,7 @@ test(
 					),
 				);
 				expect(answers).toEqual(Array(executions).fill(200));
-				const done = await newExecutions(main, WORKFLOW_ID, known, executions, 15 * 60_000);
+				const done = await main.newExecutions(WORKFLOW_ID, known, executions, 15 * 60_000);
 				const runs = await Promise.all(done.map(async ({ id }) => await main.execution(id)));
 				const returned = runs.map(
 					(run) => new Set((run.outputs['Every user'] ?? []).map((user) => String(user.id))).size,

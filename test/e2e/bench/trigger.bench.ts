@@ -198,14 +198,7 @@ test('a New User trigger on 50,000 users in real n8n: activation, polls within b
 			sim.store.addUser({ first_name: 'Zzzara', last_name: 'Zzzyx' }).id,
 		];
 		const addedAt = Date.now();
-		const execution = await until(
-			'the execution with the new users',
-			async () => {
-				const done = (await n8n.executions(WORKFLOW_ID)).filter((e) => e.status !== 'running' && e.status !== 'new');
-				return done.length ? done : undefined;
-			},
-			25 * 60_000,
-		);
+		const execution = await n8n.newExecutions(WORKFLOW_ID, new Set(), 1, 25 * 60_000);
 		const reportedAfterMs = Date.now() - addedAt;
 		// One more poll after it: nothing emitted twice.
 		const pollsSoFar = pollsOf(sim).length;

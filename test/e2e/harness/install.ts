@@ -13,7 +13,7 @@
  * default database) is needed, and it is compiled from source for Node 24 with Node 24's headers.
  */
 import { createHash } from 'node:crypto';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,16 @@ export function pinnedVersion(manifest = CURRENT): string {
 export function cacheRoot(): string {
 	const base = process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
 	return path.join(base, 'n8n-nodes-engagedly');
+}
+
+/** A command run to its end: its stdout, or an error with its output if it fails. */
+export function runSync(command: string, args: string[], options: SpawnSyncOptions = {}): string {
+	const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+	if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
+	if (result.status !== 0) {
+		throw new Error(`${command} ${args.join(' ')} exited ${String(result.status ?? result.signal)}:\n${String(result.stdout)}\n${String(result.stderr)}`);
+	}
+	return String(result.stdout);
 }
 
 function log(message: string): void {
@@ -189,16 +199,18 @@ function every30Seconds(line: () => string): () => void {
 	return () => clearInterval(timer);
 }
 
-/** Unfinished installs whose process is gone (killed, or the machine stopped): about 3 GB each. */
-function removeAbandonedInstalls(): void {
-	const root = cacheRoot();
+/**
+ * The folders in `root` a run left behind when it was killed (or the machine stopped): those named
+ * by `pattern`, whose first group is the pid of a process that is gone. Each is handed to `clean`
+ * (to stop what ran from it), then removed.
+ */
+export function removeAbandoned(root: string, pattern: RegExp, clean: (folder: string) => void): void {
 	if (!fs.existsSync(root)) return;
 	for (const entry of fs.readdirSync(root)) {
-		const pid = /^n8n-[0-9a-f]{16}\.partial-(\d+)$/.exec(entry)?.[1];
-		if (pid && !processAlive(Number(pid))) {
-			log(`removing an unfinished install whose process is gone: ${path.join(root, entry)}`);
-			fs.rmSync(path.join(root, entry), { recursive: true, force: true });
-		}
+		const pid = pattern.exec(entry)?.[1];
+		if (!pid || processAlive(Number(pid))) continue;
+		clean(path.join(root, entry));
+		fs.rmSync(path.join(root, entry), { recursive: true, force: true });
 	}
 }
 
@@ -213,7 +225,8 @@ export function processAlive(pid: number): boolean {
 
 async function install(manifest: string, dir: string, options: InstallOptions): Promise<void> {
 	fs.mkdirSync(path.dirname(dir), { recursive: true });
-	removeAbandonedInstalls();
+	// About 3 GB each.
+	removeAbandoned(cacheRoot(), /^n8n-[0-9a-f]{16}\.partial-(\d+)$/, (folder) => log(`removing an unfinished install whose process is gone: ${folder}`));
 	// Installed beside the target and renamed into place when complete, so an interrupted
 	// install is never taken for a finished one.
 	const staging = `${dir}.partial-${process.pid}`;

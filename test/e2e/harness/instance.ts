@@ -6,36 +6,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
 import { node24Bin, node24Env, type N8nInstall } from './install';
+import { freePort } from '../../helpers/net';
 import { installInto } from './pack';
+import { until } from './wait';
 import type { Watchdog } from './watchdog';
-
-export async function freePort(): Promise<number> {
-	return await new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
-
-export async function portInUse(port: number): Promise<boolean> {
-	return await new Promise((resolve) => {
-		const socket = net.connect({ port, host: '127.0.0.1' });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-}
 
 export interface CliResult {
 	code: number | null;
@@ -73,6 +51,74 @@ export interface InstanceOptions {
 	env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * A long-running process (`n8n start`, `n8n worker`, redis-server), its output collected. With
+ * `groups` it runs in a process group of its own, handed to them while it runs.
+ */
+export class ServerProcess {
+	readonly child: ChildProcess;
+	private output_ = '';
+
+	constructor(
+		command: string,
+		args: string[],
+		env: NodeJS.ProcessEnv,
+		private readonly groups?: Pick<Watchdog, 'group' | 'release'>,
+	) {
+		this.child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: Boolean(groups) });
+		trackGroup(this.child, groups);
+		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
+		this.child.stdout!.on('data', collect);
+		this.child.stderr!.on('data', collect);
+	}
+
+	output(): string {
+		return this.output_;
+	}
+
+	/** Waits until `ready` answers true; fails with the output's end if the process exits first. */
+	async ready(what: string, ready: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+		const { child } = this;
+		await until(
+			`${what} to be ready`,
+			async () => {
+				if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${String(child.exitCode ?? child.signalCode)}) before it was ready`);
+				return (await ready().catch(() => false)) ? true : undefined;
+			},
+			timeoutMs,
+		).catch((error: Error) => {
+			throw new Error(`${error.message}:\n${this.output_.slice(-4000)}`);
+		});
+	}
+
+	/** SIGTERM (to its whole group, n8n's task runners included), SIGKILL if it has not exited 45 s later. */
+	async stop(): Promise<void> {
+		const { child } = this;
+		if (child.exitCode !== null || child.signalCode !== null) return;
+		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+		const signal = (name: NodeJS.Signals) => {
+			try {
+				if (this.groups && child.pid) process.kill(-child.pid, name);
+				else child.kill(name);
+			} catch {
+				// already gone
+			}
+		};
+		signal('SIGTERM');
+		const timer = setTimeout(() => signal('SIGKILL'), 45_000);
+		await exited;
+		clearTimeout(timer);
+	}
+}
+
+/** Hands a detached process's group to `groups` until the process exits. */
+function trackGroup(child: ChildProcess, groups?: Pick<Watchdog, 'group' | 'release'>): void {
+	const pid = child.pid;
+	if (!groups || !pid) return;
+	groups.group(pid);
+	child.once('exit', () => groups.release(pid));
+}
+
 /** The demo's owner account, printed by `npm start` for the reader to log in with. */
 export const OWNER = {
 	email: 'demo@example.com',
@@ -85,8 +131,9 @@ export const OWNER = {
 export class N8nInstance {
 	readonly port: number;
 	readonly userFolder: string;
-	private server?: ChildProcess;
-	private output_ = '';
+	private server?: ServerProcess;
+	/** Every `n8n start` of this instance, the running one last. */
+	private readonly runs: ServerProcess[] = [];
 	private readonly ownFolder: boolean;
 	private cookie?: string;
 
@@ -154,7 +201,7 @@ export class N8nInstance {
 				stdio: ['ignore', 'pipe', 'pipe'],
 				detached: Boolean(this.options.processGroups),
 			});
-			this.trackGroup(child);
+			trackGroup(child, this.options.processGroups);
 			let stdout = '';
 			let stderr = '';
 			child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -243,79 +290,32 @@ export class N8nInstance {
 	// ---- n8n start ----------------------------------------------------------------------------
 
 	output(): string {
-		return this.output_;
+		return this.runs.map((run) => run.output()).join('');
 	}
 
 	/** Called when `n8n start` ends by itself (not through stop()). */
 	onExit(listener: (code: number | string | null) => void): void {
-		const child = this.server;
-		if (!child) return;
-		child.once('exit', (code, signal) => {
-			if (this.server === child) listener(code ?? signal);
+		const server = this.server;
+		server?.child.once('exit', (code, signal) => {
+			if (this.server === server) listener(code ?? signal);
 		});
-	}
-
-	/** Hands a detached process's group to `processGroups` until the process exits. */
-	private trackGroup(child: ChildProcess): void {
-		const groups = this.options.processGroups;
-		const pid = child.pid;
-		if (!groups || !pid) return;
-		groups.group(pid);
-		child.once('exit', () => groups.release(pid));
 	}
 
 	async start(timeoutMs = 180_000): Promise<void> {
 		if (this.server) throw new Error('n8n is already running');
-		const child = spawn(node24Bin(), [this.options.install.bin, 'start'], {
-			env: this.env(),
-			stdio: ['ignore', 'pipe', 'pipe'],
-			detached: Boolean(this.options.processGroups),
-		});
-		this.server = child;
-		this.trackGroup(child);
-		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
-		child.stdout!.on('data', collect);
-		child.stderr!.on('data', collect);
-		const exited = new Promise<never>((_, reject) =>
-			child.once('exit', (code, signal) =>
-				reject(new Error(`n8n start exited (${String(code ?? signal)}) before it was ready:\n${this.output_.slice(-4000)}`)),
-			),
-		);
-		exited.catch(() => undefined);
-		const deadline = Date.now() + timeoutMs;
-		while (Date.now() < deadline) {
-			if (child.exitCode !== null || child.signalCode !== null) await exited;
-			try {
-				// Readiness comes first; n8n 1.x registers its REST routes a moment later.
-				const ready = await fetch(`${this.baseUrl}/healthz/readiness`);
-				if (ready.status === 200 && (await fetch(`${this.baseUrl}/rest/settings`)).status === 200) return;
-			} catch {
-				// not listening yet
-			}
-			await Promise.race([new Promise((resolve) => setTimeout(resolve, 500)), exited]);
-		}
-		throw new Error(`n8n start was not ready after ${timeoutMs} ms:\n${this.output_.slice(-4000)}`);
+		const server = new ServerProcess(node24Bin(), [this.options.install.bin, 'start'], this.env(), this.options.processGroups);
+		this.server = server;
+		this.runs.push(server);
+		// Readiness comes first; n8n 1.x registers its REST routes a moment later.
+		const ok = async (route: string) => (await fetch(`${this.baseUrl}${route}`)).status === 200;
+		await server.ready('n8n start', async () => (await ok('/healthz/readiness')) && (await ok('/rest/settings')), timeoutMs);
 	}
 
 	async stop(): Promise<void> {
-		const child = this.server;
+		const server = this.server;
 		this.server = undefined;
 		this.cookie = undefined;
-		if (!child || child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-		// In a group of its own, n8n and its task runner processes are stopped together.
-		const signal = (name: NodeJS.Signals) => {
-			try {
-				if (this.options.processGroups && child.pid) process.kill(-child.pid, name);
-				else child.kill(name);
-			} catch {
-				// already gone
-			}
-		};
-		signal('SIGTERM');
-		const timer = setTimeout(() => signal('SIGKILL'), 30_000);
-		await exited;
-		clearTimeout(timer);
+		await server?.stop();
 	}
 
 	async dispose(): Promise<void> {
@@ -346,25 +346,21 @@ export class N8nInstance {
 		return this.cookie;
 	}
 
-	/** GET of a logged-in page or file of the editor (e.g. `/types/nodes.json`). */
-	async getJson<T = unknown>(pathname: string): Promise<T> {
+	/** A logged-in request to n8n (a file of the editor such as `/types/nodes.json`, or the REST API): its JSON. */
+	async getJson<T = unknown>(pathname: string, method = 'GET', body?: unknown): Promise<T> {
 		if (!this.cookie) await this.login();
-		const response = await fetch(`${this.baseUrl}${pathname}`, { headers: { cookie: this.cookie! } });
-		if (!response.ok) throw new Error(`GET ${pathname}: ${response.status} ${await response.text()}`);
-		return (await response.json()) as T;
-	}
-
-	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
-		if (!this.cookie) await this.login();
-		const response = await fetch(`${this.baseUrl}/rest${route}`, {
+		const response = await fetch(`${this.baseUrl}${pathname}`, {
 			method,
 			headers: { cookie: this.cookie!, 'content-type': 'application/json', 'browser-id': 'engagedly-e2e' },
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await response.text();
-		if (!response.ok) throw new Error(`${method} /rest${route}: ${response.status} ${text}`);
-		const parsed = JSON.parse(text) as { data: T };
-		return parsed.data;
+		if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${text}`);
+		return JSON.parse(text) as T;
+	}
+
+	async rest<T = unknown>(method: string, route: string, body?: unknown): Promise<T> {
+		return (await this.getJson<{ data: T }>(`/rest${route}`, method, body)).data;
 	}
 
 	/** The executions n8n saved for a workflow, newest first. */
@@ -372,6 +368,20 @@ export class N8nInstance {
 		const filter = encodeURIComponent(JSON.stringify({ workflowId }));
 		const page = await this.rest<{ results: ExecutionSummary[] }>('GET', `/executions?filter=${filter}&limit=100`);
 		return page.results;
+	}
+
+	/** The executions of a workflow not in `known` (added to it), once there are `count` and all are finished. */
+	async newExecutions(workflowId: string, known: Set<string>, count: number, timeoutMs: number): Promise<ExecutionSummary[]> {
+		const fresh = await until(
+			`${count} new finished execution(s) of ${workflowId}`,
+			async () => {
+				const found = (await this.executions(workflowId)).filter((e) => !known.has(e.id));
+				return found.length >= count && found.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? found : undefined;
+			},
+			timeoutMs,
+		);
+		for (const e of fresh) known.add(e.id);
+		return fresh;
 	}
 
 	/** One saved execution with every node's output (n8n stores its run data in `flatted` form). */

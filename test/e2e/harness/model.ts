@@ -93,10 +93,6 @@ export class ScriptedModel {
 			res.writeHead(status, { 'content-type': 'application/json' });
 			res.end(JSON.stringify(body));
 		};
-		if (req.method === 'GET' && req.url === '/v1/models') {
-			send(200, { object: 'list', data: [{ id: 'gpt-4.1-mini', object: 'model', created: 1_700_000_000, owned_by: 'scripted' }] });
-			return;
-		}
 		if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
 			send(404, { error: { message: `The scripted model serves POST /v1/chat/completions, not ${req.method} ${req.url}`, type: 'invalid_request_error' } });
 			return;

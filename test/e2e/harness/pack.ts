@@ -1,31 +1,20 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, not inside n8n: it runs npm as a process */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * The package as users get it: `npm run build`, then `npm pack` (exactly the files npm would
  * publish), then `npm install <tarball>` inside `<N8N_USER_FOLDER>/.n8n/nodes`, the folder where
  * n8n's Community Nodes panel installs packages. Node types are then
  * `n8n-nodes-engagedly.engagedly` / `n8n-nodes-engagedly.engagedlyEventsTrigger`, as in users' workflows.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { REPO_ROOT, node24Env } from './install';
+import { REPO_ROOT, node24Env, runSync } from './install';
 
 export const PACKAGE_NAME = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string }).name;
 
-function npm(args: string[], cwd: string): string {
-	const result = spawnSync('npm', args, {
-		cwd,
-		env: node24Env({ npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' }),
-		encoding: 'utf8',
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	if (result.status !== 0) {
-		throw new Error(`npm ${args.join(' ')} failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
-	}
-	return result.stdout;
-}
+const npm = (args: string[], cwd: string): string =>
+	runSync('npm', args, { cwd, env: node24Env({ npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' }) });
 
 export function build(): void {
 	npm(['run', 'build', '--silent'], REPO_ROOT);

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- test code runs in plain Node, not inside n8n: it runs n8n as processes */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * n8n in queue mode as our users run it at scale: a main process (`n8n start`: editor, webhooks,
  * polls, the queue's producer) and workers (`n8n worker`: they run the executions), on one
@@ -9,83 +9,18 @@
  * when it hands one to Redis, the worker that takes it `Worker started execution <id> (job <n>)`.
  * Nothing in the database or the REST API records it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-
-import { importDemo, inARow, publishActive, type ExampleWorkflow } from './demo';
-import { node24Bin, type N8nInstall } from './install';
-import { N8nInstance, freePort } from './instance';
+import { inARow, type ExampleWorkflow } from './demo';
+import { node24Bin } from './install';
+import { N8nInstance, ServerProcess } from './instance';
 import { QueueServices } from './services';
 import { installOf, packedTarball } from './versions';
-import { until } from './wait';
-import type { Simulator } from '../../simulator';
+import { freePort } from '../../helpers/net';
 
 const STARTED = /Worker started execution (\d+) \(job /g;
 const ENQUEUED = /Enqueued execution (\d+) \(job /g;
 
 function idsIn(text: string, pattern: RegExp): string[] {
 	return [...text.matchAll(pattern)].map((match) => match[1]);
-}
-
-/** `n8n worker`, with the main process's environment (same user folder, database and queue). */
-export class Worker {
-	private child?: ChildProcess;
-
-	private output_ = '';
-
-	constructor(
-		readonly name: string,
-		private readonly install: N8nInstall,
-		private readonly env: NodeJS.ProcessEnv,
-		private readonly healthPort: number,
-		private readonly concurrency: number,
-	) {}
-
-	output(): string {
-		return this.output_;
-	}
-
-	started(): string[] {
-		return idsIn(this.output_, STARTED);
-	}
-
-	async start(timeoutMs = 240_000): Promise<void> {
-		const child = spawn(node24Bin(), [this.install.bin, 'worker', `--concurrency=${this.concurrency}`], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-		this.child = child;
-		const collect = (chunk: Buffer) => (this.output_ += chunk.toString());
-		child.stdout!.on('data', collect);
-		child.stderr!.on('data', collect);
-		// Its health server answers /healthz/readiness once the database and Redis are connected.
-		await until(
-			`${this.name} to be ready`,
-			async () => {
-				if (child.exitCode !== null || child.signalCode !== null) {
-					throw new Error(`${this.name} exited (${String(child.exitCode ?? child.signalCode)}) before it was ready:\n${this.output_.slice(-4000)}`);
-				}
-				try {
-					const ready = await fetch(`http://127.0.0.1:${this.healthPort}/healthz/readiness`);
-					return ready.status === 200 && /n8n worker is now ready/.test(this.output_) ? true : undefined;
-				} catch {
-					return undefined;
-				}
-			},
-			timeoutMs,
-		).catch((error: Error) => {
-			throw new Error(`${error.message}\n${this.output_.slice(-4000)}`);
-		});
-	}
-
-	async stop(): Promise<void> {
-		const child = this.child;
-		this.child = undefined;
-		if (!child || child.exitCode !== null || child.signalCode !== null) return;
-		const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-		child.kill('SIGTERM');
-		const timer = setTimeout(() => child.kill('SIGKILL'), 45_000);
-		await exited;
-		clearTimeout(timer);
-	}
 }
 
 export interface ClusterOptions {
@@ -101,7 +36,8 @@ export class QueueCluster {
 
 	main?: N8nInstance;
 
-	workers: Worker[] = [];
+	/** `n8n worker`s, with main's environment (same user folder, database and queue). */
+	workers: Array<{ name: string; server: ServerProcess }> = [];
 
 	constructor(private readonly options: ClusterOptions) {}
 
@@ -121,6 +57,7 @@ export class QueueCluster {
 		await prepare(main);
 		const prepared = Date.now();
 		const count = this.options.workers ?? 2;
+		const ready: Array<Promise<void>> = [];
 		for (let i = 1; i <= count; i++) {
 			const healthPort = await freePort();
 			const env = main.env({
@@ -130,10 +67,14 @@ export class QueueCluster {
 				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			});
-			this.workers.push(new Worker(`worker ${i}`, install, env, healthPort, this.options.concurrency ?? 2));
+			const server = new ServerProcess(node24Bin(), [install.bin, 'worker', `--concurrency=${this.options.concurrency ?? 2}`], env);
+			this.workers.push({ name: `worker ${i}`, server });
+			// Its health server answers /healthz/readiness once the database and Redis are connected.
+			const health = async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz/readiness`)).status === 200;
+			ready.push(server.ready(`worker ${i}`, async () => (await health()) && /n8n worker is now ready/.test(server.output()), 300_000));
 		}
-		// The imports have created the schema: main and the workers may start together.
-		await Promise.all([main.start(300_000), ...this.workers.map(async (worker) => await worker.start(300_000))]);
+		// The imports have created the schema: main starts beside the workers.
+		await Promise.all([main.start(300_000), ...ready]);
 		await main.setupOwner();
 		process.stderr.write(
 			`[queue] main on ${main.baseUrl}, ${count} workers, PostgreSQL ${this.services.postgres.port}, Redis ${this.services.redis.port}: ready in ${seconds(started)} ` +
@@ -146,7 +87,7 @@ export class QueueCluster {
 	whereRan(executionId: string): { enqueuedByMain: boolean; startedBy: string[] } {
 		return {
 			enqueuedByMain: idsIn(this.main?.output() ?? '', ENQUEUED).includes(executionId),
-			startedBy: this.workers.filter((worker) => worker.started().includes(executionId)).map((worker) => worker.name),
+			startedBy: this.workers.filter((worker) => idsIn(worker.server.output(), STARTED).includes(executionId)).map((worker) => worker.name),
 		};
 	}
 
@@ -154,7 +95,7 @@ export class QueueCluster {
 	async stop(): Promise<void> {
 		const errors: unknown[] = [];
 		const attempt = async (step: () => Promise<void>) => await step().catch((error: unknown) => errors.push(error));
-		await Promise.all(this.workers.map(async (worker) => await attempt(() => worker.stop())));
+		await Promise.all(this.workers.map(async (worker) => await attempt(() => worker.server.stop())));
 		await attempt(async () => await this.main?.dispose());
 		await attempt(async () => await this.services?.stop());
 		if (errors.length) throw errors[0];
@@ -167,68 +108,18 @@ export interface WebhookWorkflowOptions {
 	name: string;
 	/** POST /webhook/<path> starts it. */
 	path: string;
-	/** `lastNode`: the call answers when the run is done; `onReceived`: at once. */
-	respond: 'lastNode' | 'onReceived';
 	/** The one node after the Webhook. */
 	node: { name: string; type: string; typeVersion: number; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }> };
 }
 
-/** An active workflow of two nodes, a Webhook and one node after it: how these tests queue runs. */
+/** An active workflow of two nodes, a Webhook that answers at once and one node after it: how these tests queue runs. */
 export function webhookWorkflow(options: WebhookWorkflowOptions): ExampleWorkflow {
 	const webhook = {
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
 		webhookId: options.id,
-		parameters: { httpMethod: 'POST', path: options.path, responseMode: options.respond, options: {} },
+		parameters: { httpMethod: 'POST', path: options.path, responseMode: 'onReceived', options: {} },
 	};
 	return { ...inARow(options, 0, [webhook, options.node]), active: true };
-}
-
-/**
- * The demo organisation on a queue-mode cluster: its credentials and the given workflows (an
- * example as it is). `extra` imports the credentials of other tests before n8n starts and returns
- * their workflows, imported with the others; the active ones are published once n8n runs.
- */
-export function queueHost(
-	cluster: QueueCluster,
-	extra: (main: N8nInstance) => Promise<ExampleWorkflow[]> = async () => [],
-): { start(sim: Simulator, workflows: ExampleWorkflow[]): Promise<N8nInstance>; sim(): Simulator; stop(): Promise<void> } {
-	let demo: Simulator | undefined;
-	return {
-		sim: () => {
-			if (!demo) throw new Error('the queue-mode cluster has not started');
-			return demo;
-		},
-		async start(sim, workflows) {
-			demo = sim;
-			const all = [...workflows];
-			const main = await cluster.start(async (main) => {
-				all.push(...(await extra(main)));
-				await importDemo(main, sim, all, { activate: false });
-			});
-			await publishActive(main, all);
-			return main;
-		},
-		stop: async () => await cluster.stop(),
-	};
-}
-
-/** Executions of a workflow that are done, not among `known`, once there are `count` of them. */
-export async function newExecutions(main: N8nInstance, workflowId: string, known: Set<string>, count: number, timeoutMs: number) {
-	const finished = (status: string) => !['new', 'running', 'waiting'].includes(status);
-	return await until(
-		`${count} new finished execution(s) of ${workflowId}`,
-		async () => {
-			const fresh = (await main.executions(workflowId)).filter((e) => !known.has(e.id));
-			return fresh.length >= count && fresh.every((e) => finished(e.status)) ? fresh : undefined;
-		},
-		timeoutMs,
-	);
-}
-
-/** The cluster's user folder holds the installed package once, for main and workers. */
-export function installedPackages(main: N8nInstance): string[] {
-	const modules = path.join(main.userFolder, '.n8n', 'nodes', 'node_modules');
-	return fs.existsSync(modules) ? fs.readdirSync(modules).filter((name) => !name.startsWith('.')) : [];
 }

@@ -4,31 +4,22 @@
  * Debian's packages (`postgresql`, `redis-server`), installed with apt-get when missing (CI is a
  * fresh machine). The system services are never used: each run starts private ones on free
  * loopback ports, with their files in one folder under the system temp dir, and stops them
- * (pg_ctl -m fast stop, Redis SHUTDOWN NOSAVE) and removes the folder in stop(). A run killed
- * outright leaves them behind: the next run stops them and removes the folder (see
- * removeAbandoned), as install.ts does with an abandoned n8n install.
+ * (pg_ctl -m fast stop; SIGTERM to Redis, which saves nothing) and removes the folder in stop().
+ * A run killed outright leaves them behind: the next run stops them and removes the folder
+ * (install.ts's removeAbandoned, as for an abandoned n8n install).
  */
-import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { processAlive } from './install';
-import { freePort } from './instance';
-import { until } from './wait';
+import { freePort } from '../../helpers/net';
+import { processAlive, removeAbandoned, runSync as run } from './install';
+import { ServerProcess } from './instance';
 
 function log(message: string): void {
 	process.stderr.write(`[queue services] ${message}\n`);
-}
-
-function run(command: string, args: string[], options: SpawnSyncOptions = {}): string {
-	const result = spawnSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
-	if (result.error) throw new Error(`${command} ${args.join(' ')}: ${result.error.message}`);
-	if (result.status !== 0) {
-		throw new Error(`${command} ${args.join(' ')} exited ${String(result.status ?? result.signal)}:\n${String(result.stdout)}\n${String(result.stderr)}`);
-	}
-	return String(result.stdout);
 }
 
 const isRoot = () => process.getuid?.() === 0;
@@ -85,27 +76,20 @@ function pgCtl(bin: string, args: string[]): string {
 
 const FOLDER_PREFIX = 'engagedly-queue-';
 
-/** Services of runs whose process is gone (killed, or the machine stopped): stopped, folder removed. */
-function removeAbandoned(): void {
-	const tmp = os.tmpdir();
-	for (const entry of fs.readdirSync(tmp)) {
-		const pid = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`).exec(entry)?.[1];
-		if (!pid || processAlive(Number(pid))) continue;
-		const folder = path.join(tmp, entry);
-		log(`stopping the services of a run whose process is gone: ${folder}`);
-		const data = path.join(folder, 'postgres');
-		const bin = postgresBin();
-		if (bin && fs.existsSync(path.join(data, 'postmaster.pid'))) {
-			try {
-				pgCtl(bin, ['-D', data, '-m', 'immediate', '-w', 'stop']);
-			} catch {
-				// not running any more
-			}
+/** The services of a run whose process is gone (removeAbandoned), stopped. */
+function stopAbandoned(folder: string): void {
+	log(`stopping the services of a run whose process is gone: ${folder}`);
+	const data = path.join(folder, 'postgres');
+	const bin = postgresBin();
+	if (bin && fs.existsSync(path.join(data, 'postmaster.pid'))) {
+		try {
+			pgCtl(bin, ['-D', data, '-m', 'immediate', '-w', 'stop']);
+		} catch {
+			// not running any more
 		}
-		const redisPid = Number(fs.existsSync(path.join(folder, 'redis.pid')) ? fs.readFileSync(path.join(folder, 'redis.pid'), 'utf8') : NaN);
-		if (redisPid > 0 && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
-		fs.rmSync(folder, { recursive: true, force: true });
 	}
+	const redisPid = Number(fs.existsSync(path.join(folder, 'redis.pid')) ? fs.readFileSync(path.join(folder, 'redis.pid'), 'utf8') : NaN);
+	if (redisPid > 0 && processAlive(redisPid)) process.kill(redisPid, 'SIGKILL');
 }
 
 export interface Postgres {
@@ -135,13 +119,12 @@ function redisCommand(port: number, command: string): Promise<string> {
 				resolve(reply.split('\r\n')[0]);
 			}
 		});
-		// SHUTDOWN closes the connection without a reply.
 		socket.once('close', () => resolve(reply.split('\r\n')[0]));
 	});
 }
 
 export class QueueServices {
-	private redisProcess?: ChildProcess;
+	private redisProcess?: ServerProcess;
 
 	private postgresData?: string;
 
@@ -154,7 +137,7 @@ export class QueueServices {
 	/** Installs the packages when missing, then starts a private PostgreSQL (with n8n's database) and Redis. */
 	static async start(): Promise<QueueServices> {
 		ensurePackages();
-		removeAbandoned();
+		removeAbandoned(os.tmpdir(), new RegExp(`^${FOLDER_PREFIX}(\\d+)-`), stopAbandoned);
 		const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
 		const services = new QueueServices(
 			folder,
@@ -217,38 +200,16 @@ export class QueueServices {
 
 	private async startRedis(): Promise<void> {
 		const { port } = this.redis;
-		const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.folder], {
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		this.redisProcess = child;
-		let output = '';
-		child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-		if (child.pid) fs.writeFileSync(path.join(this.folder, 'redis.pid'), String(child.pid));
-		await until(
-			`redis-server on port ${port}`,
-			async () => {
-				if (child.exitCode !== null) throw new Error(`redis-server exited (${child.exitCode}):\n${output}`);
-				return (await redisCommand(port, 'PING').catch(() => '')) === '+PONG' ? true : undefined;
-			},
-			60_000,
-		).catch((error: Error) => {
-			throw new Error(`${error.message}\n${output}`);
-		});
+		const redis = new ServerProcess('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.folder], process.env);
+		this.redisProcess = redis;
+		if (redis.child.pid) fs.writeFileSync(path.join(this.folder, 'redis.pid'), String(redis.child.pid));
+		await redis.ready(`redis-server on port ${port}`, async () => (await redisCommand(port, 'PING')) === '+PONG', 60_000);
 		log(`Redis on 127.0.0.1:${port}`);
 	}
 
 	/** Stops both (whatever state they are in) and removes the folder. */
 	async stop(): Promise<void> {
-		const child = this.redisProcess;
-		this.redisProcess = undefined;
-		if (child && child.exitCode === null && child.signalCode === null) {
-			const exited = new Promise((resolve) => child.once('exit', resolve));
-			await redisCommand(this.redis.port, 'SHUTDOWN NOSAVE').catch(() => child.kill('SIGTERM'));
-			const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-			await exited;
-			clearTimeout(timer);
-		}
+		await this.redisProcess?.stop();
 		const data = this.postgresData;
 		this.postgresData = undefined;
 		if (data && fs.existsSync(path.join(data, 'postmaster.pid'))) {

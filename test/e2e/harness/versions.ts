@@ -3,14 +3,13 @@
  * The n8n versions the end-to-end tests run, each pinned by its own package.json + lockfile:
  * the current one (test/e2e/) and the oldest the README claims (test/e2e/oldest/).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 
 import { CURRENT, E2E_DIR, pinnedVersion, type N8nInstall } from './install';
 
 export const OLDEST = path.join(E2E_DIR, 'oldest');
 
-export const MANIFESTS = [CURRENT, ...(fs.existsSync(path.join(OLDEST, 'package-lock.json')) ? [OLDEST] : [])];
+export const MANIFESTS = [CURRENT, OLDEST];
 
 /** The install global-setup prepared for a manifest folder. */
 export function installOf(manifest = CURRENT): N8nInstall {

@@ -7,27 +7,15 @@
  * sends SIGINT and checks that it exits.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { startSimulator } from '..';
-import { refused } from '../../helpers/net';
+import { freePort, refused } from '../../helpers/net';
 import { RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
 import { sleep } from 'n8n-workflow';
 import { Api, expectBody, listAll, parseWith } from './client';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const DEMO = { clientKey: 'demo-client-key', secretKey: 'demo-secret-key' };
-
-async function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo;
-			server.close(() => resolve(port));
-		});
-	});
-}
 
 interface Running {
 	child: ChildProcess;
