@@ -63,15 +63,16 @@ type AttributeLike = Omit<AttributeRecord, 'data_type'> & { data_type: string };
  * The first custom attribute of a data type that can take a value (a select needs options),
  * mandatory or not when `mandatory` is given; throws when the organisation has none.
  */
-export function attributeOfType<A extends AttributeLike>(attrs: readonly A[], dataType: string, mandatory?: boolean): A {
+export function attributeOfType<A extends AttributeLike>(attrs: readonly A[], type: string, mandatory?: boolean): A {
 	const found = attrs.find(
 		(a) =>
 			!a.preset &&
-			a.data_type === dataType &&
+			a.data_type === type &&
 			(mandatory === undefined || a.mandatory === mandatory) &&
 			(a.attribute_options === null || a.attribute_options.length > 0),
 	);
-	if (!found) throw new Error(`the organisation has no custom attribute of type ${dataType}${mandatory === undefined ? '' : ` (mandatory: ${mandatory})`}`);
+	const which = mandatory === undefined ? type : `${type} (mandatory: ${mandatory})`;
+	if (!found) throw new Error(`the organisation has no custom attribute of type ${which}`);
 	return found;
 }
 

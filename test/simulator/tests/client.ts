@@ -136,7 +136,13 @@ export class Api {
  * `http.test.ts` calls it directly where the absence of a header is the point. A timeout fails
  * the request with ETIMEDOUT.
  */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string, timeoutMs?: number): Promise<ApiResponse> {
+export function rawRequest(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body?: string,
+	timeoutMs?: number,
+): Promise<ApiResponse> {
 	return new Promise((resolve, reject) => {
 		const req = http.request(url, { method, headers }, (res) => {
 			const chunks: Buffer[] = [];
@@ -147,7 +153,8 @@ export function rawRequest(url: string, method: string, headers: Record<string, 
 				resolve({ status: res.statusCode ?? 0, headers: normaliseHeaders(res.headers), text, body: parseJson(text) });
 			});
 		});
-		if (timeoutMs) req.setTimeout(timeoutMs, () => req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+		const timedOut = Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' });
+		if (timeoutMs) req.setTimeout(timeoutMs, () => req.destroy(timedOut));
 		req.on('error', reject);
 		if (body !== undefined) req.write(body);
 		req.end();
