@@ -56,6 +56,53 @@ function validDate(y: number, m: number, d: number): string | undefined {
 	return date.toISOString().slice(0, 10);
 }
 
+/** An attribute definition as the store keeps it or GET /user-attributes lists it (which adds 'document'). */
+type AttributeLike = Omit<AttributeRecord, 'data_type'> & { data_type: string };
+
+/**
+ * The first custom attribute of a data type that can take a value (a select needs options),
+ * mandatory or not when `mandatory` is given; throws when the organisation has none.
+ */
+export function attributeOfType<A extends AttributeLike>(attrs: readonly A[], type: string, mandatory?: boolean): A {
+	const found = attrs.find(
+		(a) =>
+			!a.preset &&
+			a.data_type === type &&
+			(mandatory === undefined || a.mandatory === mandatory) &&
+			(a.attribute_options === null || a.attribute_options.length > 0),
+	);
+	const which = mandatory === undefined ? type : `${type} (mandatory: ${mandatory})`;
+	if (!found) throw new Error(`the organisation has no custom attribute of type ${which}`);
+	return found;
+}
+
+/** A value the service accepts for the attribute's data type. */
+export function validValue(attr: AttributeLike): CustomValue {
+	switch (attr.data_type) {
+		case 'number':
+			return 7;
+		case 'date':
+			return '2024-01-15';
+		case 'boolean':
+			return true;
+		case 'single-select':
+			return attr.attribute_options![0].value;
+		case 'multiple-select':
+			return [attr.attribute_options![0].value];
+		case 'document':
+			return 'document.pdf';
+		default:
+			return 'CC-100';
+	}
+}
+
+/** Every mandatory custom attribute with a valid value, keyed by attribute_key: what a create must carry. */
+export function mandatoryCustomValues(attrs: readonly AttributeLike[]): Record<string, CustomValue> {
+	const out: Record<string, CustomValue> = {};
+	for (const a of attrs) if (!a.preset && a.mandatory) out[a.attribute_key] = validValue(a);
+	return out;
+}
+
 /** `YYYY-MM-DD` or `MMM DD, YYYY` (the two forms the service documents) → `YYYY-MM-DD`. */
 export function parseDocumentedDate(value: string): string | undefined {
 	const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
@@ -663,9 +710,7 @@ export class Store {
 		user.last_name = 'User';
 		user.email = `test.user${n}.${user.id.slice(0, 4)}@acme-demo.example`;
 		user.manager_id = this.adminId;
-		for (const attr of this.customAttributes().filter((a) => a.mandatory)) {
-			user.custom[attr.attribute_key] = attr.data_type === 'number' ? 1 : attr.attribute_options?.[0]?.value ?? 'CC-100';
-		}
+		Object.assign(user.custom, mandatoryCustomValues(this.attributes));
 		this.users.set(user.id, user);
 		return this.updateUser(user.id, partial);
 	}

@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { resourceMapping } from '../helpers/engine';
 import { credentialsFor } from '../helpers/simulator';
 import type { AttributeRecord, RequestLogEntry, Simulator, UserRecord } from '../simulator';
+import { attributeOfType as storeAttributeOfType, mandatoryCustomValues } from '../simulator/store';
 
 let emails = 0;
 /** An address no seeded user has. */
@@ -18,43 +19,11 @@ export function customAttributes(sim: Simulator): AttributeRecord[] {
 }
 
 /** The first custom attribute of a data type (the seed has one of each; the test fails loudly if not). */
-export function attributeOfType(sim: Simulator, dataType: string, mandatory?: boolean): AttributeRecord {
-	const found = customAttributes(sim).find(
-		(a) =>
-			a.data_type === dataType &&
-			(mandatory === undefined || a.mandatory === mandatory) &&
-			(!a.data_type.endsWith('select') || (a.attribute_options ?? []).length > 0),
-	);
-	if (!found) throw new Error(`The simulator's organisation has no custom attribute of type ${dataType}`);
-	return found;
-}
+export const attributeOfType = (sim: Simulator, dataType: string, mandatory?: boolean): AttributeRecord =>
+	storeAttributeOfType(sim.store.attributes, dataType, mandatory);
 
 /** Values the editor would hold for every mandatory custom attribute. */
-export function mandatoryValues(sim: Simulator): IDataObject {
-	const values: IDataObject = {};
-	for (const attribute of customAttributes(sim).filter((a) => a.mandatory)) {
-		switch (attribute.data_type) {
-			case 'number':
-				values[attribute.attribute_key] = 1;
-				break;
-			case 'boolean':
-				values[attribute.attribute_key] = false;
-				break;
-			case 'date':
-				values[attribute.attribute_key] = '2024-01-15T00:00:00';
-				break;
-			case 'single-select':
-				values[attribute.attribute_key] = attribute.attribute_options![0].value;
-				break;
-			case 'multiple-select':
-				values[attribute.attribute_key] = [attribute.attribute_options![0].value];
-				break;
-			default:
-				values[attribute.attribute_key] = 'CC-900';
-		}
-	}
-	return values;
-}
+export const mandatoryValues = (sim: Simulator): IDataObject => mandatoryCustomValues(sim.store.attributes);
 
 /** A resource-mapper value as the editor saves it (defineBelow). */
 export function mapping(value: IDataObject, schema: unknown[] = []): IDataObject {

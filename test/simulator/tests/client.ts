@@ -1,12 +1,11 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
- * Test helpers: an authenticated HTTP client for the simulator (real HTTP through axios) and
+ * Test helpers: an authenticated HTTP client for the simulator (real HTTP through node:http) and
  * assertions that check a response's status and validate its body against a zod schema.
  *
  * Bodies are kept raw (`text`) so tests can tell an empty 204 body, an HTML page or truncated
  * JSON apart; `body` is the parsed JSON when the text parses, `undefined` otherwise.
  */
-import axios, { AxiosRequestConfig, Method } from 'axios';
 import * as http from 'node:http';
 import { z } from 'zod';
 import {
@@ -87,7 +86,7 @@ export class Api {
 	}
 
 	/** Any request; `path` is relative to the API root (`/users`), or absolute (`http://...`). */
-	async request(method: Method | string, path: string, options: {
+	async request(method: string, path: string, options: {
 		query?: Query;
 		data?: unknown;
 		headers?: Record<string, string>;
@@ -105,32 +104,14 @@ export class Api {
 			headers.ClientKey = this.keys.clientKey;
 			headers.SecretKey = this.keys.secretKey;
 		}
-		let data: unknown = undefined;
+		let body: string | undefined;
 		if (options.data !== undefined) {
-			if (options.raw) {
-				data = options.data;
-			} else {
-				data = JSON.stringify(options.data);
-				headers['Content-Type'] = 'application/json';
-			}
+			body = options.raw ? String(options.data) : JSON.stringify(options.data);
+			if (!options.raw) headers['Content-Type'] = 'application/json';
+			headers['Content-Length'] = String(Buffer.byteLength(body));
 		}
 		Object.assign(headers, options.headers ?? {});
-		const config: AxiosRequestConfig = {
-			method: method as Method,
-			url,
-			headers,
-			data,
-			responseType: 'text',
-			transformResponse: [(d: unknown) => d],
-			transitional: { silentJSONParsing: true, forcedJSONParsing: false },
-			validateStatus: () => true,
-			maxRedirects: 0,
-			proxy: false,
-			timeout: options.timeoutMs ?? 0,
-		};
-		const res = await axios.request(config);
-		const text = typeof res.data === 'string' ? res.data : res.data == null ? '' : String(res.data);
-		return { status: res.status, headers: normaliseHeaders(res.headers), text, body: parseJson(text) };
+		return await rawRequest(url, method, headers, body, options.timeoutMs);
 	}
 
 	get(path: string, query?: Query, headers?: Record<string, string>) {
@@ -151,19 +132,29 @@ export class Api {
 }
 
 /**
- * A request through node:http with exactly the given headers (axios adds a form content type
- * to body-less writes; this does not). Used where the absence of a header is the point.
+ * A request through node:http with exactly the given headers (no redirect followed, no proxy);
+ * `http.test.ts` calls it directly where the absence of a header is the point. A timeout fails
+ * the request with ETIMEDOUT.
  */
-export function rawRequest(url: string, method: string, headers: Record<string, string>, body?: string): Promise<ApiResponse> {
+export function rawRequest(
+	url: string,
+	method: string,
+	headers: Record<string, string>,
+	body?: string,
+	timeoutMs?: number,
+): Promise<ApiResponse> {
 	return new Promise((resolve, reject) => {
 		const req = http.request(url, { method, headers }, (res) => {
 			const chunks: Buffer[] = [];
 			res.on('data', (c: Buffer) => chunks.push(c));
+			res.on('error', reject);
 			res.on('end', () => {
 				const text = Buffer.concat(chunks).toString('utf8');
 				resolve({ status: res.statusCode ?? 0, headers: normaliseHeaders(res.headers), text, body: parseJson(text) });
 			});
 		});
+		const timedOut = Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' });
+		if (timeoutMs) req.setTimeout(timeoutMs, () => req.destroy(timedOut));
 		req.on('error', reject);
 		if (body !== undefined) req.write(body);
 		req.end();

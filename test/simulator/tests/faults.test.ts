@@ -6,7 +6,6 @@ import { useSimulator } from '../../helpers/simulator';
 import {
 	DepartmentResponse,
 	DepartmentsListResponse,
-	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
 import { client, errorShapeFor, expectBody, parseWith } from './client';
@@ -49,11 +48,10 @@ describe('5xx and HTML error pages', () => {
 		expectBody(await client(sim).get('/users'), 200, UsersListResponse);
 	});
 
-	test.each([['status' as const], ['html' as const], ['drop' as const]])('a %s fault on a write changes nothing', async (kind) => {
-		sim.faults.add({ kind, status: kind === 'drop' ? undefined : 502, match: { method: 'POST', path: '/beta/departments' } });
-		const sent = client(sim).post('/departments', { name: 'Never created' });
-		if (kind === 'drop') await failure(sent);
-		else expect((await sent).status).toBe(502);
+	// A 5xx status or a dropped connection on a write changing nothing: test/reliability/faults.test.ts.
+	test('an html fault on a write changes nothing', async () => {
+		sim.faults.add({ kind: 'html', match: { method: 'POST', path: '/beta/departments' } });
+		expect((await client(sim).post('/departments', { name: 'Never created' })).status).toBe(502);
 		expect(await departmentNames()).not.toContain('Never created');
 	});
 });
@@ -70,14 +68,6 @@ describe('truncated JSON', () => {
 		expect(cut.text.length).toBeGreaterThan(0);
 		expect(cut.text.length).toBeLessThan(full.text.length);
 		expect(full.text.startsWith(cut.text)).toBe(true);
-	});
-
-	test('a truncated write did take effect (the client cannot tell)', async () => {
-		sim.faults.add({ kind: 'truncated', match: { method: 'POST', path: '/beta/departments' } });
-		const res = await client(sim).post('/departments', { name: 'Half answered' });
-		expect(res.status).toBe(200);
-		expect(res.body).toBeUndefined();
-		expect(await departmentNames()).toContain('Half answered');
 	});
 });
 
@@ -105,7 +95,7 @@ describe('latency', () => {
 	test('a client timeout shorter than the latency fails the request; the next request is served at once', async () => {
 		sim.faults.add({ kind: 'latency', ms: 1500 });
 		const error = await failure(client(sim).request('GET', '/users', { timeoutMs: 200 }));
-		expect(error.code).toBe('ECONNABORTED');
+		expect(error.code).toBe('ETIMEDOUT');
 		expectBody(await client(sim).get('/users', { size: 1 }), 200, UsersListResponse);
 	});
 
@@ -204,13 +194,6 @@ describe('which requests a fault hits', () => {
 		const remaining = [first, faulted, after].map((r) => Number(r.headers['x-ratelimit-remaining']));
 		expect(remaining[1]).toBe(remaining[0] - 1);
 		expect(remaining[2]).toBe(remaining[0] - 2);
-	});
-
-	test('a faulted single-user read does not disturb later reads of the same user', async () => {
-		const id = expectBody(await client(sim).get('/users', { size: 1 }), 200, UsersListResponse).data[0].id;
-		sim.faults.add({ kind: 'truncated', match: { path: `/beta/users/${id}` } });
-		expect((await client(sim).get(`/users/${id}`)).body).toBeUndefined();
-		expectBody(await client(sim).get(`/users/${id}`), 200, UserResponse);
 	});
 
 	test('any fault may carry a mutate: a creation raced by another one, then answered 409', async () => {

@@ -15,8 +15,9 @@ import {
 	UserResponse,
 	UsersListResponse,
 } from '../../schemas/engagedly';
+import { attributeOfType, mandatoryCustomValues } from '../store';
 import { Api, client, expectBody, expectError, UNKNOWN_UUID } from './client';
-import { attributeOfType, mandatoryCustomValues, newUserPayload, uniqueEmail, userAttributes } from './fixtures';
+import { newUserPayload, uniqueEmail, userAttributes } from './fixtures';
 
 const sim = useSimulator({ seed: 5, rateLimit: 1_000_000 });
 let api: Api;
