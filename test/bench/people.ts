@@ -34,8 +34,11 @@ async function count(sim: Simulator, work: () => Promise<unknown>): Promise<numb
 	return sim.log.length;
 }
 
-/** One page of the directory as the old pickers read it; a 429 is waited out and the page read again. */
-async function directoryPage(sim: Simulator, page: number, size: number) {
+/**
+ * One page of the directory as a client of the raw API reads it (the old pickers, the HTTP Request
+ * node): `size` or the API's default; a 429 is waited out for its Retry-After and the page read again.
+ */
+export async function directoryPage(sim: Simulator, page: number, size?: number) {
 	const headers = { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey };
 	for (;;) {
 		const res = await axios.get(`${sim.baseUrl}/beta/users`, { headers, params: { page, size }, validateStatus: () => true });

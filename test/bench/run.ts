@@ -12,14 +12,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-import axios from 'axios';
-
 import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
-import { peopleBench } from './people';
+import { credentialsFor } from '../helpers/simulator';
+import { directoryPage, peopleBench } from './people';
 import { sharingBench } from './sharing';
-import { syncBench, syncDigestBench, syncEveryFieldBench } from './sync';
+import { syncSections } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
+import { ordinaryUsers } from '../user/helpers';
 
 const USERS = 10_000;
 /** Listed by the naive client and the node: 240 requests of 50, more than one window's 200. */
@@ -55,17 +55,11 @@ function measure(sim: Simulator, startedAt: number, records: number): Measure {
  * requests as fast as they come, and a wait of Retry-After when a 429 arrives.
  */
 async function naiveListAll(sim: Simulator): Promise<number> {
-	const headers = { ClientKey: sim.keys.demo.clientKey, SecretKey: sim.keys.demo.secretKey };
 	const seen = new Set<string>();
-	for (let page = 1; ; ) {
-		const res = await axios.get(`${sim.baseUrl}/beta/users`, { headers, params: { page }, validateStatus: () => true });
-		if (res.status === 429) {
-			await new Promise((resolve) => setTimeout(resolve, Number(res.headers['retry-after'] ?? 60) * 1000));
-			continue;
-		}
-		for (const user of res.data.data as Array<{ id: string }>) seen.add(user.id);
-		if (!res.data.pagination.has_more) return seen.size;
-		page++;
+	for (let page = 1; ; page++) {
+		const { data: users, pagination } = await directoryPage(sim, page);
+		for (const user of users) seen.add(user.id);
+		if (!pagination.has_more) return seen.size;
 	}
 }
 
@@ -73,7 +67,7 @@ async function startBench() {
 	// Executions on one key learn what the others spent only from X-RateLimit-Remaining: the vendor's
 	// headers, which the contract profile leaves out; the figures here are of that pacing.
 	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true });
-	return { sim, credentials: { ...sim.keys.demo, baseUrl: sim.baseUrl } };
+	return { sim, credentials: credentialsFor(sim) };
 }
 
 async function main() {
@@ -157,8 +151,7 @@ async function main() {
 
 	/** A tenth of the organisation changed at once, in the way each event sees. */
 	const bulkChange = (event: 'newUser' | 'userDeactivated' | 'userUpdated', users: number): number => {
-		const active = sim.store.sortedUsers().filter((user) => user.id !== sim.store.adminId && user.status === 'Active');
-		const chosen = active.filter((_, i) => i % 9 === 4).slice(0, users / 10);
+		const chosen = ordinaryUsers(sim).filter((_, i) => i % 9 === 4).slice(0, users / 10);
 		if (event === 'newUser') {
 			for (let i = 0; i < users / 10; i++) sim.store.addUser({ first_name: `Hire${i}` });
 			return users / 10;
@@ -232,7 +225,7 @@ async function main() {
 	fresh();
 
 	// 5. Sync: real minutes, so about a minute and a half of its own; then the scheduled runs' digests, counted.
-	rows.push(...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials)));
+	rows.push(...(await syncSections(sim, credentials)));
 	fresh();
 
 	await sim.stop();
@@ -253,7 +246,7 @@ async function main() {
  */
 async function syncOnly() {
 	const { sim, credentials } = await startBench();
-	const section = [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials))].join('\n');
+	const section = (await syncSections(sim, credentials)).join('\n');
 	await sim.stop();
 	const current = readFileSync(RESULTS, 'utf8');
 	const start = current.indexOf('## Sync:');

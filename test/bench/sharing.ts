@@ -10,8 +10,7 @@
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
  */
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
-import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
-import { jitteredLatency, OneInReservePacer, playSharedKey, type VirtualClock } from '../helpers/sharedKey';
+import { jitteredLatency, OneInReservePacer, ourClockOnly, playSharedKey } from '../helpers/sharedKey';
 import type { Simulator } from '../simulator';
 
 const EXECUTIONS = [1, 2, 4, 8];
@@ -26,14 +25,6 @@ const REAL_WINDOW_MS = 60_000 / REAL_TIME_SCALE;
 const OFFSETS_MS = [-30_000, -3_000, 0, 3_000, 30_000];
 const REAL_OFFSETS_MS = [0, -3_000, 30_000];
 const offsetLabel = (ms: number) => (ms === 0 ? 'same' : `${ms > 0 ? '+' : ''}${ms / 1000} s`);
-
-/** The node's pacer blind to Engagedly's clock: its answers without their `Date`. */
-const ourClockOnly = (clock: VirtualClock) => {
-	const pacer = new RateLimitPacer(clock);
-	const observe = pacer.observe.bind(pacer);
-	pacer.observe = (headers) => observe({ ...headers, date: undefined });
-	return pacer;
-};
 
 export async function sharingBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	const lines = [

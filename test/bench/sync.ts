@@ -10,6 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { requestsTo } from '../helpers/simulator';
 import type { Simulator, UserRecord } from '../simulator';
 import { everyFieldMapping } from '../user/syncKit';
 
@@ -114,7 +115,7 @@ const everyFieldParameters = (costCenter: string) => ({
 	additionalFields: everyFieldMapping,
 });
 
-export async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	const rows: string[] = [];
 	for (const changes of [0, 100]) {
 		sim.reset({ users: USERS, seed: 'bench-sync-fields' });
@@ -125,10 +126,10 @@ export async function syncEveryFieldBench(sim: Simulator, credentials: Engagedly
 		const run = await runEngagedly({ parameters: everyFieldParameters(costCenter), credentials, input });
 		if (run.error) throw run.error;
 		const count = (test: (route: string) => boolean) => sim.log.filter((entry) => test(entry.route ?? '')).length;
-		const pages = count((route) => route === 'GET /beta/users');
+		const pages = requestsTo(sim, 'GET /beta/users').length;
 		const lists = count((route) => /^GET \/beta\/(job_titles|locations|departments|businesses|user-attributes)$/.test(route));
 		const members = count((route) => /^GET \/beta\/(departments|businesses)\/:id$/.test(route));
-		const singles = count((route) => route === 'GET /beta/users/:id');
+		const singles = requestsTo(sim, 'GET /beta/users/:id').length;
 		const writes = sim.log.filter((entry) => entry.method !== 'GET').length;
 		rows.push(
 			`| ${changes === 0 ? 'nothing changed' : `${changes} users moved to another department`} | ${input.length.toLocaleString('en')} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${lists} | ${members} (${sim.store.departments.size} departments + ${sim.store.businesses.size} businesses) | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${outcomesOf(run.items)} |`,
@@ -154,7 +155,7 @@ export async function syncEveryFieldBench(sim: Simulator, credentials: Engagedly
  * whose items changed such a field, a full comparison (asked for here; every 7 days by default)
  * costs the first run's again. Requests are counted, so a minute lasts one second.
  */
-export async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	sim.reset({ users: USERS, seed: 'bench-sync-digests' });
 	sim.setRateLimit({ limit: LIMIT, timeScale: 60 });
 	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
@@ -181,9 +182,9 @@ export async function syncDigestBench(sim: Simulator, credentials: EngagedlyCred
 		if (run.error) throw run.error;
 		if (run.savedStaticData) saved = run.savedStaticData;
 		const count = (test: (route: string) => boolean) => sim.log.filter((entry) => test(entry.route ?? '')).length;
-		const pages = count((route) => route === 'GET /beta/users');
+		const pages = requestsTo(sim, 'GET /beta/users').length;
 		const others = count((route) => /^GET \/beta\/(job_titles|locations|departments|businesses|user-attributes|departments\/:id|businesses\/:id)$/.test(route));
-		const singles = count((route) => route === 'GET /beta/users/:id');
+		const singles = requestsTo(sim, 'GET /beta/users/:id').length;
 		const writes = sim.log.filter((entry) => entry.method !== 'GET').length;
 		rows.push(
 			`| ${label} | ${String(run.items[0]?.json.comparison)} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${others} | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${outcomesOf(run.items)} |`,
@@ -212,7 +213,7 @@ export async function syncDigestBench(sim: Simulator, credentials: EngagedlyCred
 	];
 }
 
-export async function syncBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+async function syncBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	sim.reset({ users: USERS, seed: 'bench-sync' });
 	sim.setRateLimit({ limit: LIMIT, timeScale: 1 });
 	const input = employees(sim);
@@ -250,4 +251,9 @@ export async function syncBench(sim: Simulator, credentials: EngagedlyCredential
 		`The whole run took ${seconds.toFixed(1)} s, reading and checking the ${input.length.toLocaleString('en')} items' parameters through n8n's engine included.`,
 		'',
 	];
+}
+
+/** The Sync sections of bench/RESULTS.md: the timed run, then every field, then the scheduled runs' digests. */
+export async function syncSections(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	return [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials))];
 }

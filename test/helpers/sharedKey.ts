@@ -235,6 +235,14 @@ export function jitteredLatency(meanMs: number): (execution: number, request: nu
 	};
 }
 
+/** The node's pacer blind to Engagedly's clock: its answers without their `Date`, resets read on ours. */
+export const ourClockOnly = (clock: VirtualClock): Pacer => {
+	const pacer = new RateLimitPacer(clock);
+	const observe = pacer.observe.bind(pacer);
+	pacer.observe = (headers) => observe({ ...headers, date: undefined });
+	return pacer;
+};
+
 /** The old pacer, kept as the baseline the node's is measured against: one request of reserve, whatever the company. */
 export class OneInReservePacer implements Pacer {
 	private remaining: number | undefined;

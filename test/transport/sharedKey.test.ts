@@ -9,8 +9,7 @@
  * The floor is the time the limit itself imposes (its 200 requests a minute, spread evenly), or
  * the executions' own latency when that is longer.
  */
-import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
-import { jitteredLatency, OneInReservePacer, playSharedKey } from '../helpers/sharedKey';
+import { jitteredLatency, OneInReservePacer, ourClockOnly, playSharedKey } from '../helpers/sharedKey';
 
 /** 3,000 users each: 60 pages of 50. */
 const PAGES = 60;
@@ -55,7 +54,7 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 	test('alone, no slower than the old pacer (one request of reserve) (12,000 users, 240 pages)', async () => {
 		const work = { requests: [240], latencyMs: jitteredLatency(latency) };
 		const before = await playSharedKey({ ...work, pacer: (clock) => new OneInReservePacer(clock) });
-		const now = await playSharedKey({ ...work, pacer: (clock) => new RateLimitPacer(clock) });
+		const now = await playSharedKey(work);
 
 		expect(now.tooMany).toBe(0);
 		expect(now.elapsedMs).toBeLessThanOrEqual(before.elapsedMs * 1.01);
@@ -107,13 +106,7 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
 			requests: [PAGES * 4, PAGES * 4],
 			latencyMs: jitteredLatency(20),
 			clockOffsetMs: -3_000,
-			// The pacer blind to Engagedly's clock: the same pacer, its answers without their Date.
-			pacer: (clock) => {
-				const pacer = new RateLimitPacer(clock);
-				const observe = pacer.observe.bind(pacer);
-				pacer.observe = (headers) => observe({ ...headers, date: undefined });
-				return pacer;
-			},
+			pacer: ourClockOnly,
 		});
 
 		expect(run.tooMany).toBeGreaterThan(0);
