@@ -106,10 +106,13 @@ describe('numbers', () => {
 		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.size)).toEqual(['3']);
 	});
 
-	test('Limit "three" is refused, naming the field', async () => {
-		const { error } = await run({ resource: 'user', operation: 'getAll', returnAll: false, limit: '={{ "three" }}' });
+	test.each([
+		['"three"', 'Limit must be a number (got "three")'],
+		['0', 'Limit must be a whole number of 1 or more (got 0)'],
+	])('Limit %s is refused, naming the field', async (limit, message) => {
+		const { error } = await run({ resource: 'user', operation: 'getAll', returnAll: false, limit: `={{ ${limit} }}` });
 
-		expect(error?.message).toBe('Limit must be a number (got "three")');
+		expect(error?.message).toBe(message);
 		expect(sim.log).toHaveLength(0);
 	});
 

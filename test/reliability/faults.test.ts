@@ -349,7 +349,8 @@ describe('the keys never leave the credential’s host', () => {
 		],
 		['a list of texts', (c: string, s: string) => ({ error_type: 'invalid_request_error', errors: [`bad ${s}`, `also ${c}`] }), 'invalid_request_error: bad ***; also ***', ''],
 		['an object of lists', (c: string, s: string) => ({ errors: { [s]: ['is wrong', `with ${c}`], base: ['refused'] } }), '***: is wrong; ***: with ***; base: refused', ''],
-		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected` }), 'invalid_request_error: key *** rejected', ''],
+		// A key echoed twice in one text: every occurrence is redacted, not the first only.
+		['one text', (c: string) => ({ error_type: 'invalid_request_error', errors: `key ${c} rejected, ${c} unknown` }), 'invalid_request_error: key *** rejected, *** unknown', ''],
 		['a message only', (c: string) => ({ message: `key ${c} rejected` }), 'key *** rejected', ''],
 	])('an error body with %s gives the status and its words, the keys redacted everywhere, errorResponse included', async (_shape, body, words, fields) => {
 		const { clientKey, secretKey } = sim.keys.demo;

@@ -56,9 +56,13 @@ describe('the credential test', () => {
 		}
 	});
 
-	test('accepts a base URL with a trailing slash, a trailing /beta or the /api prefix', async () => {
+	test('accepts a base URL with a trailing slash, a trailing /beta or the /api prefix, and so does the node', async () => {
+		const user = sim.store.sortedUsers()[1];
 		for (const baseUrl of [`${sim.baseUrl}/`, `${sim.baseUrl}/beta`, `${sim.baseUrl}/api`]) {
 			expect(await testCredential({ ...sim.credentials(), baseUrl })).toMatchObject({ status: 'OK' });
+			const { items, error } = await runEngagedly({ parameters: getUser(user.id), credentials: { ...sim.credentials(), baseUrl } });
+			expect(error).toBeUndefined();
+			expect(items.map((item) => item.json.id)).toEqual([user.id]);
 		}
 	});
 });
