@@ -75,8 +75,11 @@ describe('newUser', () => {
 		expect(found.items[0]).not.toHaveProperty('changes');
 
 		expect((await poll(poller)).ids).toEqual([]);
+		// Nothing changed: nothing written (its generation included), not a whole state rewritten a poll.
+		const settled = poller.state();
 		await poller.restart();
 		expect((await poll(poller)).ids).toEqual([]);
+		expect(poller.state()).toEqual(settled);
 	});
 
 	it('does not count changes, deactivations or renames of existing users as new', async () => {
