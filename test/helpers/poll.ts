@@ -117,6 +117,8 @@ export async function createPoller(spec: {
 				if (mode === 'manual') return { items: [], error: error as PollOutcome['error'] };
 				context.__emitError(error as Error);
 			}
+			// n8n starts an execution for any answer but null: a poll with nothing to emit must return null.
+			if (emitted?.every((output) => output.length === 0)) throw new Error('The poll returned empty output instead of null');
 			const items = (emitted?.[0] ?? []).map((item) => item.json);
 			return reported ? { items, error: reported as PollOutcome['error'] } : { items };
 		},

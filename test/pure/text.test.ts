@@ -1,6 +1,6 @@
 /** Praise HTML to chat text, and the trigger's value identity: pure functions, milliseconds. */
 import { decodeEntities, plainText, toMessage } from '../../nodes/Engagedly/actions/praise/shared';
-import { identity } from '../../nodes/Engagedly/trigger/fields';
+import { identity, sameValue } from '../../nodes/Engagedly/trigger/fields';
 
 describe('plainText: praise HTML as chat text', () => {
 	test.each([
@@ -65,5 +65,11 @@ describe('identity: what must differ for a watched field to count as changed', (
 		expect(identity('Active')).not.toBe(identity('Blocked'));
 		expect(identity(null)).toBe(identity(undefined));
 		expect(identity(['English', 'French'])).not.toBe(identity(['French', 'English']));
+	});
+
+	test('a record by its name in one answer and as { id, name } in the next is the same (employee_type in the two descriptions)', () => {
+		expect(sameValue('Intern', { id: '7', name: 'Intern' })).toBe(true);
+		expect(sameValue({ id: 7, name: 'Intern' }, 'Intern')).toBe(true);
+		expect(sameValue('Intern', { id: '8', name: 'Contractor' })).toBe(false);
 	});
 });

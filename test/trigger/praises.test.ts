@@ -77,9 +77,12 @@ describe('newPraise', () => {
 		const poller = await activated();
 		expect(requestsTo(sim, PRAISES).length).toBe(1);
 		expectPlaceAtNewest(poller);
+		const baseline = poller.state();
 
 		const again = await pollIds(poller);
 		expect(again).toEqual({ ids: [], requests: 1, error: undefined });
+		// Nothing new: nothing written.
+		expect(poller.state()).toEqual(baseline);
 	});
 
 	it('emits the record as the API returns it', async () => {

@@ -75,8 +75,11 @@ describe('newUser', () => {
 		expect(found.items[0]).not.toHaveProperty('changes');
 
 		expect((await poll(poller)).ids).toEqual([]);
+		// Nothing changed: nothing written (its generation included), not a whole state rewritten a poll.
+		const settled = poller.state();
 		await poller.restart();
 		expect((await poll(poller)).ids).toEqual([]);
+		expect(poller.state()).toEqual(settled);
 	});
 
 	it('does not count changes, deactivations or renames of existing users as new', async () => {
@@ -259,6 +262,8 @@ describe('userUpdated', () => {
 			expect(changed.items.map((item) => [item.id, item.changes])).toEqual([
 				[first, { phone_number: { previous: '15550142', current: '15550143' } }],
 			]);
+			// The value table keeps only what users hold now: the old number is dropped, not kept for ever.
+			expect(poller.state().values).not.toContain('"15550142"');
 		} finally {
 			sim.setFriendlyUsers({ phoneNumbersAsText: false });
 		}
@@ -377,13 +382,17 @@ describe('userUpdated', () => {
 		expect(sim.log.every((entry) => entry.route === USERS && String(entry.query.include) === 'primary_reporter')).toBe(true);
 	});
 
-	it('sets a new baseline when the watched fields change, and refuses an empty selection', async () => {
+	it('sets a new baseline when the watched fields change (not when they are only reordered), and refuses an empty selection', async () => {
 		const poller = await activated({ event: 'userUpdated', watchedFields: ['middle_name'] });
 		const [first] = spread();
 		sim.store.updateUser(first, { level: 'L7' });
+		// Another field in the place of the first: what that one held is no previous value of this one.
+		await poller.edit({ event: 'userUpdated', watchedFields: ['level'] });
+		expect((await poll(poller)).ids).toEqual([]);
 		await poller.edit({ event: 'userUpdated', watchedFields: ['middle_name', 'level'] });
 		expect((await poll(poller)).ids).toEqual([]);
 		sim.store.updateUser(first, { level: 'L8' });
+		await poller.edit({ event: 'userUpdated', watchedFields: ['level', 'middle_name'] });
 		const changed = await poll(poller);
 		expect(changed.items.map((item) => item.changes)).toEqual([{ level: { previous: 'L7', current: 'L8' } }]);
 
