@@ -8,6 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { getGlobalState } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
@@ -17,6 +18,8 @@ import { outcomes, syncKit } from './syncKit';
 
 const USERS = 120;
 const sim = useSimulator({ seed: 29, users: USERS });
+/** Today where the node reads it, in the workflow's time zone; taken before a run, it is never after the node's. */
+const today = () => DateTime.now().setZone(getGlobalState().defaultTimezone);
 
 const { costCenter, employee, activeUsers, run } = syncKit(sim);
 
@@ -273,7 +276,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
 
-	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a past leaving date deactivates, one ahead is reported leaving; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
+	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates, one ahead is reported leaving; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
 		// A manager leaves: the reports they leave behind are named.
 		const byStatus = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
@@ -286,7 +289,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const at = (user: UserRecord) => employees.findIndex((json) => json.email === user.email);
 		employees[at(byStatus)] = { ...employees[at(byStatus)], status: ' terminated ', code: 'dismissal_with_cause' };
 		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
-		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: '2001-02-03' };
+		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().toISODate() };
+		employees[at(sim.store.admin)] = { ...employees[at(sim.store.admin)], status: 'Terminated' };
 		employees[at(ahead)] = { ...employees[at(ahead)], leavingDate: '2999-12-31' };
 		employees.push({ ...employee(blocked), status: 'Inactive' });
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
@@ -295,7 +299,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
-		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1 } });
+		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1, kept: 1 } });
 		expect(writes(sim)).toEqual([]);
 
 		const { items, error } = await run(employees, settings);
@@ -307,6 +311,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const outcomeOf = (email: string) => items.find((item) => item.json.email === email)!.json;
 		expect(outcomeOf(byStatus.email)).toMatchObject({ outcome: 'deactivated', status: 'Blocked' });
 		expect(outcomeOf(byDate.email)).toMatchObject({ outcome: 'deactivated' });
+		expect(outcomeOf(sim.store.admin.email)).toMatchObject({ outcome: 'kept', status: 'Active' });
 		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'leaving', date: '2999-12-31', status: 'Active' });
 		expect(outcomeOf(blocked.email)).toMatchObject({ outcome: 'unchanged', reason: 'Left, and already deactivated' });
 		expect(outcomeOf(gone)).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
@@ -326,7 +331,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(again.error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
-		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, unchanged: employees.length - 1 });
+		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, kept: 1, unchanged: employees.length - 2 });
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
@@ -334,7 +339,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are; changed to come within the days, a dry run previews both, the next run creates the manager first', async () => {
+	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are (a user Engagedly has is updated, however far ahead); changed to come exactly Days Before Joining ahead, a dry run previews both, the next run creates the manager first', async () => {
 		const hire = freshEmail('pending');
 		const report = freshEmail('pending-report');
 		const joining = DateTime.now().plus({ days: 400 }).toISODate()!;
@@ -346,15 +351,20 @@ describe('leavers the HR system names, hires before their start date', () => {
 			daysBeforeJoining: 14,
 			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
 		};
-		const early = await run([reportRow, row], settings);
+		// A user Engagedly has already is no new hire: their joining date far ahead is an update.
+		const moved = activeUsers()[9];
+		const early = await run([reportRow, row, { ...employee(moved), joiningDate: joining }], settings);
 		expect(early.error).toBeUndefined();
 		expect(early.items.map((item) => item.json)).toMatchObject([
 			{ outcome: 'pending', date: joining, email: report, reason: expect.stringContaining(hire) as unknown },
 			{ outcome: 'pending', date: joining, email: hire },
+			{ outcome: 'updated', email: moved.email },
 		]);
-		expect(writes(sim)).toEqual([]);
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${moved.id}`, { joining_date: joining }]]);
+		sim.clearLog();
 
-		const soon = DateTime.now().plus({ days: 10 }).toISODate()!;
+		// Exactly Days Before Joining ahead: created from today.
+		const soon = today().plus({ days: 14 }).toISODate()!;
 		const ready = [reportRow, { ...row, joiningDate: soon }];
 		// A dry run previews the report, listed before their manager, without them (no id yet).
 		const dry = await run(ready, { ...settings, dryRun: true });
