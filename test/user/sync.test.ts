@@ -238,6 +238,32 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
 });
 
+test('a deactivation or reactivation the answer does not show, and a missing user whose permissions cannot be read, are failures: never reported deactivated, reactivated or kept', async () => {
+	const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+	const [unshown, unreadable] = [users[5], users[20]];
+	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+	const employees = [...activeUsers().filter((u) => u !== unshown && u !== unreadable), blocked].map(employee);
+	const answering = (id: string, status: string) => ({
+		kind: 'rewrite' as const,
+		match: { path: `/beta/users/${id}/${status === 'Active' ? 'deactivate' : 'activate'}` },
+		rewrite: (body: unknown) => ({ ...(body as object), data: { ...(body as { data: object }).data, status } }),
+	});
+	sim.faults.add(answering(unshown.id, 'Active'));
+	sim.faults.add(answering(blocked.id, 'Blocked'));
+	sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${unreadable.id}/permissions` } });
+
+	const { items } = await run(employees, { deactivateMissing: true, reactivateReturning: true }, { continueOnFail: true });
+	expect(items.map((item) => item.json.outcome).filter((outcome) => outcome !== 'unchanged')).toEqual([undefined, undefined, undefined]);
+	const failed = items.filter((item) => item.json.error).map((item) => [item.pairedItem, (item.json.user as IDataObject | undefined)?.id, item.json.error]);
+	expect(failed).toEqual([
+		[{ item: employees.length - 1 }, undefined, `Engagedly answered with user ${blocked.id} Blocked, not Active`],
+		[undefined, unshown.id, `Engagedly answered with user ${unshown.id} Active, not Blocked`],
+		[undefined, unreadable.id, expect.stringContaining('403') as unknown],
+	]);
+	expect(requestsTo(sim, 'PUT /beta/users/:id/deactivate').map((entry) => entry.path)).toEqual([`/beta/users/${unshown.id}/deactivate`]);
+	expect(sim.store.getUser(unreadable.id).status).toBe('Active');
+});
+
 describe('job titles, locations, departments and businesses by name, as an HR system knows them', () => {
 	test('names (any case) and ids both resolve, each list read once per run, only when an item gives that field', async () => {
 		const users = activeUsers();
