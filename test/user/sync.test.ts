@@ -304,16 +304,19 @@ describe('leavers the HR system names, hires before their start date', () => {
 
 	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates, one ahead is reported leaving; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
-		// A manager leaves: the reports they leave behind are named.
-		const byStatus = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
-		const reports = sim.store.directReports(byStatus.id).filter((r) => r.status === 'Active');
+		// A manager leaves: the reports they leave behind are named, not one their item gives another manager.
+		const activeReports = (u: UserRecord) => sim.store.directReports(u.id).filter((r) => r.status === 'Active');
+		const byStatus = users.find((u) => activeReports(u).length >= 2)!;
+		const [reassigned, ...reports] = activeReports(byStatus);
 		const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
-		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && !reports.includes(u) && managesNobody(u)).slice(30, 33);
+		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && u !== reassigned && !reports.includes(u) && managesNobody(u)).slice(30, 33);
+		const newManager = users.find((u) => ![byStatus, reassigned, ...reports, byFalse, byDate, ahead].includes(u))!;
 		const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
 		const gone = freshEmail('gone');
 		const employees: IDataObject[] = activeUsers().map(employee);
 		const at = (user: UserRecord) => employees.findIndex((json) => json.email === user.email);
 		employees[at(byStatus)] = { ...employees[at(byStatus)], status: ' terminated ', code: 'dismissal_with_cause' };
+		employees[at(reassigned)] = { ...employees[at(reassigned)], managerEmail: newManager.email };
 		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
 		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().toISODate() };
 		employees[at(sim.store.admin)] = { ...employees[at(sim.store.admin)], status: 'Terminated' };
@@ -341,7 +344,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'leaving', date: '2999-12-31', status: 'Active' });
 		expect(outcomeOf(blocked.email)).toMatchObject({ outcome: 'unchanged', reason: 'Left, and already deactivated' });
 		expect(outcomeOf(gone)).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
-		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
+		expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${reassigned.id}`, { manager_id: newManager.id }]]);
+		expect(writes(sim).filter((entry) => entry.method !== 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
 			[`/beta/users/${byStatus.id}/deactivate`, { block_reason_code: 'dismissal_with_cause' }],
 			[`/beta/users/${byFalse.id}/deactivate`, { block_reason_code: 'involuntary' }],
 			[`/beta/users/${byDate.id}/deactivate`, { block_reason_code: 'involuntary' }],
