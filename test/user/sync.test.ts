@@ -8,6 +8,7 @@
  */
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { getGlobalState } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
@@ -17,6 +18,8 @@ import { outcomes, syncKit } from './syncKit';
 
 const USERS = 120;
 const sim = useSimulator({ seed: 29, users: USERS });
+/** Today where the node reads it, in the workflow's time zone; taken before a run, it is never after the node's. */
+const today = () => DateTime.now().setZone(getGlobalState().defaultTimezone);
 
 const { costCenter, employee, activeUsers, run } = syncKit(sim);
 
@@ -235,6 +238,32 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
 });
 
+test('a deactivation or reactivation the answer does not show, and a missing user whose permissions cannot be read, are failures: never reported deactivated, reactivated or kept', async () => {
+	const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+	const [unshown, unreadable] = [users[5], users[20]];
+	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
+	const employees = [...activeUsers().filter((u) => u !== unshown && u !== unreadable), blocked].map(employee);
+	const answering = (id: string, status: string) => ({
+		kind: 'rewrite' as const,
+		match: { path: `/beta/users/${id}/${status === 'Active' ? 'deactivate' : 'activate'}` },
+		rewrite: (body: unknown) => ({ ...(body as object), data: { ...(body as { data: object }).data, status } }),
+	});
+	sim.faults.add(answering(unshown.id, 'Active'));
+	sim.faults.add(answering(blocked.id, 'Blocked'));
+	sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${unreadable.id}/permissions` } });
+
+	const { items } = await run(employees, { deactivateMissing: true, reactivateReturning: true }, { continueOnFail: true });
+	expect(items.map((item) => item.json.outcome).filter((outcome) => outcome !== 'unchanged')).toEqual([undefined, undefined, undefined]);
+	const failed = items.filter((item) => item.json.error).map((item) => [item.pairedItem, (item.json.user as IDataObject | undefined)?.id, item.json.error]);
+	expect(failed).toEqual([
+		[{ item: employees.length - 1 }, undefined, `Engagedly answered with user ${blocked.id} Blocked, not Active`],
+		[undefined, unshown.id, `Engagedly answered with user ${unshown.id} Active, not Blocked`],
+		[undefined, unreadable.id, expect.stringContaining('403') as unknown],
+	]);
+	expect(requestsTo(sim, 'PUT /beta/users/:id/deactivate').map((entry) => entry.path)).toEqual([`/beta/users/${unshown.id}/deactivate`]);
+	expect(sim.store.getUser(unreadable.id).status).toBe('Active');
+});
+
 describe('job titles, locations, departments and businesses by name, as an HR system knows them', () => {
 	test('names (any case) and ids both resolve, each list read once per run, only when an item gives that field', async () => {
 		const users = activeUsers();
@@ -273,20 +302,24 @@ describe('leavers the HR system names, hires before their start date', () => {
 		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
 
-	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a past leaving date deactivates, one ahead is reported leaving; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
+	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates, one ahead is reported leaving; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
-		// A manager leaves: the reports they leave behind are named.
-		const byStatus = users.find((u) => sim.store.directReports(u.id).some((r) => r.status === 'Active'))!;
-		const reports = sim.store.directReports(byStatus.id).filter((r) => r.status === 'Active');
+		// A manager leaves: the reports they leave behind are named, not one their item gives another manager.
+		const activeReports = (u: UserRecord) => sim.store.directReports(u.id).filter((r) => r.status === 'Active');
+		const byStatus = users.find((u) => activeReports(u).length >= 2)!;
+		const [reassigned, ...reports] = activeReports(byStatus);
 		const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
-		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && !reports.includes(u) && managesNobody(u)).slice(30, 33);
+		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && u !== reassigned && !reports.includes(u) && managesNobody(u)).slice(30, 33);
+		const newManager = users.find((u) => ![byStatus, reassigned, ...reports, byFalse, byDate, ahead].includes(u))!;
 		const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
 		const gone = freshEmail('gone');
 		const employees: IDataObject[] = activeUsers().map(employee);
 		const at = (user: UserRecord) => employees.findIndex((json) => json.email === user.email);
 		employees[at(byStatus)] = { ...employees[at(byStatus)], status: ' terminated ', code: 'dismissal_with_cause' };
+		employees[at(reassigned)] = { ...employees[at(reassigned)], managerEmail: newManager.email };
 		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
-		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: '2001-02-03' };
+		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().toISODate() };
+		employees[at(sim.store.admin)] = { ...employees[at(sim.store.admin)], status: 'Terminated' };
 		employees[at(ahead)] = { ...employees[at(ahead)], leavingDate: '2999-12-31' };
 		employees.push({ ...employee(blocked), status: 'Inactive' });
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
@@ -295,7 +328,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
-		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1 } });
+		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1, kept: 1 } });
 		expect(writes(sim)).toEqual([]);
 
 		const { items, error } = await run(employees, settings);
@@ -307,10 +340,12 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const outcomeOf = (email: string) => items.find((item) => item.json.email === email)!.json;
 		expect(outcomeOf(byStatus.email)).toMatchObject({ outcome: 'deactivated', status: 'Blocked' });
 		expect(outcomeOf(byDate.email)).toMatchObject({ outcome: 'deactivated' });
+		expect(outcomeOf(sim.store.admin.email)).toMatchObject({ outcome: 'kept', status: 'Active' });
 		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'leaving', date: '2999-12-31', status: 'Active' });
 		expect(outcomeOf(blocked.email)).toMatchObject({ outcome: 'unchanged', reason: 'Left, and already deactivated' });
 		expect(outcomeOf(gone)).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
-		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
+		expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${reassigned.id}`, { manager_id: newManager.id }]]);
+		expect(writes(sim).filter((entry) => entry.method !== 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
 			[`/beta/users/${byStatus.id}/deactivate`, { block_reason_code: 'dismissal_with_cause' }],
 			[`/beta/users/${byFalse.id}/deactivate`, { block_reason_code: 'involuntary' }],
 			[`/beta/users/${byDate.id}/deactivate`, { block_reason_code: 'involuntary' }],
@@ -326,7 +361,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(again.error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
-		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, unchanged: employees.length - 1 });
+		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, kept: 1, unchanged: employees.length - 2 });
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
@@ -334,7 +369,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are; changed to come within the days, a dry run previews both, the next run creates the manager first', async () => {
+	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are (a user Engagedly has is updated, however far ahead); changed to come exactly Days Before Joining ahead, a dry run previews both, the next run creates the manager first', async () => {
 		const hire = freshEmail('pending');
 		const report = freshEmail('pending-report');
 		const joining = DateTime.now().plus({ days: 400 }).toISODate()!;
@@ -346,15 +381,20 @@ describe('leavers the HR system names, hires before their start date', () => {
 			daysBeforeJoining: 14,
 			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
 		};
-		const early = await run([reportRow, row], settings);
+		// A user Engagedly has already is no new hire: their joining date far ahead is an update.
+		const moved = activeUsers()[9];
+		const early = await run([reportRow, row, { ...employee(moved), joiningDate: joining }], settings);
 		expect(early.error).toBeUndefined();
 		expect(early.items.map((item) => item.json)).toMatchObject([
 			{ outcome: 'pending', date: joining, email: report, reason: expect.stringContaining(hire) as unknown },
 			{ outcome: 'pending', date: joining, email: hire },
+			{ outcome: 'updated', email: moved.email },
 		]);
-		expect(writes(sim)).toEqual([]);
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${moved.id}`, { joining_date: joining }]]);
+		sim.clearLog();
 
-		const soon = DateTime.now().plus({ days: 10 }).toISODate()!;
+		// Exactly Days Before Joining ahead: created from today.
+		const soon = today().plus({ days: 14 }).toISODate()!;
 		const ready = [reportRow, { ...row, joiningDate: soon }];
 		// A dry run previews the report, listed before their manager, without them (no id yet).
 		const dry = await run(ready, { ...settings, dryRun: true });
