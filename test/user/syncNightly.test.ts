@@ -382,20 +382,23 @@ describe('races end in one user', () => {
 		expect(sim.store.userByEmail(hire)!.last_name).toBe('Berg');
 	});
 
-	test('a 422 without codes is read back by address, and with nobody there it is the item’s error in Engagedly’s words', async () => {
+	test.each([
+		['without codes is read back by address', { errors: { email: ['is not accepted here'] } }, 'email: is not accepted here', 2],
+		[
+			'with a code other than duplicate_value is not',
+			{ error_type: 'validation_error', errors: [{ field: 'cost_center', code: 'missing_field', message: 'is required' }] },
+			'validation_error: cost_center: is required (missing_field)',
+			1,
+		],
+	])('a 422 %s; with nobody there it is the item’s error in Engagedly’s words', async (_name, body, words, reads) => {
 		const hire = freshEmail('no-codes');
-		sim.faults.add({
-			kind: 'body',
-			status: 422,
-			match: { method: 'POST', path: '/beta/users' },
-			body: JSON.stringify({ errors: { email: ['is not accepted here'] } }),
-		});
+		sim.faults.add({ kind: 'body', status: 422, match: { method: 'POST', path: '/beta/users' }, body: JSON.stringify(body) });
 		const { error } = await createOrUpdate(hire);
-		expect(error?.message).toBe('Engagedly answered 422: email: is not accepted here');
+		expect(error?.message).toBe(`Engagedly answered 422: ${words}`);
 		const lookups = requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === hire);
-		// Once before the POST (who has the address?), once after its refusal (has anyone now?).
-		expect(lookups).toHaveLength(2);
-		expect(sim.log.indexOf(lookups[1])).toBeGreaterThan(sim.log.findIndex((entry) => entry.route === 'POST /beta/users'));
+		// Once before the POST (who has the address?); after a refusal that may mean "taken", once more.
+		expect(lookups).toHaveLength(reads);
+		expect(sim.log.indexOf(lookups[reads - 1]) > sim.log.findIndex((entry) => entry.route === 'POST /beta/users')).toBe(reads === 2);
 		expect(writes(sim).map((entry) => [entry.route, entry.status])).toEqual([['POST /beta/users', 422]]);
 		expect(sim.store.userByEmail(hire)).toBeUndefined();
 	});
