@@ -5,7 +5,8 @@
  * time order. Each stays in force across reset(), as the rate limit's settings do.
  */
 import { useSimulator } from '../../helpers/simulator';
-import { PROFILES } from '../../simulator';
+import { PROFILES, startSimulator } from '../../simulator';
+import type { Store } from '../../simulator/store';
 import { client } from './client';
 
 const sim = useSimulator(
@@ -69,6 +70,28 @@ describe("Engagedly's clock", () => {
 	});
 });
 
+test('a simulator started without options takes the less convenient side: its clock 20 s behind, the reset rounded down, praises to the whole second with ids out of time order', async () => {
+	// The headers only to read the reset's rounding (the contract profile sends none).
+	const fresh = await startSimulator({ rateLimitHeaders: true });
+	try {
+		const sentAt = Date.now();
+		const res = await client(fresh).get('/users', { size: 1 });
+		const arrivedAt = Date.now();
+		expect(Date.parse(String(res.headers.date))).toBeGreaterThanOrEqual(Math.floor((sentAt - 20_000) / 1000) * 1000);
+		expect(Date.parse(String(res.headers.date))).toBeLessThanOrEqual(arrivedAt - 20_000);
+		const reset = Number(res.headers['x-ratelimit-reset']) * 1000;
+		expect(reset).toBeGreaterThan(sentAt + 40_000 - 1000);
+		expect(reset).toBeLessThanOrEqual(arrivedAt + 40_000);
+
+		const largest = Math.max(...fresh.store.praises.keys());
+		const posted = Array.from({ length: 20 }, () => fresh.store.addPraise());
+		expect(posted.filter((praise) => Date.parse(praise.activity_date) % 1000 !== 0)).toEqual([]);
+		expect(posted.some((praise) => praise.id < largest)).toBe(true);
+	} finally {
+		await fresh.stop();
+	}
+});
+
 describe('the praise feed', () => {
 	const listed = async () =>
 		(await client(sim).get('/activities/praises', { size: 50 })).body as { data: Array<{ id: number; pinned: boolean; activity_date: string; content: string }> };
@@ -121,12 +144,14 @@ describe('the praise feed', () => {
  * unless a suite turns on the kinder one (setFriendlyUsers, kept across reset()).
  */
 describe.each(PROFILES)('users, %s profile: the less convenient side by default, the kinder on request', (profile) => {
+	let defaults: Store['friendlyUsers'] | undefined;
 	const users = useSimulator(
 		{ seed: 5, users: 30, profile },
 		{
 			reset: (running) => {
 				running.reset();
-				running.setFriendlyUsers({ adminNotDeactivatable: false, exactEmailFilter: false, phoneNumbersAsText: false });
+				// Back to the switches the simulator started with, so that "by default" below tests its defaults.
+				running.setFriendlyUsers((defaults ??= { ...running.store.friendlyUsers }));
 			},
 		},
 	);

@@ -11,7 +11,7 @@
  * cooldown in minutes: 1, 3, 5, 10, 15.
  */
 import { useSimulator } from '../../helpers/simulator';
-import { DEFAULT_CLOCK_OFFSET_MS } from '../../simulator/rateLimit';
+import { DEFAULT_CLOCK_OFFSET_MS, RateLimiter } from '../../simulator/rateLimit';
 import { startSimulator } from '../../simulator';
 import { DepartmentsListResponse, ErrorBodySchema, RateLimitErrorSchema, UsersListResponse } from '../../schemas/engagedly';
 import { sleep } from 'n8n-workflow';
@@ -241,6 +241,17 @@ describe('cooldown', () => {
 		await sleep(12_500);
 		expect(retryAfter(await hammer(api))).toBe(1);
 	}, 60_000);
+
+	test('a quiet period is 30 minutes: a violation 29 minutes after the last cooldown still escalates (the clock injected)', () => {
+		let now = 0;
+		const limiter = new RateLimiter({ limit: 1 }, () => now);
+		const violate = () => [limiter.hit('key').allowed, limiter.hit('key').headers['Retry-After']];
+		expect(violate()).toEqual([true, '60']);
+		now += (1 + 29) * 60_000;
+		expect(violate()).toEqual([true, '180']);
+		now += (3 + 30) * 60_000;
+		expect(violate()).toEqual([true, '60']);
+	});
 });
 
 describe('the rate-limit headers: named by the vendor, not by the contract', () => {

@@ -76,16 +76,18 @@ describe('mandatory attributes', () => {
 		expect(expectBody(await api.get(`/users/${id}`), 200, UserResponse).data).toEqual(before);
 	});
 
-	test('PUT /users/<id> with every mandatory attribute: 200', async () => {
+	test('PUT /users/<id> with every mandatory attribute: 200; employee_type, "create only", stays as it was', async () => {
 		const id = await anyUserId(5);
 		const user = expectBody(await api.get(`/users/${id}`), 200, UserResponse).data;
+		const otherType = attrs.find((a) => a.attribute_key === 'employee_type')!.attribute_options!.find((o) => o.value !== user.employee_type)!;
 		const res = await api.put(`/users/${id}`, {
 			first_name: user.first_name,
 			last_name: 'Putter',
 			email: user.email,
+			employee_type: otherType.value,
 			...mandatoryCustomValues(attrs),
 		});
-		expect(expectBody(res, 200, UserResponse).data.last_name).toBe('Putter');
+		expect(expectBody(res, 200, UserResponse).data).toMatchObject({ last_name: 'Putter', employee_type: user.employee_type });
 	});
 
 	test('PATCH /users/<id> needs no mandatory field: omitted fields are left as they are', async () => {
