@@ -348,7 +348,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 });
 
 describe.each([
-	{ kind: LOCATION, fields: LOCATION_FIELDS as Record<string, string>, lone: 'city' },
+	{ kind: LOCATION, fields: LOCATION_FIELDS as Record<string, string>, lone: 'postalCode' },
 	{ kind: JOB_TITLE, fields: JOB_TITLE_FIELDS as Record<string, string>, lone: 'responsibilities' },
 ])('$kind.resource fields', ({ kind, fields, lone }) => {
 	const { resource, path, locator } = kind;
