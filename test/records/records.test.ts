@@ -337,18 +337,22 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		expect(units().get(unit.id)?.name).toBe('Shrinking');
 	});
 
-	it('addMembers whose expression yields nobody fails before any request', async () => {
+	it('addMembers whose expression yields nobody, or a list with a non-address By Email, fails before any request', async () => {
 		const unit = bigUnit('Nobody', 2);
 		sim.clearLog();
 		// The editor already refuses an empty pick; an expression can still come out empty.
 		const result = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: '={{ [] }}' });
 		expect(result.error?.message).toBe('No users to add');
+		// An entry's expression may give a list: each piece is read in the entry's mode, not as an id.
+		const listed = { user: [{ user: { __rl: true, mode: 'email', value: '={{ ["not-an-address"] }}' } }] };
+		const notAddress = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: listed });
+		expect(notAddress.error?.message).toBe('Users to Add: "not-an-address" is not an email address');
 		expect(sim.log).toHaveLength(0);
 	});
 });
 
 describe.each([
-	{ kind: LOCATION, fields: LOCATION_FIELDS as Record<string, string>, lone: 'city' },
+	{ kind: LOCATION, fields: LOCATION_FIELDS as Record<string, string>, lone: 'postalCode' },
 	{ kind: JOB_TITLE, fields: JOB_TITLE_FIELDS as Record<string, string>, lone: 'responsibilities' },
 ])('$kind.resource fields', ({ kind, fields, lone }) => {
 	const { resource, path, locator } = kind;

@@ -41,13 +41,13 @@ test('every user whose name holds each word, in any case and order, from the who
 	expect(requestsTo(sim, 'GET /beta/users')).toHaveLength(Math.ceil(sim.store.users.size / 50));
 });
 
-test('reading stops once Limit users are found', async () => {
-	// A user of the first page whose whole name no one before them holds.
+test('reading stops once Limit users are found; a middle name, which the list\'s name leaves out, is found too', async () => {
+	// A user of the first page with a middle name, whose whole name no one before them holds.
 	const users = sim.store.sortedUsers();
 	const holds = (user: UserRecord, wanted: UserRecord) => nameWords(user).includes(wanted.first_name.toLowerCase()) && nameWords(user).includes(wanted.last_name.toLowerCase());
-	const wanted = users.slice(10, 50).find((user, i) => !users.slice(0, 10 + i).some((before) => holds(before, user)))!;
+	const wanted = users.slice(10, 50).find((user, i) => user.middle_name && !users.slice(0, 10 + i).some((before) => holds(before, user)))!;
 
-	const { items, error } = await run({ limit: 1, filters: { name: `${wanted.first_name} ${wanted.last_name}` } });
+	const { items, error } = await run({ limit: 1, filters: { name: `${wanted.first_name} ${wanted.middle_name} ${wanted.last_name}` } });
 
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toEqual([wanted.id]);

@@ -3,7 +3,7 @@ import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator({ users: 20, seed: 'reference-permissions' });
 
-test('permission getAll returns every permission of the organisation, paged with the largest page', async () => {
+test('permission getAll returns every permission of the organisation, paged with the largest page, or Limit of them', async () => {
 	const { json, error } = await run(sim, { resource: 'permission', operation: 'getAll', returnAll: true });
 
 	expect(error).toBeUndefined();
@@ -12,6 +12,9 @@ test('permission getAll returns every permission of the organisation, paged with
 	const requests = requestsTo(sim, 'GET /beta/permissions');
 	expect(requests.length).toBeGreaterThan(0);
 	expect(requests[0].query).toMatchObject({ page: '1', size: '50' });
+
+	const limited = await run(sim, { resource: 'permission', operation: 'getAll', returnAll: false, limit: 2 });
+	expect(limited.json.map((p) => p.id)).toEqual(json.slice(0, 2).map((p) => p.id));
 });
 
 describe('userAttribute: getAll', () => {

@@ -59,11 +59,13 @@ test('Get Many with Simplify: every user simplified, from the same pages (includ
 	expect(sim.log).toHaveLength(1);
 });
 
-test('off by default in a workflow: the user as Engagedly returns it', async () => {
-	const { items, error } = await run({ operation: 'getAll', limit: 3 });
+test('off by default in a workflow: the user as Engagedly returns it, with what Include asks for', async () => {
+	const { items, error } = await run({ operation: 'getAll', limit: 3, options: { include: ['direct_reports'] } });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(3);
+	expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.include)).toEqual(['direct_reports']);
 	for (const item of items) {
+		expect(item.json).toHaveProperty('direct_reports');
 		expect(item.json).toHaveProperty('custom_attributes');
 		expect(item.json).toHaveProperty('first_name');
 		expect(Object.keys(item.json).length).toBeGreaterThan(15);
@@ -78,10 +80,12 @@ describe('as an AI tool', () => {
 		expect(items.map((item) => item.json)).toEqual([simplified(sim, user, true)]);
 	});
 
-	test('turned off, the tool answers with the whole record', async () => {
+	test('turned off, the tool answers with the whole record, with what Include asks for', async () => {
 		const user = ordinaryUsers(sim)[4];
-		const { items, error } = await run({ operation: 'get', userId: byId(user.id), simplify: false }, true);
+		const { items, error } = await run({ operation: 'get', userId: byId(user.id), simplify: false, options: { include: ['hr_managers'] } }, true);
 		expect(error).toBeUndefined();
+		expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.query.include)).toEqual(['hr_managers']);
+		expect(items[0].json).toHaveProperty('hr_managers');
 		expect(items[0].json).toMatchObject({ id: user.id, first_name: user.first_name, email: user.email });
 		expect(items[0].json).toHaveProperty('custom_attributes');
 	});

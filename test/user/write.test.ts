@@ -216,6 +216,8 @@ describe('update (PATCH)', () => {
 				education: 'MSc',
 				title: optionsOf('title')[1],
 				gender: optionsOf('gender')[1],
+				// An expression that names no department: not sent, so the user keeps theirs.
+				departments: '={{ [""] }}',
 			},
 			customAttributes: mapping({ [number.attribute_key]: '12' }),
 		});
