@@ -139,16 +139,29 @@ describe('paging is complete while the list changes', () => {
 });
 
 describe('the trigger moves its state only on a complete, well-formed scan', () => {
-	test('a New Praise burst whose page 2 is malformed emits nothing and saves nothing; the next poll emits all of it once', async () => {
+	const pageTwo = { path: '/beta/activities/praises', query: { page: '2' } };
+	test.each([
+		['is malformed', { kind: 'body' as const, body: '{"success":true}', match: pageTwo, times: Infinity }, /where a page of records in "data" was due/],
+		[
+			'lists a praise without its activity_date',
+			{
+				kind: 'rewrite' as const,
+				match: pageTwo,
+				times: Infinity,
+				rewrite: (body: unknown) => ({ ...(body as Page), data: (body as Page).data.map((praise, i) => (i ? praise : { ...praise, activity_date: null })) }),
+			},
+			/Engagedly listed praise \d+ without a readable activity_date/,
+		],
+	])('a New Praise burst whose page 2 %s emits nothing and saves nothing; the next poll emits all of it once', async (_fault, fault, message) => {
 		const poller = await createPoller({ parameters: { event: 'newPraise', options: {} }, credentials: sim.credentials() });
 		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
 		const before = poller.state();
 		const posted = Array.from({ length: 73 }, () => sim.store.addPraise().id);
 
-		sim.faults.add({ kind: 'body', body: '{"success":true}', match: { path: '/beta/activities/praises', query: { page: '2' } }, times: Infinity });
+		sim.faults.add(fault);
 		const failed = await poller.poll();
 		expect(failed.items).toEqual([]);
-		expect(failed.error?.message).toMatch(/where a page of records in "data" was due/);
+		expect(failed.error?.message).toMatch(message);
 		expect(poller.state()).toEqual(before);
 
 		sim.faults.clear();
