@@ -35,6 +35,8 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	const newManager = users.find((u) => u !== retitled && u.id !== retitled.manager_id)!;
 	employees[3] = { ...employees[3], lastName: renamedTo, email: renamed.email.toUpperCase() };
 	employees[7] = { ...employees[7], jobTitle: String(otherTitle.id), managerEmail: newManager.email };
+	// Engagedly keeps an address as it was typed: the item's lower case still matches it.
+	sim.store.updateUser(users[4].id, { email: users[4].email.replace(/^./, (c) => c.toUpperCase()) });
 	const hire = freshEmail('hire');
 	employees.push({ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: users[3].email, costCenter: 'CC-777' });
 	const before = new Map(users.map((u) => [u.id, snapshot(u)]));
@@ -95,7 +97,7 @@ describe('Deactivate Missing Users', () => {
 		expect(blocked.length).toBeGreaterThan(0);
 		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
 		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
-		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
+		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status]);
 
 		// A dry run says the same, and writes nothing.
 		const dry = await run(employees, { ...settings, dryRun: true });
@@ -229,10 +231,14 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 	expect(writes(sim)).toEqual([]);
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
 
+	const reactivated = { id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } };
+	const preview = await run(employees, { reactivateReturning: true, dryRun: true });
+	expect(preview.items[0].json).toMatchObject(reactivated);
+	expect(writes(sim)).toEqual([]);
 	sim.clearLog();
 	const back = await run(employees, { reactivateReturning: true });
 	expect(back.error).toBeUndefined();
-	expect(back.items[0].json).toMatchObject({ id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } });
+	expect(back.items[0].json).toMatchObject(reactivated);
 	expect(writes(sim).map((entry) => entry.route)).toEqual(['PUT /beta/users/:id/activate', 'PATCH /beta/users/:id']);
 	expect(writes(sim)[1].body).toEqual({ last_name: `${blocked.last_name}-Back` });
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
@@ -451,7 +457,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const output = planned.items[0].json as IDataObject & { plan: { steps: IDataObject[] }; counts: IDataObject; names: IDataObject };
 		expect(output.outcome).toBe('approvalNeeded');
 		expect(output.reason).toMatch(/^Refused: this sync would deactivate 30 of \d+ Active users/);
-		expect(output.counts).toMatchObject({ create: 1, update: 2, deactivate: 30, reactivate: 0 });
+		expect(output.counts).toEqual({ create: 1, update: 2, reactivate: 0, deactivate: 30, kept: 0, held: 0, pending: 0, leaving: 0, unchanged: employees.length - 3, blocked: 0, failed: 0 });
 		expect(output.names).toMatchObject({ create: [hire] });
 		expect((output.names as { deactivate: string[] }).deactivate).toContain(`${manager.first_name} ${manager.last_name} <${manager.email}>`);
 		expect(output.withoutManager).toEqual(expect.arrayContaining(reports.map((r) => `${r.first_name} ${r.last_name} <${r.email}>`)));
