@@ -170,6 +170,15 @@ describe('Deactivate Missing Users', () => {
 	});
 });
 
+test.each([
+	[{ deactivateMissing: true, maxDeactivatePercent: 101 }, 'Max Deactivate Percent must be a number from 0 to 100'],
+	[{ createNewHires: 'beforeJoining', daysBeforeJoining: -1 }, 'Days Before Joining must be a whole number from 0'],
+])('a run setting out of range (%j) is refused before any request', async (settings, message) => {
+	const { error } = await run(activeUsers().slice(0, 2).map(employee), settings);
+	expect(error?.message).toBe(message);
+	expect(sim.log).toEqual([]);
+});
+
 test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, an invalid value, a job title and a manager no record has are error items of their own; the rest of the sync goes on', async () => {
 	const users = activeUsers();
 	const employees = users.map(employee);
@@ -471,7 +480,10 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		// ...and one the plan deactivates is made Site Administrator (permissions are not in a fingerprint).
 		const promoted = missing[1];
 		sim.store.userPermissions.set(promoted.id, new Set([sim.store.adminPermission()!.id]));
-		const deactivated = missing.filter((u) => u !== promoted);
+		// ...and one it deactivates changes address (the fingerprint holds it): that step is stale.
+		const [moved, movedFrom] = [missing[2], missing[2].email];
+		sim.store.updateUser(moved.id, { email: freshEmail('moved') });
+		const deactivated = missing.filter((u) => u !== promoted && u !== moved);
 		sim.clearLog();
 		const { items, error } = await applyPlan(output.plan);
 		expect(error).toBeUndefined();
@@ -479,7 +491,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 			[employees[renamed].email, 'updated'],
 			[stale.email, 'stale'],
 			[hire, 'created'],
-			...missing.map((u) => [u.email, u === promoted ? 'kept' : 'deactivated']),
+			...missing.map((u) => (u === moved ? [movedFrom, 'stale'] : [u.email, u === promoted ? 'kept' : 'deactivated'])),
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
@@ -495,6 +507,11 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		sim.clearLog();
 		const twice = await applyPlan(output.plan);
 		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));
+		// Permissions that cannot be read prove nothing: that step fails, and nothing is written.
+		sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${promoted.id}/permissions` } });
+		const unreadable = await applyPlan(output.plan);
+		expect(unreadable.error?.message).toMatch(/^1 failed: /);
 		expect(writes(sim)).toEqual([]);
+		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 	});
 });
