@@ -97,7 +97,7 @@ describe('Deactivate Missing Users', () => {
 		expect(blocked.length).toBeGreaterThan(0);
 		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
 		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
-		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status]);
+		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status, item.json.block_reason_code]);
 
 		// A dry run says the same, and writes nothing.
 		const dry = await run(employees, { ...settings, dryRun: true });
@@ -162,6 +162,12 @@ describe('Deactivate Missing Users', () => {
 		expect(sim.store.users.size).toBe(before);
 		expect(activeUsers()).toHaveLength(users.length);
 
+		// Output the plan instead: an item that fails is still an error item beside the approval.
+		const failing = [...half.slice(0, -1), { ...half[half.length - 1], firstName: ['a', 'list'] }];
+		const planned = await run(failing, { deactivateMissing: true, whenOverGuard: 'outputPlan' }, { continueOnFail: true });
+		expect(planned.items.map((item) => item.json.outcome ?? item.pairedItem)).toEqual(['approvalNeeded', { item: half.length - 1 }]);
+		expect(writes(sim)).toEqual([]);
+
 		const raised = await run(half, { deactivateMissing: true, maxDeactivatePercent: 60 });
 		expect(raised.error).toBeUndefined();
 		// Every user left out but the Site Administrator (who is in neither half for certain).
@@ -189,6 +195,7 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 	employees[3] = { ...employees[3], jobTitle: 'Chief Vibes Officer' };
 	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
 	employees[6] = { ...employees[6], managerEmail: 'nobody.here@example.test' };
+	employees[7] = { ...employees[7], firstName: ['a', 'list'] };
 	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
 	sim.faults.add({
 		kind: 'body',
@@ -200,8 +207,8 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 	const { items, error } = await run(employees, { deactivateMissing: true }, { continueOnFail: true });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(employees.length + 1);
-	const head = items.slice(0, 7);
-	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6].map((item) => ({ item })));
+	const head = items.slice(0, 8);
+	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })));
 	expect(outcomes(head)).toEqual([
 		expect.stringMatching(/^error: .*last_name/) as unknown,
 		'updated',
@@ -210,6 +217,7 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
 		expect.stringMatching(/^error: .*Cost Center.* must be text/) as unknown,
 		'error: No Engagedly user has the email address "nobody.here@example.test" (Manager)',
+		'error: First Name must be text, not a list or an object',
 	]);
 	expect(items[0].json).toMatchObject({ httpCode: '422' });
 	// The unknown manager costs no request of its own: the directory answered every address.
@@ -218,17 +226,17 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 		[`/beta/users/${users[0].id}`, { last_name: 'Refused' }, 422],
 		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }, 200],
 	]);
-	// Named by an item, even a failed one, users 3 to 6 stay; item 2 named users[4], so
+	// Named by an item, even a failed one, users 3 to 7 stay; item 2 named users[4], so
 	// users[2] is missing from the input and deactivated.
 	const deactivated = items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
 	expect(deactivated).toEqual([[users[2].id, 'deactivated']]);
-	expect(outcomes(items.slice(7, employees.length))).toEqual(employees.slice(7).map(() => 'unchanged'));
+	expect(outcomes(items.slice(8, employees.length))).toEqual(employees.slice(8).map(() => 'unchanged'));
 	expect(sim.store.getUser(users[2].id).status).toBe('Blocked');
 	expect(sim.store.getUser(users[0].id).last_name).toBe(refusedName);
 	expect(sim.store.getUser(users[1].id).last_name).toBe('Changed');
 	expect(sim.store.getUser(users[3].id).job_title_id).toBe(users[3].job_title_id);
 	expect(sim.store.getUser(users[6].id).manager_id).toBe(users[6].manager_id);
-	for (const kept of [3, 4, 5, 6]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
+	for (const kept of [3, 4, 5, 6, 7]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
 test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
@@ -377,6 +385,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
 		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, kept: 1, unchanged: employees.length - 2 });
+		const noneAhead = await run(employees.map((json) => (json.email === ahead.email ? { ...json, leavingDate: '' } : json)), { ...settings, output: 'summary' });
+		expect(noneAhead.items[0].json.counts).toMatchObject({ leaving: 0 });
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
@@ -430,6 +440,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).email])).toEqual([['POST /beta/users', hire], ['POST /beta/users', report]]);
 		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active', joining_date: expect.stringContaining(soon) as unknown });
 		expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(hire)!.id);
+		// A Summary of a run that can have pending hires counts them, none here.
+		expect((await run(ready, { ...settings, output: 'summary' })).items[0].json.counts).toMatchObject({ unchanged: 2, pending: 0 });
 	});
 });
 
@@ -505,6 +517,9 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		for (const user of deactivated) expect(sim.store.getUser(user.id).status).toBe('Blocked');
 
 		sim.clearLog();
+		const edited = await applyPlan({ ...output.plan, steps: [{ ...output.plan.steps[0], kind: 'kept' }] });
+		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
+		expect(sim.log).toEqual([]);
 		const twice = await applyPlan(output.plan);
 		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));
 		// Permissions that cannot be read prove nothing: that step fails, and nothing is written.
