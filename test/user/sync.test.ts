@@ -99,6 +99,9 @@ describe('Deactivate Missing Users', () => {
 		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
 		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status, item.json.block_reason_code]);
 
+		// An archived code (Engagedly refuses it) is refused before anything is written.
+		expect((await run(employees, { ...settings, blockReasonCode: 'retirement' })).error?.message).toContain('retirement');
+		expect(writes(sim)).toEqual([]);
 		// A dry run says the same, and writes nothing.
 		const dry = await run(employees, { ...settings, dryRun: true });
 		expect(dry.error).toBeUndefined();
@@ -155,6 +158,8 @@ describe('Deactivate Missing Users', () => {
 			expect(error?.message).toBe(refusal);
 			expect(error?.description).toContain('Nothing was written');
 			expect(writes(sim)).toEqual([]);
+			// Refused before the reads a plan needs: no one's permissions.
+			expect(requestsTo(sim, 'GET /beta/users/:id/permissions')).toEqual([]);
 		}
 		const continued = await run(half, { deactivateMissing: true }, { continueOnFail: true });
 		expect(continued.items.map((item) => [item.pairedItem, item.json.error])).toEqual(half.map((_, item) => [{ item }, refusal]));
