@@ -313,6 +313,15 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		expect(sim.store.userByEmail(newAddress)).toBeUndefined();
 	});
 
+	test('a leaver Engagedly lacks is no creation: the missing user of the same name is deactivated, not held', async () => {
+		const { user, employees, index } = addressChange();
+		employees[index] = { ...employees[index], status: 'Terminated' };
+		const { items, error } = await run(employees, { deactivateMissing: true, leaverFields: { employmentStatus: '={{ $json.status ?? "" }}' } });
+		expect(error).toBeUndefined();
+		expect(items[index].json).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
+		expect(sim.store.getUser(user.id).status).toBe('Blocked');
+	});
+
 	test('an employee ID two users share, or one user\u2019s while the address is another\u2019s: that item fails, nothing written', async () => {
 		const users = activeUsers().filter((u) => u.employee_id && u.id !== sim.store.adminId);
 		const [a, b, c] = users;
