@@ -325,7 +325,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 	test('an employee ID two users share, or one user\u2019s while the address is another\u2019s: that item fails, nothing written', async () => {
 		const users = activeUsers().filter((u) => u.employee_id && u.id !== sim.store.adminId);
 		const [a, b, c] = users;
-		const rows = [a, b, c].map((user) => ({ ...employee(user), employeeId: user.employee_id }));
+		const rows: IDataObject[] = [a, b, c].map((user) => ({ ...employee(user), employeeId: user.employee_id }));
 		rows[0].email = freshEmail('shared-id');
 		rows[2].email = b.email;
 		rows.splice(1, 1);
