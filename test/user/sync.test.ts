@@ -35,6 +35,8 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	const newManager = users.find((u) => u !== retitled && u.id !== retitled.manager_id)!;
 	employees[3] = { ...employees[3], lastName: renamedTo, email: renamed.email.toUpperCase() };
 	employees[7] = { ...employees[7], jobTitle: String(otherTitle.id), managerEmail: newManager.email };
+	// Engagedly keeps an address as it was typed: the item's lower case still matches it.
+	sim.store.updateUser(users[4].id, { email: users[4].email.replace(/^./, (c) => c.toUpperCase()) });
 	const hire = freshEmail('hire');
 	employees.push({ email: hire, firstName: 'Nadia', lastName: 'Berg', jobTitle: '', managerEmail: users[3].email, costCenter: 'CC-777' });
 	const before = new Map(users.map((u) => [u.id, snapshot(u)]));
@@ -95,8 +97,11 @@ describe('Deactivate Missing Users', () => {
 		expect(blocked.length).toBeGreaterThan(0);
 		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
 		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
-		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
+		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status, item.json.block_reason_code]);
 
+		// An archived code (Engagedly refuses it) is refused before anything is written.
+		expect((await run(employees, { ...settings, blockReasonCode: 'retirement' })).error?.message).toContain('retirement');
+		expect(writes(sim)).toEqual([]);
 		// A dry run says the same, and writes nothing.
 		const dry = await run(employees, { ...settings, dryRun: true });
 		expect(dry.error).toBeUndefined();
@@ -153,6 +158,8 @@ describe('Deactivate Missing Users', () => {
 			expect(error?.message).toBe(refusal);
 			expect(error?.description).toContain('Nothing was written');
 			expect(writes(sim)).toEqual([]);
+			// Refused before the reads a plan needs: no one's permissions.
+			expect(requestsTo(sim, 'GET /beta/users/:id/permissions')).toEqual([]);
 		}
 		const continued = await run(half, { deactivateMissing: true }, { continueOnFail: true });
 		expect(continued.items.map((item) => [item.pairedItem, item.json.error])).toEqual(half.map((_, item) => [{ item }, refusal]));
@@ -160,12 +167,27 @@ describe('Deactivate Missing Users', () => {
 		expect(sim.store.users.size).toBe(before);
 		expect(activeUsers()).toHaveLength(users.length);
 
+		// Output the plan instead: an item that fails is still an error item beside the approval.
+		const failing = [...half.slice(0, -1), { ...half[half.length - 1], firstName: ['a', 'list'] }];
+		const planned = await run(failing, { deactivateMissing: true, whenOverGuard: 'outputPlan' }, { continueOnFail: true });
+		expect(planned.items.map((item) => item.json.outcome ?? item.pairedItem)).toEqual(['approvalNeeded', { item: half.length - 1 }]);
+		expect(writes(sim)).toEqual([]);
+
 		const raised = await run(half, { deactivateMissing: true, maxDeactivatePercent: 60 });
 		expect(raised.error).toBeUndefined();
 		// Every user left out but the Site Administrator (who is in neither half for certain).
 		const leavers = users.filter((u) => !kept.includes(u) && u.id !== sim.store.adminId);
 		expect(raised.items.filter((item) => item.json.outcome === 'deactivated').map((item) => item.json.id)).toEqual(leavers.map((u) => u.id));
 	});
+});
+
+test.each([
+	[{ deactivateMissing: true, maxDeactivatePercent: 101 }, 'Max Deactivate Percent must be a number from 0 to 100'],
+	[{ createNewHires: 'beforeJoining', daysBeforeJoining: -1 }, 'Days Before Joining must be a whole number from 0'],
+])('a run setting out of range (%j) is refused before any request', async (settings, message) => {
+	const { error } = await run(activeUsers().slice(0, 2).map(employee), settings);
+	expect(error?.message).toBe(message);
+	expect(sim.log).toEqual([]);
 });
 
 test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, an invalid value, a job title and a manager no record has are error items of their own; the rest of the sync goes on', async () => {
@@ -178,6 +200,7 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 	employees[3] = { ...employees[3], jobTitle: 'Chief Vibes Officer' };
 	employees[5] = { ...employees[5], jobTitle: { id: 1, name: 'a record is fine' }, costCenter: ['a', 'list'] };
 	employees[6] = { ...employees[6], managerEmail: 'nobody.here@example.test' };
+	employees[7] = { ...employees[7], firstName: ['a', 'list'] };
 	// Engagedly refuses the first write (a rule of its own the node cannot check beforehand).
 	sim.faults.add({
 		kind: 'body',
@@ -189,8 +212,8 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 	const { items, error } = await run(employees, { deactivateMissing: true }, { continueOnFail: true });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(employees.length + 1);
-	const head = items.slice(0, 7);
-	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6].map((item) => ({ item })));
+	const head = items.slice(0, 8);
+	expect(head.map((item) => item.pairedItem)).toEqual([0, 1, 2, 3, 4, 5, 6, 7].map((item) => ({ item })));
 	expect(outcomes(head)).toEqual([
 		expect.stringMatching(/^error: .*last_name/) as unknown,
 		'updated',
@@ -199,6 +222,7 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 		`error: The email address "${users[4].email.toLowerCase()}" is in 2 input items (2, 4)`,
 		expect.stringMatching(/^error: .*Cost Center.* must be text/) as unknown,
 		'error: No Engagedly user has the email address "nobody.here@example.test" (Manager)',
+		'error: First Name must be text, not a list or an object',
 	]);
 	expect(items[0].json).toMatchObject({ httpCode: '422' });
 	// The unknown manager costs no request of its own: the directory answered every address.
@@ -207,17 +231,17 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 		[`/beta/users/${users[0].id}`, { last_name: 'Refused' }, 422],
 		[`/beta/users/${users[1].id}`, { last_name: 'Changed' }, 200],
 	]);
-	// Named by an item, even a failed one, users 3 to 6 stay; item 2 named users[4], so
+	// Named by an item, even a failed one, users 3 to 7 stay; item 2 named users[4], so
 	// users[2] is missing from the input and deactivated.
 	const deactivated = items.slice(employees.length).map((item) => [item.json.id, item.json.outcome]);
 	expect(deactivated).toEqual([[users[2].id, 'deactivated']]);
-	expect(outcomes(items.slice(7, employees.length))).toEqual(employees.slice(7).map(() => 'unchanged'));
+	expect(outcomes(items.slice(8, employees.length))).toEqual(employees.slice(8).map(() => 'unchanged'));
 	expect(sim.store.getUser(users[2].id).status).toBe('Blocked');
 	expect(sim.store.getUser(users[0].id).last_name).toBe(refusedName);
 	expect(sim.store.getUser(users[1].id).last_name).toBe('Changed');
 	expect(sim.store.getUser(users[3].id).job_title_id).toBe(users[3].job_title_id);
 	expect(sim.store.getUser(users[6].id).manager_id).toBe(users[6].manager_id);
-	for (const kept of [3, 4, 5, 6]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
+	for (const kept of [3, 4, 5, 6, 7]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
 test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
@@ -229,10 +253,14 @@ test('an item naming a deactivated user: reported blocked, nothing written; Reac
 	expect(writes(sim)).toEqual([]);
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
 
+	const reactivated = { id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } };
+	const preview = await run(employees, { reactivateReturning: true, dryRun: true });
+	expect(preview.items[0].json).toMatchObject(reactivated);
+	expect(writes(sim)).toEqual([]);
 	sim.clearLog();
 	const back = await run(employees, { reactivateReturning: true });
 	expect(back.error).toBeUndefined();
-	expect(back.items[0].json).toMatchObject({ id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } });
+	expect(back.items[0].json).toMatchObject(reactivated);
 	expect(writes(sim).map((entry) => entry.route)).toEqual(['PUT /beta/users/:id/activate', 'PATCH /beta/users/:id']);
 	expect(writes(sim)[1].body).toEqual({ last_name: `${blocked.last_name}-Back` });
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
@@ -362,6 +390,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
 		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, kept: 1, unchanged: employees.length - 2 });
+		const noneAhead = await run(employees.map((json) => (json.email === ahead.email ? { ...json, leavingDate: '' } : json)), { ...settings, output: 'summary' });
+		expect(noneAhead.items[0].json.counts).toMatchObject({ leaving: 0 });
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
@@ -415,6 +445,8 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).email])).toEqual([['POST /beta/users', hire], ['POST /beta/users', report]]);
 		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active', joining_date: expect.stringContaining(soon) as unknown });
 		expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(hire)!.id);
+		// A Summary of a run that can have pending hires counts them, none here.
+		expect((await run(ready, { ...settings, output: 'summary' })).items[0].json.counts).toMatchObject({ unchanged: 2, pending: 0 });
 	});
 });
 
@@ -451,7 +483,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const output = planned.items[0].json as IDataObject & { plan: { steps: IDataObject[] }; counts: IDataObject; names: IDataObject };
 		expect(output.outcome).toBe('approvalNeeded');
 		expect(output.reason).toMatch(/^Refused: this sync would deactivate 30 of \d+ Active users/);
-		expect(output.counts).toMatchObject({ create: 1, update: 2, deactivate: 30, reactivate: 0 });
+		expect(output.counts).toEqual({ create: 1, update: 2, reactivate: 0, deactivate: 30, kept: 0, held: 0, pending: 0, leaving: 0, unchanged: employees.length - 3, blocked: 0, failed: 0 });
 		expect(output.names).toMatchObject({ create: [hire] });
 		expect((output.names as { deactivate: string[] }).deactivate).toContain(`${manager.first_name} ${manager.last_name} <${manager.email}>`);
 		expect(output.withoutManager).toEqual(expect.arrayContaining(reports.map((r) => `${r.first_name} ${r.last_name} <${r.email}>`)));
@@ -465,7 +497,10 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		// ...and one the plan deactivates is made Site Administrator (permissions are not in a fingerprint).
 		const promoted = missing[1];
 		sim.store.userPermissions.set(promoted.id, new Set([sim.store.adminPermission()!.id]));
-		const deactivated = missing.filter((u) => u !== promoted);
+		// ...and one it deactivates changes address (the fingerprint holds it): that step is stale.
+		const [moved, movedFrom] = [missing[2], missing[2].email];
+		sim.store.updateUser(moved.id, { email: freshEmail('moved') });
+		const deactivated = missing.filter((u) => u !== promoted && u !== moved);
 		sim.clearLog();
 		const { items, error } = await applyPlan(output.plan);
 		expect(error).toBeUndefined();
@@ -473,7 +508,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 			[employees[renamed].email, 'updated'],
 			[stale.email, 'stale'],
 			[hire, 'created'],
-			...missing.map((u) => [u.email, u === promoted ? 'kept' : 'deactivated']),
+			...missing.map((u) => (u === moved ? [movedFrom, 'stale'] : [u.email, u === promoted ? 'kept' : 'deactivated'])),
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
@@ -487,8 +522,16 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		for (const user of deactivated) expect(sim.store.getUser(user.id).status).toBe('Blocked');
 
 		sim.clearLog();
+		const edited = await applyPlan({ ...output.plan, steps: [{ ...output.plan.steps[0], kind: 'kept' }] });
+		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
+		expect(sim.log).toEqual([]);
 		const twice = await applyPlan(output.plan);
 		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));
+		// Permissions that cannot be read prove nothing: that step fails, and nothing is written.
+		sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${promoted.id}/permissions` } });
+		const unreadable = await applyPlan(output.plan);
+		expect(unreadable.error?.message).toMatch(/^1 failed: /);
 		expect(writes(sim)).toEqual([]);
+		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 	});
 });

@@ -313,6 +313,33 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		expect(sim.store.userByEmail(newAddress)).toBeUndefined();
 	});
 
+	test('a leaver Engagedly lacks is no creation: the missing user of the same name is deactivated, not held', async () => {
+		const { user, employees, index } = addressChange();
+		employees[index] = { ...employees[index], status: 'Terminated' };
+		const { items, error } = await run(employees, { deactivateMissing: true, leaverFields: { employmentStatus: '={{ $json.status ?? "" }}' } });
+		expect(error).toBeUndefined();
+		expect(items[index].json).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
+		expect(sim.store.getUser(user.id).status).toBe('Blocked');
+	});
+
+	test('an employee ID two users share, or one user\u2019s while the address is another\u2019s: that item fails, nothing written', async () => {
+		const users = activeUsers().filter((u) => u.employee_id && u.id !== sim.store.adminId);
+		const [a, b, c] = users;
+		const rows: IDataObject[] = [a, b, c].map((user) => ({ ...employee(user), employeeId: user.employee_id }));
+		rows[0].email = freshEmail('shared-id');
+		rows[2].email = b.email;
+		rows.splice(1, 1);
+		sim.store.updateUser(a.id, { employee_id: 'SHARED-1' });
+		sim.store.updateUser(b.id, { employee_id: 'SHARED-1' });
+		rows[0].employeeId = 'SHARED-1';
+		const { items } = await run(rows, { ...byEmployeeId, matchByEmployeeId: true }, { continueOnFail: true });
+		expect(items.map((item) => item.json.error)).toEqual([
+			'2 Engagedly users have the employee ID "SHARED-1"',
+			`The employee ID "${c.employee_id}" is ${c.email}'s, the address ${b.email.toLowerCase()} is another user's`,
+		]);
+		expect(writes(sim)).toEqual([]);
+	});
+
 	test('two input items with one employee ID are both refused, and the user they name is kept', async () => {
 		const users = activeUsers();
 		const employees = users.map((user) => ({ ...employee(user), employeeId: user.employee_id ?? '' }));
@@ -419,6 +446,8 @@ test('a failure is never green: without Continue On Fail every other employee is
 	);
 	expect(sim.store.getUser(users[2].id).last_name).toBe('Written');
 	expect(sim.store.userByEmail(hire)).toBeDefined();
+	// A Summary is no way around it.
+	expect((await run(employees, { output: 'summary' })).error?.message).toMatch(/^1 failed: /);
 });
 
 test('Output: Summary: one item with the counts and the addresses per outcome, whether it was a dry run and its comparison (full, run by hand), paired with every input item', async () => {
