@@ -405,11 +405,12 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const joining = DateTime.now().plus({ days: 400 }).toISODate()!;
 		const row = { email: hire, firstName: 'Pia', lastName: 'Later', jobTitle: '', managerEmail: '', costCenter: 'CC-3', joiningDate: joining };
 		// Joins at once, but reports to Pia: created without their manager, the HR system's line would be lost.
-		const reportRow = { ...row, email: report, firstName: 'Rui', managerEmail: hire, joiningDate: DateTime.now().toISODate()! };
+		const hr = activeUsers()[11];
+		const reportRow = { ...row, email: report, firstName: 'Rui', managerEmail: hire, hrManagers: [hire, hr.email], joiningDate: DateTime.now().toISODate()! };
 		const settings = {
 			createNewHires: 'beforeJoining',
 			daysBeforeJoining: 14,
-			additionalFields: { manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
+			additionalFields: { manager: '={{ $json.managerEmail }}', hrManagers: '={{ $json.hrManagers ?? [] }}', joiningDate: '={{ $json.joiningDate }}' },
 		};
 		// A user Engagedly has already is no new hire: their joining date far ahead is an update.
 		const moved = activeUsers()[9];
@@ -426,12 +427,13 @@ describe('leavers the HR system names, hires before their start date', () => {
 		// Exactly Days Before Joining ahead: created from today.
 		const soon = today().plus({ days: 14 }).toISODate()!;
 		const ready = [reportRow, { ...row, joiningDate: soon }];
-		// A dry run previews the report, listed before their manager, without them (no id yet).
+		// A dry run previews the report, listed before their manager, without them (no id yet), as manager or HR manager.
 		const dry = await run(ready, { ...settings, dryRun: true });
 		expect(dry.error).toBeUndefined();
 		expect(outcomes(dry.items)).toEqual(['created', 'created']);
 		expect(dry.items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
 		expect(dry.items[0].json).not.toHaveProperty('manager_id');
+		expect((dry.items[0].json.hr_managers as IDataObject[]).map((person) => person.id)).toEqual([hr.id]);
 		expect(writes(sim)).toEqual([]);
 
 		const later = await run(ready, settings);
@@ -445,6 +447,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(writes(sim).map((entry) => [entry.route, (entry.body as IDataObject).email])).toEqual([['POST /beta/users', hire], ['POST /beta/users', report]]);
 		expect(sim.store.userByEmail(hire)).toMatchObject({ first_name: 'Pia', status: 'Active', joining_date: expect.stringContaining(soon) as unknown });
 		expect(sim.store.userByEmail(report)!.manager_id).toBe(sim.store.userByEmail(hire)!.id);
+		expect(sim.store.userByEmail(report)!.hr_manager_ids).toEqual([sim.store.userByEmail(hire)!.id, hr.id]);
 		// A Summary of a run that can have pending hires counts them, none here.
 		expect((await run(ready, { ...settings, output: 'summary' })).items[0].json.counts).toMatchObject({ unchanged: 2, pending: 0 });
 	});
