@@ -64,7 +64,11 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 test('four executions starting together in a window another has spent to its 2 % (4 requests) reserve: no 429', async () => {
 	// The first spreads its window until just before the reset; the four start in its last second
 	// and send their first request blind (with one request of reserve, all five meet a 429).
-	const run = await playSharedKey({ requests: [240, 10, 10, 10, 10], startsAtMs: [0, 59_000, 59_000, 59_000, 59_000], latencyMs: jitteredLatency(20) });
+	const run = await playSharedKey({
+		requests: [240, 10, 10, 10, 10],
+		startsAtMs: [0, 59_000, 59_000, 59_000, 59_000],
+		latencyMs: jitteredLatency(20),
+	});
 
 	expect(run.tooMany).toBe(0);
 	expect(run.sent).toBe(280);

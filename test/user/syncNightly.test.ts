@@ -323,15 +323,13 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 	});
 
 	test('an employee ID two users share, or one user\u2019s while the address is another\u2019s: that item fails, nothing written', async () => {
-		const users = activeUsers().filter((u) => u.employee_id && u.id !== sim.store.adminId);
-		const [a, b, c] = users;
-		const rows: IDataObject[] = [a, b, c].map((user) => ({ ...employee(user), employeeId: user.employee_id }));
-		rows[0].email = freshEmail('shared-id');
-		rows[2].email = b.email;
-		rows.splice(1, 1);
+		const [a, b, c] = activeUsers().filter((u) => u.employee_id && u.id !== sim.store.adminId);
 		sim.store.updateUser(a.id, { employee_id: 'SHARED-1' });
 		sim.store.updateUser(b.id, { employee_id: 'SHARED-1' });
-		rows[0].employeeId = 'SHARED-1';
+		const rows: IDataObject[] = [
+			{ ...employee(a), email: freshEmail('shared-id'), employeeId: 'SHARED-1' },
+			{ ...employee(c), email: b.email, employeeId: c.employee_id },
+		];
 		const { items } = await run(rows, { ...byEmployeeId, matchByEmployeeId: true }, { continueOnFail: true });
 		expect(items.map((item) => item.json.error)).toEqual([
 			'2 Engagedly users have the employee ID "SHARED-1"',
