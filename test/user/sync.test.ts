@@ -330,7 +330,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
 
-	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates, one ahead is reported leaving; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
+	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates; one ahead (working their notice) is kept up to date and listed onNotice; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
 		// A manager leaves: the reports they leave behind are named, not one their item gives another manager.
 		const activeReports = (u: UserRecord) => sim.store.directReports(u.id).filter((r) => r.status === 'Active');
@@ -348,7 +348,9 @@ describe('leavers the HR system names, hires before their start date', () => {
 		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
 		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().toISODate() };
 		employees[at(sim.store.admin)] = { ...employees[at(sim.store.admin)], status: 'Terminated' };
-		employees[at(ahead)] = { ...employees[at(ahead)], leavingDate: '2999-12-31' };
+		// On notice, with a leaving date ahead and a status already in Left Statuses: still brought up to date.
+		const renamed = `${ahead.last_name}-Noor`;
+		employees[at(ahead)] = { ...employees[at(ahead)], status: 'Terminated', leavingDate: '2999-12-31', lastName: renamed };
 		employees.push({ ...employee(blocked), status: 'Inactive' });
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
 		// Max Deactivate Percent 0: missing users would be refused, the named leavers are not.
@@ -356,7 +358,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
-		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, leaving: 1, kept: 1 } });
+		expect(preview.items[0].json).toMatchObject({ withoutManager: reports.map((r) => r.email), counts: { deactivated: 3, kept: 1 }, onNotice: [{ email: ahead.email, date: '2999-12-31' }] });
 		expect(writes(sim)).toEqual([]);
 
 		const { items, error } = await run(employees, settings);
@@ -369,10 +371,15 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(outcomeOf(byStatus.email)).toMatchObject({ outcome: 'deactivated', status: 'Blocked' });
 		expect(outcomeOf(byDate.email)).toMatchObject({ outcome: 'deactivated' });
 		expect(outcomeOf(sim.store.admin.email)).toMatchObject({ outcome: 'kept', status: 'Active' });
-		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'leaving', date: '2999-12-31', status: 'Active' });
+		expect(outcomeOf(ahead.email)).toMatchObject({ outcome: 'updated', lifecycle: 'onNotice', date: '2999-12-31', status: 'Active', last_name: renamed });
 		expect(outcomeOf(blocked.email)).toMatchObject({ outcome: 'unchanged', reason: 'Left, and already deactivated' });
 		expect(outcomeOf(gone)).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
-		expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${reassigned.id}`, { manager_id: newManager.id }]]);
+		expect(writes(sim).filter((entry) => entry.method === 'PATCH').map((entry) => [entry.path, entry.body])).toEqual(
+			[
+				[`/beta/users/${reassigned.id}`, { manager_id: newManager.id }],
+				[`/beta/users/${ahead.id}`, { last_name: renamed }],
+			].sort((a, b) => at(a[0] === `/beta/users/${ahead.id}` ? ahead : reassigned) - at(b[0] === `/beta/users/${ahead.id}` ? ahead : reassigned)),
+		);
 		expect(writes(sim).filter((entry) => entry.method !== 'PATCH').map((entry) => [entry.path, entry.body])).toEqual([
 			[`/beta/users/${byStatus.id}/deactivate`, { block_reason_code: 'dismissal_with_cause' }],
 			[`/beta/users/${byFalse.id}/deactivate`, { block_reason_code: 'involuntary' }],
@@ -389,9 +396,11 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(again.error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
 		const { counts } = again.items[0].json as { counts: IDataObject };
-		expect(counts).toMatchObject({ deactivated: 0, leaving: 1, kept: 1, unchanged: employees.length - 2 });
-		const noneAhead = await run(employees.map((json) => (json.email === ahead.email ? { ...json, leavingDate: '' } : json)), { ...settings, output: 'summary' });
-		expect(noneAhead.items[0].json.counts).toMatchObject({ leaving: 0 });
+		expect(counts).toMatchObject({ deactivated: 0, kept: 1, unchanged: employees.length - 1 });
+		expect(again.items[0].json.onNotice).toEqual([{ email: ahead.email, date: '2999-12-31' }]);
+		// Nobody on notice, no onNotice in the Summary.
+		const noneAhead = await run(employees.map((json) => (json.email === ahead.email ? { ...json, status: 'Active', leavingDate: '' } : json)), { ...settings, output: 'summary' });
+		expect(noneAhead.items[0].json).not.toHaveProperty('onNotice');
 
 		// A leaver's own code Engagedly would refuse (archived) fails that item only, with Continue On Fail.
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
@@ -486,7 +495,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const output = planned.items[0].json as IDataObject & { plan: { steps: IDataObject[] }; counts: IDataObject; names: IDataObject };
 		expect(output.outcome).toBe('approvalNeeded');
 		expect(output.reason).toMatch(/^Refused: this sync would deactivate 30 of \d+ Active users/);
-		expect(output.counts).toEqual({ create: 1, update: 2, reactivate: 0, deactivate: 30, kept: 0, held: 0, pending: 0, leaving: 0, unchanged: employees.length - 3, blocked: 0, failed: 0 });
+		expect(output.counts).toEqual({ create: 1, update: 2, reactivate: 0, deactivate: 30, kept: 0, held: 0, pending: 0, unchanged: employees.length - 3, blocked: 0, failed: 0 });
 		expect(output.names).toMatchObject({ create: [hire] });
 		expect((output.names as { deactivate: string[] }).deactivate).toContain(`${manager.first_name} ${manager.last_name} <${manager.email}>`);
 		expect(output.withoutManager).toEqual(expect.arrayContaining(reports.map((r) => `${r.first_name} ${r.last_name} <${r.email}>`)));

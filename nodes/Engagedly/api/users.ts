@@ -103,7 +103,7 @@ export async function usersWithAddress(this: EngagedlyContext, address: string, 
 export function sharedAddressError(context: EngagedlyContext, address: string, users: IDataObject[], itemIndex?: number) {
 	return new NodeOperationError(context.getNode(), `${users.length} Engagedly users have the email address "${address.trim()}"`, {
 		itemIndex,
-		description: `They are the users ${users.map((user) => String(user.id)).join(', ')}: an address must name one user. Give each their own address in Engagedly (or pick the user by ID), then run again. Nothing was written.`,
+		description: `They are ${users.map((user) => `${String(user.email)} (ID ${String(user.id)})`).join(' and ')}: addresses that differ only in case are one address, and an address must name one user. Give each their own address in Engagedly (or pick the user by ID), then run again. Nothing was written for this item.`,
 	});
 }
 

@@ -14,6 +14,12 @@ export const isBlank = (value: unknown): boolean =>
 	(typeof value === 'string' && value.trim() === '') ||
 	(Array.isArray(value) && value.length === 0);
 
+/**
+ * A date not given, in the forms HR systems write it: blank (isBlank), or a zero date such as
+ * BambooHR's `0000-00-00` (MySQL's, also with a time: `0000-00-00 00:00:00`).
+ */
+export const isEmptyDate = (value: unknown): boolean => isBlank(value) || (typeof value === 'string' && /^0000-00-00(?:$|[T ])/.test(value.trim()));
+
 /** An editor value as trimmed text; null and undefined give ''. */
 export function trimmed(raw: unknown): string {
 	return raw === null || raw === undefined ? '' : String(raw).trim();

@@ -8,7 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../api/userAttributes';
 import { fetchUserAttributes, optionValues } from '../../api/userAttributes';
-import { isBlank, toApiDay } from '../../parameters/values';
+import { isBlank, isEmptyDate, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
 import type { ItemRequest } from '../../transport/request';
 import type { UserWrite } from './fields';
@@ -165,8 +165,14 @@ export async function readCustomAttributes(
 	const problems: string[] = [];
 	const values: IDataObject = {};
 
+	const emptyDates = new Set<string>();
 	for (const [key, value] of given) {
 		const attribute = attributes.find((a) => a.attribute_key === key);
+		// An HR system's zero date (`0000-00-00`) is a date not given, as a blank one is.
+		if (attribute?.data_type === 'date' && isEmptyDate(value)) {
+			emptyDates.add(key);
+			continue;
+		}
 		if (!attribute || attribute.preset) {
 			const name = mapper?.schema?.find((field) => field.id === key)?.displayName ?? key;
 			problems.push(
@@ -187,7 +193,8 @@ export async function readCustomAttributes(
 			: ' (this node lists none: close it and open it again with a working credential to load them)';
 		for (const attribute of attributes.filter((a) => a.mandatory)) {
 			if (!attribute.preset) {
-				if (!(attribute.attribute_key in values) && !given.some(([key]) => key === attribute.attribute_key)) {
+				const key = attribute.attribute_key;
+				if (!(key in values) && (emptyDates.has(key) || !given.some(([name]) => name === key))) {
 					problems.push(
 						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes${howToShow} and give it a value`,
 					);

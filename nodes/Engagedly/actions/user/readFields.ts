@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readOptionalUserId, readUserIds } from '../../parameters/readers';
 import { refuse } from '../../parameters/refuse';
-import { idOf, isBlank, isEmailAddress, listOf, toApiDay, trimmed } from '../../parameters/values';
+import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 import { clearFieldsProperty } from './descriptions';
 import type { UserField, UserWrite } from './fields';
@@ -58,7 +58,7 @@ export async function readUserFields(
 			if (!isBlank(raw)) persons.push(field);
 			continue;
 		}
-		if (isBlank(raw)) continue;
+		if (field.kind === 'date' ? isEmptyDate(raw) : isBlank(raw)) continue;
 		switch (field.kind) {
 			case 'text':
 				if (typeof raw === 'object') {

@@ -51,13 +51,13 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	const users = await readDirectory.call(this, request);
 
 	// Match, then the guard, before any comparison is read: a refused run should not spend them.
-	const { matches, named, candidates, held } = matchRun.call(this, identities, unnamed, users, settings, failed);
+	const { matches, fates, named, candidates, held } = matchRun.call(this, identities, unnamed, users, settings, failed);
 	const over = overTheGuard.call(this, candidates, users, named.size, settings);
 	if (over && !settings.outputPlan) throw over;
 
 	// Plan: every step decided as data, from what was read, before anything is written.
-	const { reads, compared, administrators } = await readForPlan.call(this, identities, { matches, held, candidates }, settings, comparison.trusted, request, itemRequest, failed);
-	const steps = plan({ itemCount, identities, matches, compared, held, candidates, administrators, failed, users, settings, reads });
+	const { reads, compared, administrators } = await readForPlan.call(this, identities, { matches, fates, held, candidates }, settings, comparison.trusted, request, itemRequest, failed);
+	const steps = plan({ itemCount, identities, matches, fates, compared, held, candidates, administrators, failed, users, settings, reads });
 	if (over) return approval(steps, over, itemCount);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
@@ -65,6 +65,5 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	if (comparison.save) writeDigestState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
 
 	// Report.
-	const leavers = [...identities.values()].some((identity) => identity.leaver);
-	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, leavers, comparison.comparison);
+	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, comparison.comparison);
 }

@@ -10,8 +10,9 @@ import { idsForNames } from '../names';
 import type { UpsertReads } from '../upsert';
 import { readCurrent, readDigest, trustedDigest, upsertReads } from '../upsert';
 import type { Identity } from './items';
+import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
-import { isActive } from './match';
+import { isCreation } from './match';
 import type { Applied, Step } from './plan';
 import { withMemberships } from './plan';
 import type { Settings } from './settings';
@@ -20,20 +21,20 @@ import type { Settings } from './settings';
 export async function readForPlan(
 	this: IExecuteFunctions,
 	identities: Map<number, Identity>,
-	{ matches, held, candidates }: { matches: Map<number, Match>; held: Held; candidates: IDataObject[] },
+	{ matches, fates, held, candidates }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; candidates: IDataObject[] },
 	settings: Settings,
 	digests: Record<string, string>,
 	request: ItemRequest,
 	itemRequest: (item: number) => ItemRequest,
 	failed: Map<number, Error>,
 ) {
-	const creating = [...matches].filter(([item, match]) => !match.user && !held.items.has(item) && !identities.get(item)!.leaver);
+	const creating = [...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item));
 	expectCreation(this, creating.map(([item]) => identities.get(item)!.email));
 	// What comparisons share, read once and handed on: the attribute definitions, the lists read
 	// for names, the fields found never shown.
 	const reads = await upsertReads.call(this, request);
-	const compared = await readComparisons.call(this, matches, identities, held.items, settings, reads, digests, itemRequest, failed);
-	const leaving = [...matches].flatMap(([item, match]) => (identities.get(item)!.leaver?.left && match.user && isActive(match.user) ? [match.user] : []));
+	const compared = await readComparisons.call(this, matches, fates, held.items, settings, reads, digests, itemRequest, failed);
+	const leaving = [...matches].flatMap(([item, match]) => (fates.get(item)!.action === 'deactivate' && match.user ? [match.user] : []));
 	const administrators = await readAdministrators.call(this, [...leaving, ...candidates], request);
 	return { reads, compared, administrators };
 }
@@ -52,13 +53,14 @@ export interface Compared {
 /**
  * The reads each comparison needs, item by item: the body (the lists read for names, once per
  * run), and for a matched user their memberships (the units' members, once per run) and, where
- * needsSingleRead says so, the single user. Leavers and held items need none; nor does a user
- * left blocked (nothing of theirs is compared).
+ * needsSingleRead says so, the single user. Only employees written need them (not the held, the
+ * pending, nor those deactivated or left as they are); nor does a user left blocked (nothing of
+ * theirs is compared).
  */
 async function readComparisons(
 	this: IExecuteFunctions,
 	matches: Map<number, Match>,
-	identities: Map<number, Identity>,
+	fates: Map<number, Fate>,
 	held: Map<number, IDataObject>,
 	settings: Settings,
 	reads: UpsertReads,
@@ -69,7 +71,7 @@ async function readComparisons(
 	const memberships: Memberships = membershipReader(this, reads.lists);
 	const compared = new Map<number, Compared>();
 	for (const [item, match] of matches) {
-		if (held.has(item) || identities.get(item)!.leaver) continue;
+		if (held.has(item) || fates.get(item)!.action !== 'write') continue;
 		try {
 			const request = itemRequest(item);
 			const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request, reads.lists);

@@ -1,6 +1,5 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { DateTime } from 'luxon';
 
 import { emailKey } from '../../../api/users';
 import { isBlank } from '../../../parameters/values';
@@ -8,7 +7,8 @@ import { SITE_ADMINISTRATOR_KEPT } from '../deactivate.operation';
 import type { UpsertReads, UpsertStep } from '../upsert';
 import { planUpsert } from '../upsert';
 import type { Compared } from './compare';
-import type { Identity, Leaver } from './items';
+import type { Identity } from './items';
+import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
 import { isActive } from './match';
 import type { Person, Step } from './plan';
@@ -40,6 +40,7 @@ interface PlanInput {
 	itemCount: number;
 	identities: Map<number, Identity>;
 	matches: Map<number, Match>;
+	fates: Map<number, Fate>;
 	compared: Map<number, Compared>;
 	held: Held;
 	candidates: IDataObject[];
@@ -49,9 +50,6 @@ interface PlanInput {
 	settings: Settings;
 	reads: UpsertReads;
 }
-
-/** A day `days` before `day` (YYYY-MM-DD). */
-const daysBefore = (day: string, days: number) => DateTime.fromISO(day, { zone: 'utc' }).minus({ days }).toISODate() ?? day;
 
 /**
  * The run's plan: one step per input item in their order, then the users no item names (held,
@@ -76,13 +74,21 @@ export function plan(input: PlanInput): Step[] {
 			steps.push({ ...base, kind: 'held', heldWith });
 			continue;
 		}
-		const leaver = identity.leaver;
-		if (leaver && !leaver.left) {
-			steps.push({ ...base, kind: 'leaving', date: leaver.date });
-		} else if (leaver) {
-			steps.push(leaverStep(base, user, leaver, input));
-		} else {
-			steps.push(employeeStep(base, compared.get(item)!, settings, reads));
+		const fate = input.fates.get(item)!;
+		const lifecycle = { ...base, lifecycle: identity.lifecycle };
+		switch (fate.action) {
+			case 'write':
+				steps.push(employeeStep(lifecycle, compared.get(item)!, reads, settings));
+				break;
+			case 'deactivate':
+				steps.push(deactivation(lifecycle, user!, identity.blockReasonCode, input));
+				break;
+			case 'pending':
+				steps.push({ ...lifecycle, kind: 'pending', date: identity.lifecycle.date, reason: `${user ? 'Reactivated' : 'Created'} from ${fate.from}` });
+				break;
+			case 'none':
+				steps.push({ ...lifecycle, kind: 'unchanged', reason: fate.reason });
+				break;
 		}
 	}
 	for (const [user, item] of held.users) {
@@ -107,14 +113,7 @@ function waitingForPendingHires(steps: Step[]): Step[] {
 	});
 }
 
-type StepBase = Pick<Step, 'item' | 'person' | 'record'>;
-
-/** A leaver: their Active user deactivated (or kept, the Site Administrator); nobody or a Blocked user left unchanged. */
-function leaverStep(base: StepBase, user: IDataObject | null, leaver: Leaver, input: PlanInput): Step {
-	if (user && isActive(user)) return deactivation(base, user, leaver.blockReasonCode, input);
-	const reason = user ? 'Left, and already deactivated' : 'Left: not in Engagedly, so not created';
-	return { ...base, kind: 'unchanged', reason, fingerprint: fingerprintOf(user, [], input.reads) };
-}
+type StepBase = Pick<Step, 'item' | 'person' | 'record' | 'lifecycle'>;
 
 function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): Step {
 	const admin = input.administrators.get(user.id);
@@ -124,15 +123,8 @@ function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string
 	return { ...base, kind: 'deactivate', blockReasonCode, fingerprint };
 }
 
-/** An employee who stays: created (or pending, before their time), updated, reactivated, unchanged or left blocked. */
-function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, settings: Settings, reads: UpsertReads): Step {
-	const joining = typeof body.joining_date === 'string' ? body.joining_date : undefined;
-	if (!existing && settings.daysBeforeJoining !== undefined && joining) {
-		const from = daysBefore(joining, settings.daysBeforeJoining);
-		if (from > settings.today) {
-			return { ...base, kind: 'pending', date: joining, reason: `Created from ${from}`, fingerprint: fingerprintOf(null, [], reads) };
-		}
-	}
+/** An employee brought up to date: created, updated, reactivated, unchanged or left blocked, as the write decides. */
+function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, reads: UpsertReads, settings: Settings): Step {
 	const upsert: UpsertStep = planUpsert(body, existing, current, reads, {
 		returning: settings.reactivateReturning ? 'reactivate' : 'report',
 		updateEmail: byEmployeeId,
@@ -152,7 +144,7 @@ function withManagersLeaving(steps: Step[], users: IDataObject[]): Step[] {
 	const reports = new Map<string, Person[]>();
 	for (const user of users.filter(isActive)) {
 		const own = stepOf.get(String(user.id));
-		if (own && ['deactivate', 'leaving', 'held'].includes(own.kind)) continue;
+		if (own && (own.kind === 'deactivate' || own.kind === 'held' || own.lifecycle?.state === 'onNotice')) continue;
 		const managerChange = own?.upsert?.changes.manager_id;
 		const manager = managerChange ? managerChange.to : managerIdOf(user);
 		if (typeof manager !== 'string' || !leaving.has(manager)) continue;

@@ -4,10 +4,12 @@ import { NodeOperationError } from 'n8n-workflow';
 import { emailKey } from '../../../api/users';
 import { checkParameters } from '../../../parameters/check';
 import { refuse } from '../../../parameters/refuse';
-import { isBlank, isEmailAddress, toApiDay, trimmed } from '../../../parameters/values';
+import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
 import { checkCode } from '../deactivate.operation';
 import { readIdentity } from '../readFields';
+import type { Employment, Lifecycle } from './lifecycle';
+import { lifecycleOf } from './lifecycle';
 import type { Settings } from './settings';
 import { itemFields } from './settings';
 
@@ -18,31 +20,33 @@ export interface Identity {
 	employeeId: string;
 	/** First and last name, folded: a creation and a deactivation of the same name look like one person. */
 	fullName: string;
-	/** What the item says of their leaving, when it says anything. */
-	leaver?: Leaver;
-}
-
-export interface Leaver {
-	/** Left (by status, or a leaving date that has come): deactivated. Else leaving on `date`. */
-	left: boolean;
-	date?: string;
+	/** Where they are in their employment (lifecycle.ts): active when the item says nothing of it. */
+	lifecycle: Lifecycle;
+	/** The code their deactivation sends: their own, else the run's ('' none). */
 	blockReasonCode: string;
 }
 
-/** An item's Leaver Fields: undefined when they say nothing (no status, no date), or a status that is not a left one and no date. */
-function readLeaver(this: IExecuteFunctions, item: number, settings: Settings): Leaver | undefined {
+/** A day an item gives: undefined when empty in any form HR systems write (`0000-00-00` too); not a date is refused. */
+function readDate(this: IExecuteFunctions, item: number, raw: unknown, label: string): string | undefined {
+	if (isEmptyDate(raw)) return undefined;
+	const day = toApiDay(raw);
+	if (!day) refuse(this, item, `${label} "${String(raw)}" is not a date`, 'Give the date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.');
+	return day;
+}
+
+/** What an item says of the employment (status, joining, leaving and rehire dates), and so their lifecycle state. */
+function readEmployment(this: IExecuteFunctions, item: number, settings: Settings): Pick<Identity, 'lifecycle' | 'blockReasonCode'> {
 	const given = this.getNodeParameter('leaverFields', item, {}) as IDataObject;
-	const status = trimmed(given.employmentStatus).toLowerCase();
-	let date: string | undefined;
-	if (!isBlank(given.leavingDate)) {
-		date = toApiDay(given.leavingDate);
-		if (!date) {
-			refuse(this, item, `Leaving Date "${String(given.leavingDate)}" is not a date`, 'Give the leaving date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.');
-		}
-	}
-	const left = settings.leftStatuses.has(status) || (date !== undefined && date <= settings.today);
-	if (!left && date === undefined) return undefined;
-	return { left, date, blockReasonCode: trimmed(given.blockReasonCode) || settings.blockReasonCode };
+	const employment: Employment = {
+		status: trimmed(given.employmentStatus).toLowerCase(),
+		joiningDate: readDate.call(this, item, this.getNodeParameter('additionalFields.joiningDate', item, ''), 'Joining Date'),
+		leavingDate: readDate.call(this, item, given.leavingDate, 'Leaving Date'),
+		rehireDate: readDate.call(this, item, given.rehireDate, 'Rehire Date'),
+	};
+	return {
+		lifecycle: lifecycleOf(employment, settings.today, settings.leftStatuses),
+		blockReasonCode: trimmed(given.blockReasonCode) || settings.blockReasonCode,
+	};
 }
 
 const folded = (text: unknown) => trimmed(text).toLowerCase();
@@ -79,12 +83,12 @@ export function readIdentities(this: IExecuteFunctions, itemCount: number, setti
 			unnamed.set(item, address.problem);
 			continue;
 		}
-		const identity: Identity = { email: emailKey(address), employeeId: '', fullName: '' };
+		const identity: Identity = { email: emailKey(address), employeeId: '', fullName: '', lifecycle: { state: 'active' }, blockReasonCode: settings.blockReasonCode };
 		identities.set(item, identity);
 		try {
 			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
 			checkParameters.call(this, itemFields, item);
-			identity.leaver = readLeaver.call(this, item, settings);
+			Object.assign(identity, readEmployment.call(this, item, settings));
 			const { first_name, last_name } = readIdentity.call(this, item);
 			identity.fullName = fullNameOf(first_name, last_name);
 		} catch (error) {
@@ -143,7 +147,7 @@ export async function checkBlockReasonCodes(
 	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, itemRequest(undefined));
 	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
 	for (const [item, identity] of identities) {
-		const code = identity.leaver?.blockReasonCode;
+		const code = identity.blockReasonCode;
 		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
 		try {
 			await checkCode.call(this, item, code, itemRequest(item));

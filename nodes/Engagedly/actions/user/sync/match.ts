@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey, useDirectory } from '../../../api/users';
+import { emailKey, sharedAddressError, useDirectory } from '../../../api/users';
 import { trimmed } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';
 import type { Identity } from './items';
 import { fullNameOf } from './items';
+import type { Fate, Holding } from './lifecycle';
+import { fateOf } from './lifecycle';
 import type { Settings } from './settings';
 
 export const isActive = (user: IDataObject) => user.status === 'Active';
@@ -32,16 +34,27 @@ export function matchRun(
 ) {
 	const directory = indexDirectory(users);
 	const { matches, named } = matchItems.call(this, identities, directory, settings, failed);
+	const fates = new Map<number, Fate>();
+	for (const [item, match] of matches) {
+		fates.set(item, fateOf(identities.get(item)!.lifecycle, holdingOf(match.user), settings.today, settings.daysBeforeJoining));
+	}
 	let candidates =
 		settings.deactivateMissing && unnamed === 0 ? users.filter((user) => isActive(user) && !named.has(user.id)) : [];
-	const held = holdLookalikes(identities, matches, candidates);
+	const held = holdLookalikes(identities, matches, fates, candidates);
 	candidates = candidates.filter((user) => !held.users.has(user));
-	return { matches, named, candidates, held };
+	return { matches, fates, named, candidates, held };
 }
+
+const holdingOf = (user: IDataObject | null): Holding => (!user ? 'nobody' : isActive(user) ? 'active' : 'blocked');
+
+/** Who the run creates (now, or once they are in their window): a field naming one of them waits for their id. */
+export const isCreation = (match: Match, fate: Fate) => !match.user && (fate.action === 'write' || fate.action === 'pending');
 
 /** The directory, indexed the ways items are matched. */
 function indexDirectory(directory: IDataObject[]) {
-	const byEmail = new Map(directory.map((user) => [emailKey(user.email), user]));
+	// Every user an address names, whatever its case: two of them are refused, never guessed between.
+	const byEmail = new Map<string, IDataObject[]>();
+	for (const user of directory) byEmail.set(emailKey(user.email), [...(byEmail.get(emailKey(user.email)) ?? []), user]);
 	const byEmployeeId = new Map<string, IDataObject[]>();
 	for (const user of directory) {
 		const id = trimmed(user.employee_id);
@@ -59,7 +72,9 @@ export interface Match {
 
 /** The user an item stands for: by employee ID first when asked, else (or when none has it) by address. */
 function matchUser(this: IExecuteFunctions, item: number, identity: Identity, directory: Directory): Match {
-	const byAddress = directory.byEmail.get(identity.email) ?? null;
+	const sharing = directory.byEmail.get(identity.email) ?? [];
+	if (sharing.length > 1) throw sharedAddressError(this, identity.email, sharing, item);
+	const byAddress = sharing[0] ?? null;
 	const byId = identity.employeeId ? (directory.byEmployeeId.get(identity.employeeId) ?? []) : [];
 	if (byId.length > 1) {
 		throw new NodeOperationError(this.getNode(), `${byId.length} Engagedly users have the employee ID "${identity.employeeId}"`, {
@@ -87,8 +102,7 @@ function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, 
 	const named = new Set<unknown>();
 	const matches = new Map<number, Match>();
 	for (const [item, identity] of identities) {
-		const byAddress = directory.byEmail.get(identity.email);
-		if (byAddress) named.add(byAddress.id);
+		for (const user of directory.byEmail.get(identity.email) ?? []) named.add(user.id);
 		const byId = settings.matchByEmployeeId ? identity.employeeId : '';
 		for (const user of directory.byEmployeeId.get(byId) ?? []) named.add(user.id);
 		if (failed.has(item)) continue;
@@ -107,12 +121,12 @@ function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, 
  * both would give that person a second account and block the first. Both are held, neither
  * written, and each names the other.
  */
-function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, Match>, candidates: IDataObject[]) {
+function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, Match>, fates: Map<number, Fate>, candidates: IDataObject[]) {
 	const items = new Map<number, IDataObject>();
 	const users = new Map<IDataObject, number>();
 	for (const [item, match] of matches) {
 		const identity = identities.get(item)!;
-		if (match.user || identity.leaver) continue;
+		if (!isCreation(match, fates.get(item)!)) continue;
 		const lookalike = candidates.find(
 			(user) =>
 				!users.has(user) &&

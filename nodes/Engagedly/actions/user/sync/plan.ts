@@ -12,6 +12,7 @@ import type { Memberships } from '../lookups';
 import { checkStatus } from '../status';
 import type { Upserted, UpsertReads, UpsertStep } from '../upsert';
 import { applyUpsert, previewUpsert } from '../upsert';
+import type { Lifecycle } from './lifecycle';
 
 /**
  * A sync's plan: what each employee and each user comes to, as plain data, decided before
@@ -29,7 +30,6 @@ export type StepKind =
 	| 'kept'
 	| 'held'
 	| 'pending'
-	| 'leaving'
 	| 'failed';
 
 /** The kinds that write: the only steps an approval carries. */
@@ -53,7 +53,9 @@ export interface Step {
 	record?: IDataObject;
 	/** deactivate: the code sent ('' none). */
 	blockReasonCode?: string;
-	/** pending: the day the hire is created from; leaving: their leaving date. */
+	/** An item's: where the employee is in their employment (lifecycle.ts). */
+	lifecycle?: Lifecycle;
+	/** pending: the day they start (their lifecycle's date). */
 	date?: string;
 	heldWith?: IDataObject;
 	reason?: string;

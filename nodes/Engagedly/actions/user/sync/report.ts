@@ -22,7 +22,7 @@ export function approval(steps: Step[], over: NodeOperationError, itemCount: num
 	const writing = steps.filter((step) => WRITING.includes(step.kind));
 	const counts: IDataObject = {};
 	const names: IDataObject = {};
-	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'leaving', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => step.kind === kind).length;
+	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => step.kind === kind).length;
 	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
 	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map(named);
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
@@ -60,8 +60,12 @@ export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step
 		const done = applied.get(step);
 		const error = step.error ?? done?.error;
 		if (error) return failure({ ...step, error });
+		// Where the employee is in their employment, and its date, beside what was done: only where
+		// that is news (active is what an export mostly says), so a plain sync's columns stay few.
+		const state = step.lifecycle?.state;
+		const lifecycle: IDataObject = state && state !== 'active' ? { lifecycle: state, date: step.lifecycle!.date ?? null } : {};
 		const output = (user: IDataObject, fields: IDataObject): BatchResult => ({
-			json: userOutput(user, settings.simplify, fields),
+			json: userOutput(user, settings.simplify, { ...lifecycle, ...fields }),
 			...(step.item === undefined ? {} : { item: step.item }),
 		});
 		const result = done?.result;
@@ -73,7 +77,6 @@ export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step
 			case 'held':
 				return output(user, heldOutput(step.heldWith!));
 			case 'pending':
-			case 'leaving':
 				return output(user, { outcome: step.kind, date: step.date ?? null, ...(step.reason ? { reason: step.reason } : {}) });
 			default:
 				return output(user, { outcome: step.kind, reason: step.reason ?? null });
@@ -93,6 +96,7 @@ const OUTCOME_FIELDS: Record<string, () => unknown> = {
 	notCompared: () => [],
 	reason: () => null,
 	heldWith: () => null,
+	lifecycle: () => null,
 	date: () => null,
 	withoutManager: () => [],
 };
@@ -117,14 +121,14 @@ const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 
 /**
  * The run's tally (what the router says when the run ends in error) and its output: per employee,
  * or with Output "Summary" one item with how many users had each outcome and their addresses,
- * paired with every input item. Failures stay error items either way. `pending` and `leaving`
- * are counted in runs that can have them (Create New Hires before their joining date, an item
- * with Leaver Fields), and `withoutManager` lists who loses their manager, when anyone does.
+ * paired with every input item. Failures stay error items either way. `pending` is counted in
+ * runs that can have it (Create New Hires before their joining date), `onNotice` lists who is
+ * working their notice (and their last day), and `withoutManager` who loses their manager, when
+ * anyone does.
  */
-export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], leavers: boolean, comparison: Comparison): BatchRun {
+export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], comparison: Comparison): BatchRun {
 	const outcomes: string[] = [...OUTCOMES];
 	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
-	if (leavers) outcomes.splice(-1, 0, 'leaving');
 	const counts: IDataObject = {};
 	const emails: Record<string, unknown[]> = {};
 	for (const outcome of outcomes) {
@@ -140,11 +144,12 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
 	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally };
 	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map((person) => person.email);
+	const onNotice = steps.flatMap((step) => (step.lifecycle?.state === 'onNotice' && !step.error ? [{ email: step.person.email, date: step.lifecycle.date! }] : []));
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
 	return {
 		results: [
 			{
-				json: { dryRun: settings.dryRun, comparison, counts, emails: emails as unknown as IDataObject, ...(withoutManager.length ? { withoutManager } : {}) },
+				json: { dryRun: settings.dryRun, comparison, counts, emails: emails as unknown as IDataObject, ...(onNotice.length ? { onNotice } : {}), ...(withoutManager.length ? { withoutManager } : {}) },
 				item: everyItem,
 			},
 			...results.filter((result) => 'error' in result),

@@ -82,19 +82,19 @@ export const runFields: INodeProperties[] = [
 		type: 'string',
 		default: 'Terminated, Inactive, false',
 		description:
-			'The Employment Status values (under Leaver Fields) that mean the person has left, comma-separated, in any case: such an item deactivates its user',
+			'The Employment Status values (under Employment Fields) that mean the person has left, comma-separated, in any case: their user is deactivated, on their Leaving Date when it is still ahead',
 	},
 	{
 		displayName: 'Create New Hires',
 		name: 'createNewHires',
 		type: 'options',
 		options: [
-			{ name: 'At Once', value: 'atOnce', description: 'Create every new employee in the run that first names them' },
+			{ name: 'At Once', value: 'atOnce', description: 'Create (or reactivate) every employee in the run that first names them, whenever they start' },
 			{
 				name: 'Days Before Their Joining Date',
 				value: 'beforeJoining',
 				description:
-					'Create a new employee only from a number of days before their Joining Date; before that they are reported pending, and nothing is written',
+					'Create a new employee, or reactivate a returning one, only from a number of days before they start; before that they are reported pending, and nothing is written',
 			},
 		],
 		default: 'atOnce',
@@ -150,28 +150,34 @@ export const runFields: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** Per item: what the HR system says of a leaver. */
-const leaverFields: INodeProperties = {
-	displayName: 'Leaver Fields',
+/**
+ * Per item: what the HR system says of the employment. With the Joining Date (under Additional
+ * Fields) these decide the employee's lifecycle state (sync/lifecycle.ts). The parameter keeps
+ * its first name, `leaverFields`, so workflows saved before rehires were read still open.
+ */
+const employmentFields: INodeProperties = {
+	displayName: 'Employment Fields',
 	name: 'leaverFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
-	description: 'Where the HR system keeps its leavers in the export: their status, or the day they leave',
+	description:
+		'What the HR system says of the employment: with the Joining Date they decide whether the employee has yet to join, is active, is working their notice, has left or is rejoining',
 	options: [
 		{
 			displayName: 'Block Reason Code',
 			name: 'blockReasonCode',
 			type: 'string',
 			default: '',
-			description: 'This leaver’s block reason code (else the run’s Block Reason Code)',
+			description: 'This employee’s block reason code when they are deactivated (else the run’s Block Reason Code)',
 		},
 		{
 			displayName: 'Employment Status',
 			name: 'employmentStatus',
 			type: 'string',
 			default: '',
-			description: 'The employee’s status in the HR system: one of Left Statuses means they have left, and their user is deactivated',
+			description:
+				'The employee’s status in the HR system: one of Left Statuses means they have left (on their Leaving Date, when it is still ahead)',
 		},
 		{
 			displayName: 'Leaving Date',
@@ -179,12 +185,20 @@ const leaverFields: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description:
-				'The day the employee leaves: from that day (in the workflow’s time zone) their user is deactivated; before it they are reported leaving, and nothing is written',
+				'Their last day (termination or contract end date): from that day, in the workflow’s time zone, their user is deactivated; before it they work their notice and are kept up to date. A leaving date before a later Joining or Rehire Date belongs to a former employment. Empty forms (blank, null, 0000-00-00) are no date.',
+		},
+		{
+			displayName: 'Rehire Date',
+			name: 'rehireDate',
+			type: 'dateTime',
+			default: '',
+			description:
+				'When the HR system keeps a rehired employee’s first Joining Date and records their return apart (e.g. Finch’s latest_rehire_date): the later of the two is when they start',
 		},
 	],
 };
 
-export const itemFields = [...syncFields, leaverFields];
+export const itemFields = [...syncFields, employmentFields];
 
 export interface Settings {
 	/** Today in the workflow's time zone (YYYY-MM-DD): leaving and joining dates are compared with it. */
