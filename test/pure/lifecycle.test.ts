@@ -1,0 +1,124 @@
+/**
+ * The lifecycle Sync decides by, as the builder reads it: both tables of docs/engagedly-node.md
+ * ("The lifecycle") are read from the page and every row checked against lifecycle.ts, over every
+ * combination of status and dates an HR export can give. A row changed on the page, or a rule
+ * changed in the code, fails here. No n8n, no simulator.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { DateTime } from 'luxon';
+
+import type { Employment, Holding } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
+import { fateOf, lifecycleOf } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
+import { isEmptyDate } from '../../nodes/Engagedly/parameters/values';
+
+const page = readFileSync(join(__dirname, '../../docs/engagedly-node.md'), 'utf8');
+const section = page.slice(page.indexOf('## The lifecycle'), page.indexOf('\n## ', page.indexOf('## The lifecycle') + 1));
+
+/** The rows of the section's markdown tables, each a list of trimmed cells, table by table. */
+function tables(markdown: string): string[][][] {
+	const found: string[][][] = [];
+	let rows: string[][] | undefined;
+	for (const line of markdown.split('\n')) {
+		if (!line.startsWith('|')) {
+			rows = undefined;
+			continue;
+		}
+		const cells = line.slice(1, -1).split('|').map((cell) => cell.trim());
+		if (cells.every((cell) => /^-+$/.test(cell))) continue;
+		if (!rows) found.push((rows = []));
+		rows.push(cells);
+	}
+	return found.map((table) => table.slice(1));
+}
+
+const [stateRows, fateRows] = tables(section);
+const TODAY = '2026-11-28';
+const day = (offset: number) => DateTime.fromISO(TODAY).plus({ days: offset }).toISODate()!;
+const LEFT = new Set(['terminated', 'inactive', 'false']);
+
+/** What each row of the page's first table says, in code: read in order, the first that holds. */
+interface Facts {
+	start?: string;
+	leaving?: string;
+	former: boolean;
+	left: boolean;
+}
+const RULES: Record<string, (facts: Facts) => boolean> = {
+	'a former employment whose leaving date is still ahead': (f) => f.former && f.leaving! > TODAY,
+	'start is ahead, left, and no leaving date': (f) => f.start! > TODAY && f.left && !f.leaving,
+	'start is ahead, after a former employment': (f) => f.start! > TODAY && f.former,
+	'start is ahead': (f) => f.start! > TODAY,
+	'a leaving date (of this employment) today or past': (f) => !!f.leaving && !f.former && f.leaving <= TODAY,
+	'a leaving date (of this employment) ahead, whatever the status': (f) => !!f.leaving && !f.former && f.leaving > TODAY,
+	'left, and no leaving date of this employment': (f) => f.left && (!f.leaving || f.former),
+	'anything else (nothing said, or a status not in Left Statuses)': () => true,
+};
+
+describe('the lifecycle state: the page’s first table over every combination of status and dates', () => {
+	test('the page lists exactly the rules checked here, in their order', () => {
+		expect(stateRows.map(([rule]) => rule)).toEqual(Object.keys(RULES));
+	});
+
+	// Days around today: long past, yesterday, today, tomorrow, far ahead; or none.
+	const days = [undefined, day(-400), day(-1), TODAY, day(1), day(90)];
+	const combinations: Employment[] = [];
+	for (const status of ['', 'Active', 'terminated', 'On Leave'])
+		for (const joiningDate of days)
+			for (const leavingDate of days)
+				for (const rehireDate of [undefined, day(-30), day(30)]) combinations.push({ status: status.toLowerCase(), joiningDate, leavingDate, rehireDate });
+
+	test.each(combinations.map((row) => [JSON.stringify(row), row] as const))('%s', (_name, row) => {
+		const start = [row.joiningDate, row.rehireDate].filter(Boolean).sort().pop();
+		const facts: Facts = { start, leaving: row.leavingDate, former: !!row.leavingDate && !!start && row.leavingDate < start, left: LEFT.has(row.status) };
+		const [, state, date] = stateRows.find(([rule]) => RULES[rule](facts))!;
+		const expectedDate = date === 'start' ? start : date === 'the leaving date' ? row.leavingDate : undefined;
+		expect(lifecycleOf(row, TODAY, LEFT)).toEqual({ state, ...(expectedDate ? { date: expectedDate } : {}) });
+	});
+});
+
+describe('what Sync does: the page’s second table, every state by what Engagedly holds', () => {
+	const WORDS: Record<string, string> = {
+		write: 'brought up to date',
+		deactivate: 'deactivated',
+		pending: 'pending',
+		'none:Left: not in Engagedly, so not created': 'unchanged (not created)',
+		'none:Left, and already deactivated': 'unchanged (already deactivated)',
+	};
+	const HOLDINGS: Holding[] = ['nobody', 'active', 'blocked'];
+	const start = day(10);
+	/** A row's state and the Days Before Joining settings it covers: in the window (At Once, or 10 or more days before), before it (9 or fewer). */
+	const settingsOf = (label: string): Array<number | undefined> =>
+		label.endsWith('in the window') ? [undefined, 10, 30] : label.endsWith('before the window') ? [0, 9] : [undefined, 0, 9, 10];
+
+	test('the page has a row for every state and a column for every holding', () => {
+		expect(fateRows.map(([label]) => label.split(',')[0])).toEqual(['active', 'onNotice', 'notYetJoined', 'notYetJoined', 'rejoining', 'rejoining', 'left']);
+		expect(fateRows.every((row) => row.length === 1 + HOLDINGS.length)).toBe(true);
+	});
+
+	test.each(fateRows.flatMap(([label, ...cells]) => HOLDINGS.map((holding, column) => [label, holding, cells[column]] as const)))(
+		'%s, %s: %s',
+		(label, holding, words) => {
+			const state = label.split(',')[0] as 'active';
+			const date = state === 'notYetJoined' || state === 'rejoining' ? start : state === 'onNotice' ? day(5) : undefined;
+			for (const daysBeforeJoining of settingsOf(label)) {
+				const fate = fateOf({ state, date }, holding, TODAY, daysBeforeJoining);
+				const key = fate.action === 'none' ? `none:${fate.reason}` : fate.action;
+				expect([daysBeforeJoining, WORDS[key]]).toEqual([daysBeforeJoining, words]);
+				// A pending employee is written from the day the window opens.
+				if (fate.action === 'pending') expect(fate.from).toBe(day(10 - daysBeforeJoining!));
+			}
+		},
+	);
+});
+
+test.each([
+	['BambooHR’s empty date', '0000-00-00', true],
+	['a zero date with a time', '0000-00-00 00:00:00', true],
+	['blank text', '  ', true],
+	['null', null, true],
+	['a date', '2026-01-05', false],
+	['a date in year 2000', '2000-01-01', false],
+])('an empty date, as HR systems write it: %s', (_name, value, empty) => {
+	expect(isEmptyDate(value)).toBe(empty);
+});
