@@ -326,6 +326,7 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 });
 
 describe('leavers the HR system names, hires before their start date', () => {
+	const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
 	const leaverFields = {
 		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
@@ -336,7 +337,6 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const activeReports = (u: UserRecord) => sim.store.directReports(u.id).filter((r) => r.status === 'Active');
 		const byStatus = users.find((u) => activeReports(u).length >= 2)!;
 		const [reassigned, ...reports] = activeReports(byStatus);
-		const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
 		const [byFalse, byDate, ahead] = users.filter((u) => u !== byStatus && u !== reassigned && !reports.includes(u) && managesNobody(u)).slice(30, 33);
 		const newManager = users.find((u) => ![byStatus, reassigned, ...reports, byFalse, byDate, ahead].includes(u))!;
 		const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
@@ -406,6 +406,68 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const archived = await run(employees.map((json) => (json.code ? { ...json, code: 'retirement' } : json)), settings, { continueOnFail: true });
 		expect(archived.items.filter((item) => item.json.error).map((item) => item.pairedItem)).toEqual([{ item: at(byStatus) }]);
 		expect(writes(sim)).toEqual([]);
+	});
+
+	test('lifecycles as HR systems record them: a rehire whose export keeps the old leaving date is reactivated, one starting in three months stays pending (not reactivated today), someone between two employments is deactivated until then, a fixed-term hire is created, BambooHR’s 0000-00-00 is no date; the same export again writes nothing', async () => {
+		const day = (offset: number) => today().plus({ days: offset }).toISODate()!;
+		const [rehired, returning] = [0, 1].map((n) => snapshot(sim.store.addUser({ first_name: `Rehire${n}`, last_name: 'Again', status: 'Blocked' })));
+		const [between, bamboo] = activeUsers().filter((u) => u.id !== sim.store.adminId && managesNobody(u)).slice(40, 42);
+		const fixedTerm = freshEmail('fixed-term');
+		const employees: IDataObject[] = [
+			{ ...employee(rehired), status: 'Active', joiningDate: day(-20), leavingDate: day(-200) },
+			{ ...employee(returning), status: 'Terminated', joiningDate: day(90), leavingDate: day(-100) },
+			{ ...employee(between), status: 'Terminated', joiningDate: day(90), leavingDate: day(-1), code: 'involuntary' },
+			{ email: fixedTerm, firstName: 'Fia', lastName: 'Term', jobTitle: '', managerEmail: '', costCenter: 'CC-4', joiningDate: day(0), leavingDate: day(180) },
+			{ ...employee(bamboo), status: 'Active', joiningDate: '0000-00-00', leavingDate: '0000-00-00' },
+		];
+		const settings = {
+			...leaverFields,
+			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
+			createNewHires: 'beforeJoining',
+			daysBeforeJoining: 14,
+			reactivateReturning: true,
+		};
+		const { items, error } = await run(employees, settings);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.email, item.json.outcome, item.json.lifecycle ?? null, item.json.date ?? null])).toEqual([
+			[rehired.email, 'reactivated', null, null],
+			[returning.email, 'pending', 'rejoining', day(90)],
+			[between.email, 'deactivated', 'rejoining', day(90)],
+			[fixedTerm, 'created', 'onNotice', day(180)],
+			[bamboo.email, 'unchanged', null, null],
+		]);
+		expect(items[1].json.reason).toBe(`Reactivated from ${day(76)}`);
+		expect(writes(sim).map((entry) => [entry.route, entry.path.split('/')[3] ?? null, entry.body])).toEqual([
+			['PUT /beta/users/:id/activate', rehired.id, {}],
+			['PATCH /beta/users/:id', rehired.id, { joining_date: day(-20) }],
+			['PUT /beta/users/:id/deactivate', between.id, { block_reason_code: 'involuntary' }],
+			['POST /beta/users', null, expect.objectContaining({ email: fixedTerm, joining_date: day(0) }) as unknown],
+		]);
+		expect(sim.store.getUser(rehired.id).status).toBe('Active');
+		expect(sim.store.getUser(returning.id)).toEqual(returning);
+		expect(sim.store.getUser(between.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'involuntary' });
+		expect(sim.store.userByEmail(fixedTerm)).toMatchObject({ status: 'Active' });
+
+		// The next night, the same export: nothing written; the one between employments now waits, Blocked, like the other rehire.
+		sim.clearLog();
+		const again = await run(employees, settings);
+		expect(again.error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
+		expect(outcomes(again.items)).toEqual(['unchanged', 'pending', 'pending', 'unchanged', 'unchanged']);
+	});
+
+	test('an address two Engagedly users share, in any case, is never guessed: the item fails naming both, and neither is written nor deactivated as missing', async () => {
+		const address = freshEmail('ann.lee');
+		const twins = [address.replace(/^./, (c) => c.toUpperCase()), address].map((email) => sim.store.addUser({ email, first_name: 'Ann', last_name: 'Lee' }));
+		const employees = [...activeUsers().filter((u) => !twins.includes(u)).map(employee), { ...employee(twins[1]), lastName: 'Lee-Park' }];
+		const { items, error } = await run(employees, { deactivateMissing: true }, { continueOnFail: true });
+		expect(error).toBeUndefined();
+		const failed = items.filter((item) => item.json.error);
+		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: employees.length - 1 }]);
+		expect(failed[0].json.error).toBe(`2 Engagedly users have the email address "${address}"`);
+		for (const twin of twins) expect(String(failed[0].json.description)).toContain(`${twin.email} (ID ${twin.id})`);
+		expect(writes(sim)).toEqual([]);
+		for (const twin of twins) expect(sim.store.getUser(twin.id)).toMatchObject({ status: 'Active', last_name: 'Lee' });
 	});
 
 	test('Create New Hires days before their joining date: a hire further ahead is pending with the date and not created, and so is a hire whose manager they are (a user Engagedly has is updated, however far ahead); changed to come exactly Days Before Joining ahead, a dry run previews both, the next run creates the manager first', async () => {
