@@ -8,7 +8,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import { DateTime } from 'luxon';
 
-import type { Employment, Holding } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
+import type { Employment, Holding, LifecycleState } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
 import { fateOf, lifecycleOf } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
 import { isEmptyDate } from '../../nodes/Engagedly/parameters/values';
 
@@ -99,7 +99,7 @@ describe('what Sync does: the page’s second table, every state by what Engaged
 	test.each(fateRows.flatMap(([label, ...cells]) => HOLDINGS.map((holding, column) => [label, holding, cells[column]] as const)))(
 		'%s, %s: %s',
 		(label, holding, words) => {
-			const state = label.split(',')[0] as 'active';
+			const state = label.split(',')[0] as LifecycleState;
 			const date = state === 'notYetJoined' || state === 'rejoining' ? start : state === 'onNotice' ? day(5) : undefined;
 			for (const daysBeforeJoining of settingsOf(label)) {
 				const fate = fateOf({ state, date }, holding, TODAY, daysBeforeJoining);

@@ -8,9 +8,9 @@ import type { EngagedlyContext, ItemRequest } from '../transport/request';
 /**
  * People given by email address: the one place that turns an address into the user, and so into
  * their id. HR systems hand over addresses, not Engagedly ids, so every user field takes either.
- * What one run learns about an address (a lookup, a user it created or changed, the directory a
- * sync read) is kept for that run, so no address is looked up twice and a user the run created is
- * found by the items after it.
+ * An item operation's run keeps what it learns about an address (a lookup, a user Create or
+ * Update wrote) for the items after it, so no address is looked up twice. Sync and Apply Plan
+ * keep nothing here: they read the whole directory and hand it on as a value (sync/directory.ts).
  */
 
 /**
@@ -23,35 +23,17 @@ export const emailKey = (address: unknown): string => String(address ?? '').trim
 interface People {
 	/** Address → the user as last read or written in this run, or null: nobody has it. */
 	byEmail: Map<string, IDataObject | null>;
-	/** The whole directory was read in this run: an address it does not hold belongs to nobody. */
-	complete: boolean;
-	/** Addresses of users this run is about to create: a field naming one waits for the creation. */
-	pending: Set<string>;
 }
 
 /** Where people are looked up: a node run, or a trigger's poll (its filters name people too). */
 type PeopleContext = IExecuteFunctions | IPollFunctions;
 
 const peopleOf = (context: PeopleContext): People =>
-	perContext(context, 'people', () => ({ byEmail: new Map<string, IDataObject | null>(), complete: false, pending: new Set<string>() }));
+	perContext(context, 'people', () => ({ byEmail: new Map<string, IDataObject | null>() }));
 
 /** A user this run read or wrote: later look-ups of their address use it. */
 export function rememberUser(context: IExecuteFunctions, user: IDataObject): void {
-	const people = peopleOf(context);
-	const key = emailKey(user.email);
-	people.byEmail.set(key, user);
-	people.pending.delete(key);
-}
-
-/** The whole directory, read once by a sync: every address is answered from it from now on. */
-export function useDirectory(context: IExecuteFunctions, users: IDataObject[]): void {
-	for (const user of users) rememberUser(context, user);
-	peopleOf(context).complete = true;
-}
-
-/** Addresses of users the run will create: a field naming one holds a stand-in for their id (newUserId). */
-export function expectCreation(context: IExecuteFunctions, addresses: string[]): void {
-	for (const address of addresses) peopleOf(context).pending.add(emailKey(address));
+	peopleOf(context).byEmail.set(emailKey(user.email), user);
 }
 
 /**
@@ -76,8 +58,6 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
 	const key = emailKey(address);
 	const known = people.byEmail.get(key);
 	if (known !== undefined) return known;
-	if (people.pending.has(key)) return { id: newUserId(key), email: key };
-	if (people.complete) return null;
 	const match = await readUserByEmail.call(this, address, request);
 	// The answer (found or not) is kept, so every item that names an unknown address fails with
 	// its own index; a failed request keeps nothing and is tried again by the next item.

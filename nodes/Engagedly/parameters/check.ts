@@ -98,12 +98,16 @@ function checkAll(properties: INodeProperties[], read: (property: INodePropertie
 	return undefined;
 }
 
-/** Throws, naming the field, when a parameter of this operation holds a value it cannot take. */
-export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): void {
+/**
+ * Throws, naming the field, when a parameter of this operation holds a value it cannot take.
+ * `values`: the item's parameters as the operation read them already (Sync reads each once).
+ */
+export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number, values?: Record<string, unknown>): void {
 	const problem = checkAll(
 		properties,
 		(property) => {
 			if (property.type === 'notice') return NO_VALUE;
+			if (values) return property.name in values ? values[property.name] : NO_VALUE;
 			try {
 				return this.getNodeParameter(property.name, itemIndex, NO_VALUE) as unknown;
 			} catch {

@@ -112,19 +112,34 @@ const isLocatorValue = (raw: unknown): raw is { mode?: unknown; value: unknown }
 	raw !== null && typeof raw === 'object' && !Array.isArray(raw) && '__rl' in raw;
 
 /**
- * The user id behind one user value: a resource locator (its `email` mode, or an id), an id, a
- * record with an id, or an email address (looked up once per execution: api/users.ts). ''
- * when nothing is given.
+ * The person one user value names: a resource locator (its `email` mode, or an id), an id, a
+ * record with an id, or an email address; '' when nothing is given. Its form is checked (an
+ * address where the email mode is chosen, an id that can be a URL segment); nothing is looked up.
  */
-async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, request: ItemRequest): Promise<string> {
+function personRef(this: PeopleContext, itemIndex: number, raw: unknown, label: string): string {
 	const emailMode = isLocatorValue(raw) && raw.mode === 'email';
 	const value = trimmed(idOf(isLocatorValue(raw) ? raw.value : raw));
-	if (!value) return '';
-	if (isEmailAddress(value)) return await userIdForEmail.call(this, value, request, label);
+	if (!value || isEmailAddress(value)) return value;
 	if (emailMode) {
 		refuse(this, itemIndex, `${label}: "${value}" is not an email address`, 'Enter an address such as name@company.com, or pick the user from the list.');
 	}
 	return checkedId.call(this, value, itemIndex, 'user');
+}
+
+/**
+ * The people a user field's value names (`many`: a multi-user field's list), as ids or email
+ * addresses in the order given, without repeats: checked, not looked up. A run that holds the
+ * whole directory (Sync) resolves the addresses against it; the readers below look each one up.
+ */
+export function personRefs(this: IExecuteFunctions, itemIndex: number, raw: unknown, { label, many }: { label: string; many: boolean }): string[] {
+	const refs = (many ? peopleEntries(raw) : [raw]).map((entry) => personRef.call(this, itemIndex, entry, label));
+	return [...new Set(refs.filter((ref) => ref !== ''))];
+}
+
+/** The user id behind one user value (personRef), an address looked up once per execution (api/users.ts); '' when nothing is given. */
+async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, request: ItemRequest): Promise<string> {
+	const ref = personRef.call(this, itemIndex, raw, label);
+	return isEmailAddress(ref) ? await userIdForEmail.call(this, ref, request, label) : ref;
 }
 
 /** An optional user field (a locator, an id, an address); '' when none is given. */

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey, useDirectory } from '../../api/users';
+import { emailKey } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
-import { withParametersOnce } from '../../parameters/once';
-import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import type { Changes } from './changes';
 import { isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivate.operation';
 import { membershipReader } from './lookups';
+import type { Directory } from './sync/directory';
+import { readDirectory } from './sync/directory';
 import type { Person, Step, StepKind } from './sync/plan';
 import { applySteps, fingerprintOf, PLAN_VERSION, withMemberships, WRITING } from './sync/plan';
 import type { UpsertReads } from './upsert';
@@ -87,15 +87,13 @@ function readPlan(this: IExecuteFunctions): Step[] {
  * created, deactivated or gone meanwhile is `stale`, and nothing is written for them.
  */
 export async function executeAll(this: IExecuteFunctions, _itemCount: number, request: ItemRequest): Promise<BatchRun> {
-	const context = withParametersOnce(this);
-	const planned = readPlan.call(context);
-	const users = await paginate.call(context, '/users', { ...request, qs: { include: 'primary_reporter' } });
-	useDirectory(context, users);
-	const reads = await upsertReads.call(context, request);
-	const now = await readNow.call(context, planned, users, reads, request);
-	const kept = await siteAdministrators.call(context, planned.filter((step) => step.kind === 'deactivate' && now.get(step)), request);
+	const planned = readPlan.call(this);
+	const directory = await readDirectory.call(this, request);
+	const reads = await upsertReads.call(this, request, { people: (id) => directory.byId.get(id) });
+	const now = await readNow.call(this, planned, directory, reads, request);
+	const kept = await siteAdministrators.call(this, planned.filter((step) => step.kind === 'deactivate' && now.get(step)), request);
 	const fresh = planned.filter((step) => now.get(step) !== undefined && !kept.has(step));
-	const applied = await applySteps.call(context, fresh, { reads, request: () => request, dryRun: false });
+	const applied = await applySteps.call(this, fresh, { reads, request: () => request, dryRun: false });
 
 	const results: BatchResult[] = planned.map((step) => {
 		const person = step.person;
@@ -148,15 +146,14 @@ const STALE = 'Engagedly holds this user otherwise than the plan saw them (chang
  * Each step with the user as Engagedly holds them now, where their fingerprint is the plan's;
  * a stale step maps to undefined.
  */
-async function readNow(this: IExecuteFunctions, steps: Step[], users: IDataObject[], reads: UpsertReads, request: ItemRequest) {
-	const byId = new Map(users.map((user) => [String(user.id), user]));
-	const byEmail = new Map(users.map((user) => [emailKey(user.email), user]));
+async function readNow(this: IExecuteFunctions, steps: Step[], { byId, byEmail }: Directory, reads: UpsertReads, request: ItemRequest) {
 	const memberships = membershipReader(this, reads.lists);
 	const now = new Map<Step, Step | undefined>();
 	for (const step of steps) {
 		if (step.kind === 'create') {
-			const user = byEmail.get(emailKey(step.person.email)) ?? null;
-			now.set(step, fingerprintOf(user, [], reads) === step.fingerprint ? step : undefined);
+			// Anyone holding the address now (two, in any case, are someone) makes a creation stale.
+			const holders = byEmail.get(emailKey(step.person.email)) ?? [];
+			now.set(step, holders.length <= 1 && fingerprintOf(holders[0] ?? null, [], reads) === step.fingerprint ? step : undefined);
 			continue;
 		}
 		const user = byId.get(step.person.id!);

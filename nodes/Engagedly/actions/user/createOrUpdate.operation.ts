@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { findUserByEmail } from '../../api/users';
+import { findUserByEmail, rememberUser } from '../../api/users';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import { createFields, readCreateBody } from './create.operation';
@@ -24,5 +24,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const body = await readCreateBody.call(this, itemIndex, { request });
 	const existing = await findUserByEmail.call(this, String(body.email), request);
 	const result = await upsertUser.call(this, body, existing, request);
+	// Items after this one that name the address (as a manager, say) find the user as written.
+	rememberUser(this, result.user);
 	return userOutput(result.user, readSimplify.call(this, itemIndex), outcomeFields(result));
 }

@@ -142,6 +142,10 @@ export interface CustomAttributeCheck {
 	body: IDataObject;
 	/** What the attribute definitions are read with. */
 	request: ItemRequest;
+	/** The Custom Attributes parameter as the operation read it already (Sync reads each once); else it is read here. */
+	mapper?: ResourceMapperValue | null;
+	/** The attribute definitions as the run read them already (Sync); else they are read here, once per run. */
+	attributes?: UserAttribute[];
 }
 
 /**
@@ -156,12 +160,12 @@ export async function readCustomAttributes(
 	check: CustomAttributeCheck,
 ): Promise<IDataObject> {
 	const { request } = check;
-	const mapper = this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null;
+	const mapper = check.mapper !== undefined ? check.mapper : (this.getNodeParameter('customAttributes', itemIndex, null) as ResourceMapperValue | null);
 	const given = Object.entries(mapper?.value ?? {}).filter(([, value]) => !isBlank(value));
 	const requireMandatory = check.write !== 'update';
 	if (!given.length && !requireMandatory) return {};
 
-	const attributes = await liveUserAttributes.call(this, request);
+	const attributes = check.attributes ?? (await liveUserAttributes.call(this, request));
 	const problems: string[] = [];
 	const values: IDataObject = {};
 

@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { knownUser } from '../../api/users';
 import { isBlank } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
-import { liveUserAttributes } from './customAttributes';
 import type { Lists } from './lookups';
 import { LISTED } from './names';
+import type { People, UpsertReads } from './upsert';
 
 /**
  * Dry Run's user: what Engagedly would answer after the write, so a dry run outputs what the
@@ -65,9 +64,9 @@ async function reference(wire: string, id: unknown, request: ItemRequest, lists:
 }
 
 /** A person a write names, as answers embed users: the list element, without embeds of its own. */
-function person(context: IExecuteFunctions, id: unknown): IDataObject | null {
+function person(people: People, id: unknown): IDataObject | null {
 	if (isBlank(id)) return null;
-	const known = knownUser(context, String(id));
+	const known = people(String(id));
 	if (!known) return { id: String(id) };
 	const embedded: IDataObject = { ...known };
 	for (const key of ['primary_reporter', 'direct_reports', 'hr_managers', 'secondary_managers']) delete embedded[key];
@@ -79,10 +78,9 @@ export async function projectedUser(
 	base: IDataObject | null,
 	body: IDataObject,
 	request: ItemRequest,
-	lists: Lists,
+	{ lists, people, attributes }: Pick<UpsertReads, 'lists' | 'people' | 'attributes'>,
 ): Promise<IDataObject> {
 	const user: IDataObject = { ...(base ?? blankUser()) };
-	const attributes = await liveUserAttributes.call(this, request);
 	const custom: IDataObject = { ...((user.custom_attributes as IDataObject | null) ?? {}) };
 	if (!base) {
 		for (const attribute of attributes.filter((a) => !a.preset)) {
@@ -114,11 +112,11 @@ export async function projectedUser(
 				break;
 			}
 			case 'manager_id':
-				user[output] = person(this, value);
+				user[output] = person(people, value);
 				break;
 			case 'hr_managers':
 			case 'secondary_managers':
-				user[output] = (Array.isArray(value) ? value : []).map((id) => person(this, id));
+				user[output] = (Array.isArray(value) ? value : []).map((id) => person(people, id));
 				break;
 			case 'birth_date':
 				// The answer writes a birth date day first (DD-MM-YYYY); the vendor's also as a day.

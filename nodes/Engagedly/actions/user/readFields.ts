@@ -19,15 +19,18 @@ function checkEmail(context: IExecuteFunctions, itemIndex: number, email: string
 	}
 }
 
-/** Email, first and last name from their required top-level fields, trimmed; blank is refused. */
-export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * Email, first and last name from their required top-level fields, trimmed; blank is refused.
+ * `values`: the item's parameters as a run read them already (Sync), else they are read here.
+ */
+export function readIdentity(this: IExecuteFunctions, itemIndex: number, values?: IDataObject): IDataObject {
 	const body: IDataObject = {};
 	for (const [name, wire, label] of [
 		['email', 'email', 'Email'],
 		['firstName', 'first_name', 'First Name'],
 		['lastName', 'last_name', 'Last Name'],
 	]) {
-		const value = trimmed(this.getNodeParameter(name, itemIndex, ''));
+		const value = trimmed(values ? values[name] : this.getNodeParameter(name, itemIndex, ''));
 		if (!value) {
 			refuse(this, itemIndex, `${label} is empty`, `${label} is mandatory in Engagedly: give it a value.`);
 		}
@@ -37,25 +40,26 @@ export function readIdentity(this: IExecuteFunctions, itemIndex: number): IDataO
 	return body;
 }
 
+/** A user field whose value names people: read as given, resolved to ids apart (by lookups, or against a directory). */
+export interface PeopleValue {
+	field: UserField;
+	raw: unknown;
+}
+
 /**
- * The collection's values on the wire: only the fields that were given (a field added but left
- * empty is not sent), dates as days, ids as strings. Bad values are refused before any request.
+ * The collection's values on the wire, from the collection as given: only the fields that were
+ * given (a field added but left empty is not sent), dates as days, ids as strings, and apart,
+ * the fields that name people, as given. Bad values are refused before any request.
  */
-export async function readUserFields(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	name: string,
-	{ write, request }: { write: UserWrite; request: ItemRequest },
-): Promise<IDataObject> {
-	const given = this.getNodeParameter(name, itemIndex, {}) as IDataObject;
+export function readUserFieldValues(this: IExecuteFunctions, itemIndex: number, given: IDataObject, write: UserWrite): { body: IDataObject; people: PeopleValue[] } {
 	const body: IDataObject = {};
-	const persons: UserField[] = [];
+	const people: PeopleValue[] = [];
 	for (const field of USER_FIELDS) {
 		if (!field.on.includes(write)) continue;
 		const raw = given[field.property.name];
 		const label = field.property.displayName;
 		if (field.kind === 'user' || field.kind === 'users') {
-			if (!isBlank(raw)) persons.push(field);
+			if (!isBlank(raw)) people.push({ field, raw });
 			continue;
 		}
 		if (field.kind === 'date' ? isEmptyDate(raw) : isBlank(raw)) continue;
@@ -90,8 +94,18 @@ export async function readUserFields(
 		}
 	}
 	if (typeof body.email === 'string') checkEmail(this, itemIndex, body.email);
-	// People given by email are looked up last, once every other value has passed its checks.
-	for (const field of persons) {
+	return { body, people };
+}
+
+/** readUserFieldValues of the collection `name`, with the people it names looked up by address last, once every other value has passed its checks. */
+export async function readUserFields(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	name: string,
+	{ write, request }: { write: UserWrite; request: ItemRequest },
+): Promise<IDataObject> {
+	const { body, people } = readUserFieldValues.call(this, itemIndex, this.getNodeParameter(name, itemIndex, {}) as IDataObject, write);
+	for (const { field } of people) {
 		const options = { label: field.property.displayName, request };
 		const path = `${name}.${field.property.name}`;
 		if (field.kind === 'user') {

@@ -1,14 +1,16 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { withParametersOnce } from '../../parameters/once';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchRun } from '../types';
+import { upsertReads } from './upsert';
 import { nextDigestState, planComparison, readDigestState, writeDigestState } from './singleUserDigests';
-import { confirmedDigests, readForPlan } from './sync/compare';
+import { liveUserAttributes } from './customAttributes';
+import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
 import { overTheGuard, plan } from './sync/decide';
-import { checkBlockReasonCodes, readIdentities } from './sync/items';
-import { matchRun, readDirectory } from './sync/match';
+import { readDirectory } from './sync/directory';
+import { matchRun } from './sync/match';
+import { checkBlockReasonCodes, readRows } from './sync/rows';
 import { applySteps } from './sync/plan';
 import { approval, report, summarise } from './sync/report';
 import { itemFields, readSettings, runFields } from './sync/settings';
@@ -21,17 +23,14 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 /**
  * Sync: each input item is one employee (Create's fields, mapped per item). The run is stages
- * over data: read (the settings, every item's identity, the directory in ceil(N/50) pages, then
- * what each comparison needs), match (by email whatever the case, by employee ID first when
- * asked), plan (each employee's and each user's step, plain data), apply (or, in a dry run,
- * preview) and report. One employee's problem is their item's error; the rest of the sync goes
- * on, and the router ends the run in error afterwards unless Continue On Fail is on.
+ * over data, and every input of the plan is named here: read (the settings, every item's row,
+ * the directory in ceil(N/50) pages), match (by email whatever the case, by employee ID first when
+ * asked; each employee's fate from their lifecycle), compare (what each write needs), plan (each
+ * employee's and each user's step, plain data), apply (or, in a dry run, preview) and report. One
+ * employee's problem is their item's error; the rest of the sync goes on, and the router ends the
+ * run in error afterwards unless Continue On Fail is on.
  */
 export async function executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun> {
-	return await sync.call(withParametersOnce(this), itemCount, request);
-}
-
-async function sync(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun> {
 	const settings = readSettings.call(this);
 	// Read once here and replaced once at the end: a run that stops before then saves nothing.
 	const staticData = this.getWorkflowStaticData('node');
@@ -45,19 +44,26 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	const failed = new Map<number, Error>();
 	const itemRequest = (item: number | undefined): ItemRequest => (item === undefined ? request : { ...request, itemIndex: item });
 
-	// Read: every item's identity first, so that nobody is acted on for a bad row; then the directory.
-	const { identities, unnamed } = readIdentities.call(this, itemCount, settings, failed);
-	await checkBlockReasonCodes.call(this, identities, settings, itemRequest, failed);
-	const users = await readDirectory.call(this, request);
+	// Read: every item's row first, so that nobody is acted on for a bad row; then the directory.
+	const attributes = await liveUserAttributes.call(this, request);
+	const { rows, unnamed } = await readRows.call(this, itemCount, settings, { attributes, request: itemRequest, failed });
+	await checkBlockReasonCodes.call(this, rows, settings, itemRequest, failed);
+	const directory = await readDirectory.call(this, request);
 
 	// Match, then the guard, before any comparison is read: a refused run should not spend them.
-	const { matches, fates, named, candidates, held } = matchRun.call(this, identities, unnamed, users, settings, failed);
-	const over = overTheGuard.call(this, candidates, users, named.size, settings);
+	const matched = matchRun.call(this, rows, unnamed, directory, settings, failed);
+	const over = overTheGuard.call(this, matched.candidates, directory.users, matched.named.size, settings);
 	if (over && !settings.outputPlan) throw over;
 
+	// Compare: what the plan decides on, read before it. What comparisons share is read once and
+	// handed on: the attribute definitions, the lists read for names, the people by id.
+	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id) });
+	const creating = creations(rows, matched);
+	const compared = await readComparisons.call(this, { ...matched, rows, directory, creating }, settings, reads, comparison.trusted, itemRequest, failed);
+	const administrators = await readAdministrators.call(this, deactivating(matched), request);
+
 	// Plan: every step decided as data, from what was read, before anything is written.
-	const { reads, compared, administrators } = await readForPlan.call(this, identities, { matches, fates, held, candidates }, settings, comparison.trusted, request, itemRequest, failed);
-	const steps = plan({ itemCount, identities, matches, fates, compared, held, candidates, administrators, failed, users, settings, reads });
+	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
 	if (over) return approval(steps, over, itemCount);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
@@ -65,5 +71,5 @@ async function sync(this: IExecuteFunctions, itemCount: number, request: ItemReq
 	if (comparison.save) writeDigestState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
 
 	// Report.
-	return summarise(report.call(this, steps, applied, settings), itemCount, settings, steps, comparison.comparison);
+	return summarise(report(steps, applied, rows, settings), itemCount, settings, steps, comparison.comparison);
 }

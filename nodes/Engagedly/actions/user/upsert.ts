@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { knownUser, readUserByEmail, rememberUser } from '../../api/users';
+import { knownUser, readUserByEmail } from '../../api/users';
 import { asNodeError, refusalOf } from '../../transport/errors';
 import { perContext } from '../../transport/perExecution';
 import { apiPath } from '../../transport/paths';
@@ -80,14 +80,24 @@ export interface UpsertReads {
 	neverShown: Set<string>;
 	/** The lists the run reads for names, and from which a dry run and `changes` name what an id points to. */
 	lists: Lists;
+	/** The users the run knows, by id, from which a dry run and `changes` name a person an id points to. */
+	people: People;
 }
+
+/** A user the run has read or written, by id (Sync: its directory and whom it created); undefined when it knows none. */
+export type People = (id: string) => IDataObject | undefined;
 
 export async function upsertReads(
 	this: IExecuteFunctions,
 	request: ItemRequest,
-	{ neverShown = new Set<string>(), lists = listReader(this) }: { neverShown?: Set<string>; lists?: Lists } = {},
+	{ neverShown = new Set<string>(), lists = listReader(this), attributes, people }: { neverShown?: Set<string>; lists?: Lists; attributes?: UserAttribute[]; people?: People } = {},
 ): Promise<UpsertReads> {
-	return { attributes: await liveUserAttributes.call(this, request), neverShown, lists };
+	return {
+		attributes: attributes ?? (await liveUserAttributes.call(this, request)),
+		neverShown,
+		lists,
+		people: people ?? ((id) => knownUser(this, id)),
+	};
 }
 
 /**
@@ -200,7 +210,6 @@ export async function applyUpsert(
 			const now = await readCurrent.call(this, raced, body, reads, request);
 			return await applyUpsert.call(this, planUpsert(body, raced, now, reads, options), reads, request, options);
 		}
-		rememberUser(this, user);
 		return { user, outcome: 'created' };
 	}
 	if (kind === 'blocked' || kind === 'unchanged') return { user: current!, outcome: kind };
@@ -211,25 +220,22 @@ export async function applyUpsert(
 		user = checkStatus.call(this, request.itemIndex, activated, { status: 'Active' });
 	}
 	if (Object.keys(body).length) user = await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body });
-	rememberUser(this, user);
-	return await outcomeOf(this, step, user, reads.lists);
+	return await outcomeOf(step, user, reads);
 }
 
 /** A step as its write would leave the user (what Engagedly would answer), with nothing written: Dry Run. */
 export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, reads: UpsertReads, request: ItemRequest): Promise<Upserted> {
 	const { kind, body, existing, current } = step;
 	if (kind === 'create') {
-		const user = await projectedUser.call(this, null, body, request, reads.lists);
-		rememberUser(this, user);
+		const user = await projectedUser.call(this, null, body, request, reads);
 		return { user, outcome: 'created' };
 	}
 	if (kind === 'blocked' || kind === 'unchanged') return { user: current!, outcome: kind };
 	// A write answers with the single user: the dry run shows that record, changed.
 	const single = current === existing ? await readUser(this, String(existing!.id), request, 'primary_reporter') : current!;
 	const returned = kind === 'reactivate' ? { ...single, status: 'Active', block_reason_code: null, user_blocked_at: null } : single;
-	const user = await projectedUser.call(this, returned, body, request, reads.lists);
-	rememberUser(this, user);
-	return await outcomeOf(this, step, user, reads.lists);
+	const user = await projectedUser.call(this, returned, body, request, reads);
+	return await outcomeOf(step, user, reads);
 }
 
 /**
@@ -237,10 +243,10 @@ export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, r
  * and after (a dry run's projection names them from the same lists), then from the lists and
  * people the run has read.
  */
-async function outcomeOf(context: IExecuteFunctions, step: UpsertStep, user: IDataObject, lists: Lists): Promise<Upserted> {
+async function outcomeOf(step: UpsertStep, user: IDataObject, reads: UpsertReads): Promise<Upserted> {
 	const changed = Object.keys(step.changes).length > 0;
 	const outcome: Outcome = step.kind === 'reactivate' ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(context, lists)) : undefined;
+	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(reads)) : undefined;
 	return { user, outcome, ...(named ? { changes: named } : {}), ...(step.notCompared.length ? { notCompared: step.notCompared } : {}) };
 }
 
@@ -266,12 +272,12 @@ const readUser = async (context: IExecuteFunctions, id: string, request: ItemReq
 	await requestRecord.call(context, 'GET', apiPath`/users/${id}`, { ...request, qs: { include } });
 
 /** Records of the lists this run has read, and the people it knows (Sync: the whole directory). */
-async function readElsewhere(context: IExecuteFunctions, lists: Lists): Promise<ReadElsewhere> {
+async function readElsewhere({ lists, people }: UpsertReads): Promise<ReadElsewhere> {
 	const read = new Map<string, IDataObject[]>();
 	for (const [wire, kind] of Object.entries(LISTED)) read.set(wire, await lists.readAlready(kind));
 	return (wire, id) => {
 		const list = read.get(wire);
-		return list ? list.find((record) => String(record.id) === id) : knownUser(context, id);
+		return list ? list.find((record) => String(record.id) === id) : people(id);
 	};
 }
 

@@ -1,43 +1,32 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { expectCreation } from '../../../api/users';
 import type { ItemRequest } from '../../../transport/request';
-import { readCreateBody } from '../create.operation';
 import { isSiteAdministrator } from '../deactivate.operation';
 import type { Memberships } from '../lookups';
 import { membershipReader } from '../lookups';
 import { idsForNames } from '../names';
 import type { UpsertReads } from '../upsert';
-import { readCurrent, readDigest, trustedDigest, upsertReads } from '../upsert';
-import type { Identity } from './items';
+import { readCurrent, readDigest, trustedDigest } from '../upsert';
+import type { Directory } from './directory';
+import { resolvePeople } from './directory';
 import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
 import { isCreation } from './match';
 import type { Applied, Step } from './plan';
 import { withMemberships } from './plan';
+import type { Row } from './rows';
 import type { Settings } from './settings';
 
-/** What the plan decides on, read before it: each employee's comparison, and who among the users it would deactivate is the Site Administrator. */
-export async function readForPlan(
-	this: IExecuteFunctions,
-	identities: Map<number, Identity>,
-	{ matches, fates, held, candidates }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; candidates: IDataObject[] },
-	settings: Settings,
-	digests: Record<string, string>,
-	request: ItemRequest,
-	itemRequest: (item: number) => ItemRequest,
-	failed: Map<number, Error>,
-) {
-	const creating = [...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item));
-	expectCreation(this, creating.map(([item]) => identities.get(item)!.email));
-	// What comparisons share, read once and handed on: the attribute definitions, the lists read
-	// for names, the fields found never shown.
-	const reads = await upsertReads.call(this, request);
-	const compared = await readComparisons.call(this, matches, fates, held.items, settings, reads, digests, itemRequest, failed);
-	const leaving = [...matches].flatMap(([item, match]) => (fates.get(item)!.action === 'deactivate' && match.user ? [match.user] : []));
-	const administrators = await readAdministrators.call(this, [...leaving, ...candidates], request);
-	return { reads, compared, administrators };
+/** The folded addresses of the new hires the run creates (now, or once in their window): fields naming them wait for their ids. */
+export function creations(rows: Map<number, Row>, { matches, fates, held }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held }): Set<string> {
+	return new Set([...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item)).map(([item]) => rows.get(item)!.email));
 }
+
+/** The users the run would deactivate: the leavers' (and those between employments) and the missing. */
+export const deactivating = ({ matches, fates, candidates }: { matches: Map<number, Match>; fates: Map<number, Fate>; candidates: IDataObject[] }) => [
+	...[...matches].flatMap(([item, match]) => (fates.get(item)!.action === 'deactivate' && match.user ? [match.user] : [])),
+	...candidates,
+];
 
 /** What an employee's comparison needs: their write body (names resolved), their user as compared. */
 export interface Compared {
@@ -51,17 +40,15 @@ export interface Compared {
 }
 
 /**
- * The reads each comparison needs, item by item: the body (the lists read for names, once per
- * run), and for a matched user their memberships (the units' members, once per run) and, where
- * needsSingleRead says so, the single user. Only employees written need them (not the held, the
- * pending, nor those deactivated or left as they are); nor does a user left blocked (nothing of
- * theirs is compared).
+ * The reads each comparison needs, item by item: the body (people resolved against the directory,
+ * names against the lists, each read once per run), and for a matched user their memberships (the
+ * units' members, once per run) and, where needsSingleRead says so, the single user. Only
+ * employees written need them (not the held, the pending, nor those deactivated or left as they
+ * are); nor does a user left blocked (nothing of theirs is compared).
  */
-async function readComparisons(
+export async function readComparisons(
 	this: IExecuteFunctions,
-	matches: Map<number, Match>,
-	fates: Map<number, Fate>,
-	held: Map<number, IDataObject>,
+	{ rows, matches, fates, held, directory, creating }: { rows: Map<number, Row>; matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; directory: Directory; creating: Set<string> },
 	settings: Settings,
 	reads: UpsertReads,
 	digests: Record<string, string>,
@@ -71,10 +58,13 @@ async function readComparisons(
 	const memberships: Memberships = membershipReader(this, reads.lists);
 	const compared = new Map<number, Compared>();
 	for (const [item, match] of matches) {
-		if (held.has(item) || fates.get(item)!.action !== 'write') continue;
+		if (held.items.has(item) || fates.get(item)!.action !== 'write') continue;
 		try {
 			const request = itemRequest(item);
-			const body = await idsForNames.call(this, await readCreateBody.call(this, item, { request }), request, reads.lists);
+			const row = rows.get(item)!;
+			if (row.body instanceof Error) throw row.body;
+			const given = { ...row.body, ...resolvePeople.call(this, item, row.people, directory, creating) };
+			const body = await idsForNames.call(this, given, request, reads.lists);
 			const user = match.user;
 			if (!user || (user.status === 'Blocked' && !settings.reactivateReturning)) {
 				compared.set(item, { body, byEmployeeId: match.byEmployeeId, existing: user, current: user });
@@ -97,7 +87,7 @@ async function readComparisons(
  * permissions say it (the contract's User has no `is_admin`). A read that failed is that user's
  * failure, and they are not deactivated.
  */
-async function readAdministrators(this: IExecuteFunctions, users: IDataObject[], request: ItemRequest) {
+export async function readAdministrators(this: IExecuteFunctions, users: IDataObject[], request: ItemRequest) {
 	const administrators = new Map<unknown, boolean | Error>();
 	for (const user of users) {
 		try {

@@ -7,12 +7,13 @@ import { SITE_ADMINISTRATOR_KEPT } from '../deactivate.operation';
 import type { UpsertReads, UpsertStep } from '../upsert';
 import { planUpsert } from '../upsert';
 import type { Compared } from './compare';
-import type { Identity } from './items';
+import type { Directory } from './directory';
 import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
 import { isActive } from './match';
 import type { Person, Step } from './plan';
 import { fingerprintOf, fingerprintWires, personOf, standIns } from './plan';
+import type { Row } from './rows';
 import type { Settings } from './settings';
 import { MAX_DEACTIVATE_PERCENT } from './settings';
 
@@ -38,7 +39,7 @@ export function overTheGuard(this: IExecuteFunctions, candidates: IDataObject[],
 
 interface PlanInput {
 	itemCount: number;
-	identities: Map<number, Identity>;
+	rows: Map<number, Row>;
 	matches: Map<number, Match>;
 	fates: Map<number, Fate>;
 	compared: Map<number, Compared>;
@@ -46,7 +47,7 @@ interface PlanInput {
 	candidates: IDataObject[];
 	administrators: Map<unknown, boolean | Error>;
 	failed: Map<number, Error>;
-	users: IDataObject[];
+	directory: Directory;
 	settings: Settings;
 	reads: UpsertReads;
 }
@@ -56,10 +57,10 @@ interface PlanInput {
  * kept, deactivated). No request: everything it decides on was read before.
  */
 export function plan(input: PlanInput): Step[] {
-	const { identities, matches, compared, held, settings, reads } = input;
+	const { rows, matches, compared, held, settings, reads } = input;
 	const steps: Step[] = [];
 	for (let item = 0; item < input.itemCount; item++) {
-		const identity = identities.get(item);
+		const identity = rows.get(item);
 		const match = matches.get(item);
 		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: null };
 		const error = input.failed.get(item);
@@ -92,10 +93,10 @@ export function plan(input: PlanInput): Step[] {
 		}
 	}
 	for (const [user, item] of held.users) {
-		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: identities.get(item)!.email }, fingerprint: '' });
+		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: rows.get(item)!.email }, fingerprint: '' });
 	}
 	for (const user of input.candidates) steps.push(deactivation({ person: personOf(user), record: user }, user, settings.blockReasonCode, input));
-	return withManagersLeaving(waitingForPendingHires(steps), input.users);
+	return withManagersLeaving(waitingForPendingHires(steps), input.directory.users);
 }
 
 /**

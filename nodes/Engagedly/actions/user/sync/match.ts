@@ -1,24 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey, sharedAddressError, useDirectory } from '../../../api/users';
+import { sharedAddressError } from '../../../api/users';
 import { trimmed } from '../../../parameters/values';
-import { paginate } from '../../../transport/paginate';
-import type { ItemRequest } from '../../../transport/request';
-import type { Identity } from './items';
-import { fullNameOf } from './items';
+import type { Directory } from './directory';
 import type { Fate, Holding } from './lifecycle';
 import { fateOf } from './lifecycle';
+import type { Row } from './rows';
+import { fullNameOf } from './rows';
 import type { Settings } from './settings';
 
 export const isActive = (user: IDataObject) => user.status === 'Active';
-
-/** Every user, read once for all items: a field that names a person then resolves through it (api/users.ts), at no request. */
-export async function readDirectory(this: IExecuteFunctions, request: ItemRequest): Promise<IDataObject[]> {
-	const users = await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } });
-	useDirectory(this, users);
-	return users;
-}
 
 /**
  * Each item's user, and the users the run would deactivate as missing: Active, named by no item,
@@ -26,21 +18,20 @@ export async function readDirectory(this: IExecuteFunctions, request: ItemReques
  */
 export function matchRun(
 	this: IExecuteFunctions,
-	identities: Map<number, Identity>,
+	rows: Map<number, Row>,
 	unnamed: number,
-	users: IDataObject[],
+	directory: Directory,
 	settings: Settings,
 	failed: Map<number, Error>,
 ) {
-	const directory = indexDirectory(users);
-	const { matches, named } = matchItems.call(this, identities, directory, settings, failed);
+	const { matches, named } = matchItems.call(this, rows, directory, settings, failed);
 	const fates = new Map<number, Fate>();
 	for (const [item, match] of matches) {
-		fates.set(item, fateOf(identities.get(item)!.lifecycle, holdingOf(match.user), settings.today, settings.daysBeforeJoining));
+		fates.set(item, fateOf(rows.get(item)!.lifecycle, holdingOf(match.user), settings.today, settings.daysBeforeJoining));
 	}
 	let candidates =
-		settings.deactivateMissing && unnamed === 0 ? users.filter((user) => isActive(user) && !named.has(user.id)) : [];
-	const held = holdLookalikes(identities, matches, fates, candidates);
+		settings.deactivateMissing && unnamed === 0 ? directory.users.filter((user) => isActive(user) && !named.has(user.id)) : [];
+	const held = holdLookalikes(rows, matches, fates, candidates);
 	candidates = candidates.filter((user) => !held.users.has(user));
 	return { matches, fates, named, candidates, held };
 }
@@ -50,28 +41,13 @@ const holdingOf = (user: IDataObject | null): Holding => (!user ? 'nobody' : isA
 /** Who the run creates (now, or once they are in their window): a field naming one of them waits for their id. */
 export const isCreation = (match: Match, fate: Fate) => !match.user && (fate.action === 'write' || fate.action === 'pending');
 
-/** The directory, indexed the ways items are matched. */
-function indexDirectory(directory: IDataObject[]) {
-	// Every user an address names, whatever its case: two of them are refused, never guessed between.
-	const byEmail = new Map<string, IDataObject[]>();
-	for (const user of directory) byEmail.set(emailKey(user.email), [...(byEmail.get(emailKey(user.email)) ?? []), user]);
-	const byEmployeeId = new Map<string, IDataObject[]>();
-	for (const user of directory) {
-		const id = trimmed(user.employee_id);
-		if (id) byEmployeeId.set(id, [...(byEmployeeId.get(id) ?? []), user]);
-	}
-	return { byEmail, byEmployeeId };
-}
-
-type Directory = ReturnType<typeof indexDirectory>;
-
 export interface Match {
 	user: IDataObject | null;
 	byEmployeeId: boolean;
 }
 
 /** The user an item stands for: by employee ID first when asked, else (or when none has it) by address. */
-function matchUser(this: IExecuteFunctions, item: number, identity: Identity, directory: Directory): Match {
+function matchUser(this: IExecuteFunctions, item: number, identity: Pick<Row, 'email' | 'employeeId'>, directory: Directory): Match {
 	const sharing = directory.byEmail.get(identity.email) ?? [];
 	if (sharing.length > 1) throw sharedAddressError(this, identity.email, sharing, item);
 	const byAddress = sharing[0] ?? null;
@@ -98,10 +74,10 @@ function matchUser(this: IExecuteFunctions, item: number, identity: Identity, di
 }
 
 /** Each item's user (or nobody), and every user an item may stand for: kept from deactivation, failed items' users included. */
-function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, directory: Directory, settings: Settings, failed: Map<number, Error>) {
+function matchItems(this: IExecuteFunctions, rows: Map<number, Row>, directory: Directory, settings: Settings, failed: Map<number, Error>) {
 	const named = new Set<unknown>();
 	const matches = new Map<number, Match>();
-	for (const [item, identity] of identities) {
+	for (const [item, identity] of rows) {
 		for (const user of directory.byEmail.get(identity.email) ?? []) named.add(user.id);
 		const byId = settings.matchByEmployeeId ? identity.employeeId : '';
 		for (const user of directory.byEmployeeId.get(byId) ?? []) named.add(user.id);
@@ -121,11 +97,11 @@ function matchItems(this: IExecuteFunctions, identities: Map<number, Identity>, 
  * both would give that person a second account and block the first. Both are held, neither
  * written, and each names the other.
  */
-function holdLookalikes(identities: Map<number, Identity>, matches: Map<number, Match>, fates: Map<number, Fate>, candidates: IDataObject[]) {
+function holdLookalikes(rows: Map<number, Row>, matches: Map<number, Match>, fates: Map<number, Fate>, candidates: IDataObject[]) {
 	const items = new Map<number, IDataObject>();
 	const users = new Map<IDataObject, number>();
 	for (const [item, match] of matches) {
-		const identity = identities.get(item)!;
+		const identity = rows.get(item)!;
 		if (!isCreation(match, fates.get(item)!)) continue;
 		const lookalike = candidates.find(
 			(user) =>

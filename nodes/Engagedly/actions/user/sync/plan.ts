@@ -190,7 +190,11 @@ function withoutStandIns(step: UpsertStep): UpsertStep {
  */
 export async function applySteps(this: IExecuteFunctions, steps: Step[], run: ApplyContext): Promise<Map<Step, Applied>> {
 	const applied = new Map<Step, Applied>();
+	// Address → id of each user created so far, and the users by id: a later step's field names
+	// them by that id, and its `changes` by their name.
 	const created = new Map<string, string>();
+	const createdUsers = new Map<string, IDataObject>();
+	const reads: UpsertReads = { ...run.reads, people: (id) => run.reads.people(id) ?? createdUsers.get(id) };
 	const creating = new Set(steps.filter((step) => step.kind === 'create').map((step) => emailKey(step.person.email)));
 	let waiting = steps;
 	while (waiting.length) {
@@ -206,10 +210,11 @@ export async function applySteps(this: IExecuteFunctions, steps: Step[], run: Ap
 				applied.set(step, { step, error: notCreated(this, missing[0], step.item) });
 				continue;
 			}
-			applied.set(step, await applyStep.call(this, step, created, run));
+			applied.set(step, await applyStep.call(this, step, created, { ...run, reads }));
 			const result = applied.get(step)!.result;
 			if (step.kind === 'create' && result?.user.id !== undefined && result.user.id !== null) {
 				created.set(emailKey(step.person.email), String(result.user.id));
+				createdUsers.set(String(result.user.id), result.user);
 			}
 		}
 		if (next.length === waiting.length) {

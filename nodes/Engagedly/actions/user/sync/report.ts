@@ -1,14 +1,13 @@
-import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
-import { trimmed } from '../../../parameters/values';
 import type { BatchResult, BatchRun } from '../../types';
-import { readIdentity } from '../readFields';
 import { userOutput } from '../simplify';
 import type { Comparison } from '../singleUserDigests';
 import type { Outcome } from '../upsert';
 import { outcomeFields } from '../upsert';
 import type { Applied, Person, Step } from './plan';
 import { PLAN_VERSION, stepJson, WRITING } from './plan';
+import type { Row } from './rows';
 import type { Settings } from './settings';
 
 const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', heldWith: other });
@@ -55,7 +54,7 @@ function failure(step: Step): BatchResult {
 }
 
 /** Each step's output item: the user (as written, previewed or read) and what happened, or its error. */
-export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step, Applied>, settings: Settings): BatchResult[] {
+export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<number, Row>, settings: Settings): BatchResult[] {
 	return steps.map((step): BatchResult => {
 		const done = applied.get(step);
 		const error = step.error ?? done?.error;
@@ -70,7 +69,7 @@ export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step
 		});
 		const result = done?.result;
 		if (result && step.upsert) return output(result.user, outcomeFields(result));
-		const user = result?.user ?? step.record ?? itemPerson.call(this, step.item!);
+		const user = result?.user ?? step.record ?? rows.get(step.item!)!.person;
 		switch (step.kind) {
 			case 'deactivate':
 				return output(user, { outcome: 'deactivated', ...(step.withoutManager ? { withoutManager: step.withoutManager as unknown as IDataObject[] } : {}) });
@@ -82,11 +81,6 @@ export function report(this: IExecuteFunctions, steps: Step[], applied: Map<Step
 				return output(user, { outcome: step.kind, reason: step.reason ?? null });
 		}
 	});
-}
-
-/** An employee as their item gives them, for an item with no user to show. */
-function itemPerson(this: IExecuteFunctions, item: number): IDataObject {
-	return { ...readIdentity.call(this, item), employee_id: trimmed(this.getNodeParameter('additionalFields.employeeId', item, '')) || null };
 }
 
 /** What Sync adds to a user, in the order it leads their item, each blank where it does not apply. */

@@ -1,20 +1,29 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ResourceMapperValue } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { UserAttribute } from '../../../api/userAttributes';
 import { emailKey } from '../../../api/users';
 import { checkParameters } from '../../../parameters/check';
+import { personRefs } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
+import { readCustomAttributes } from '../customAttributes';
 import { checkCode } from '../deactivate.operation';
-import { readIdentity } from '../readFields';
+import { readIdentity, readUserFieldValues } from '../readFields';
 import type { Employment, Lifecycle } from './lifecycle';
 import { lifecycleOf } from './lifecycle';
 import type { Settings } from './settings';
 import { itemFields } from './settings';
 
-/** Who an item says the employee is: read before anything else, so nobody is acted on for a bad row. */
-export interface Identity {
+/**
+ * Sync's first stage: every item's parameters, read once (one read of each of the item's fields,
+ * so each expression is evaluated once per run, however many stages use it), into a row of plain
+ * data. Nothing here reads Engagedly's users: people are kept as given and resolved against the
+ * directory later (directory.ts).
+ */
+export interface Row {
+	/** The address, folded: what users are matched by. */
 	email: string;
 	/** The employee ID the item gives ('' if none): matched by when asked, and always a sign of a lookalike. */
 	employeeId: string;
@@ -24,7 +33,27 @@ export interface Identity {
 	lifecycle: Lifecycle;
 	/** The code their deactivation sends: their own, else the run's ('' none). */
 	blockReasonCode: string;
+	/** The employee as the item gives them, for an output with no user to show. */
+	person: IDataObject;
+	/**
+	 * What a write of them sends, every value checked (job titles and the like by name or ID, as
+	 * given), or why it cannot be sent: that fails the item only where they are written.
+	 */
+	body: IDataObject | Error;
+	/** The fields that name people, as given (ids or addresses). */
+	people: PeopleRefs[];
 }
+
+export interface PeopleRefs {
+	wire: string;
+	label: string;
+	/** A multi-user field (a list of ids), or one user's id. */
+	many: boolean;
+	refs: string[];
+}
+
+/** The item's fields as Sync shows them, each with the value a field left out gives. */
+const ITEM_PARAMETERS: Record<string, unknown> = { firstName: '', lastName: '', additionalFields: {}, customAttributes: null, leaverFields: {} };
 
 /** A day an item gives: undefined when empty in any form HR systems write (`0000-00-00` too); not a date is refused. */
 function readDate(this: IExecuteFunctions, item: number, raw: unknown, label: string): string | undefined {
@@ -35,11 +64,11 @@ function readDate(this: IExecuteFunctions, item: number, raw: unknown, label: st
 }
 
 /** What an item says of the employment (status, joining, leaving and rehire dates), and so their lifecycle state. */
-function readEmployment(this: IExecuteFunctions, item: number, settings: Settings): Pick<Identity, 'lifecycle' | 'blockReasonCode'> {
-	const given = this.getNodeParameter('leaverFields', item, {}) as IDataObject;
+function readEmployment(this: IExecuteFunctions, item: number, values: IDataObject, settings: Settings): Pick<Row, 'lifecycle' | 'blockReasonCode'> {
+	const given = values.leaverFields as IDataObject;
 	const employment: Employment = {
 		status: trimmed(given.employmentStatus).toLowerCase(),
-		joiningDate: readDate.call(this, item, this.getNodeParameter('additionalFields.joiningDate', item, ''), 'Joining Date'),
+		joiningDate: readDate.call(this, item, (values.additionalFields as IDataObject).joiningDate, 'Joining Date'),
 		leavingDate: readDate.call(this, item, given.leavingDate, 'Leaving Date'),
 		rehireDate: readDate.call(this, item, given.rehireDate, 'Rehire Date'),
 	};
@@ -67,15 +96,36 @@ function readAddress(this: IExecuteFunctions, item: number): string | { problem:
 	return address;
 }
 
+/** What a write of the employee sends (Create's body), with the fields naming people apart. */
+async function readBody(this: IExecuteFunctions, item: number, values: IDataObject, identity: IDataObject, attributes: UserAttribute[], request: ItemRequest) {
+	const fields = readUserFieldValues.call(this, item, values.additionalFields as IDataObject, 'create');
+	const people = fields.people.map(({ field, raw }): PeopleRefs => {
+		const label = field.property.displayName;
+		const many = field.kind === 'users';
+		return { wire: field.wire, label, many, refs: personRefs.call(this, item, raw, { label, many }) };
+	});
+	const body = { ...identity, ...fields.body };
+	// People count as given for the mandatory system attributes: they are resolved later.
+	const given = { ...body, ...Object.fromEntries(people.map(({ wire, refs }) => [wire, refs])) };
+	const mapper = values.customAttributes as ResourceMapperValue | null;
+	const custom = await readCustomAttributes.call(this, item, { write: 'create', body: given, request, mapper, attributes });
+	return { body: { ...body, ...custom }, people };
+}
+
 /**
- * Every item's identity, before anything is read: its address (and employee ID, when matching by
- * it). An item whose address cannot be read names nobody: it fails, and so that nobody it may have
- * stood for is deactivated, the run deactivates nobody. An item that names someone but fails its
- * other checks, or gives an address or employee ID another item gives too, fails on its own and
- * still names its user.
+ * Every item's row, before anything is read of the users: its address first. An item whose
+ * address cannot be read names nobody: it fails, and so that nobody it may have stood for is
+ * deactivated, the run deactivates nobody. An item that names someone but fails its other checks,
+ * or gives an address or employee ID another item gives too, fails on its own and still names its
+ * user.
  */
-export function readIdentities(this: IExecuteFunctions, itemCount: number, settings: Settings, failed: Map<number, Error>) {
-	const identities = new Map<number, Identity>();
+export async function readRows(
+	this: IExecuteFunctions,
+	itemCount: number,
+	settings: Settings,
+	{ attributes, request, failed }: { attributes: UserAttribute[]; request: (item: number) => ItemRequest; failed: Map<number, Error> },
+) {
+	const rows = new Map<number, Row>();
 	const unnamed = new Map<number, string>();
 	for (let item = 0; item < itemCount; item++) {
 		const address = readAddress.call(this, item);
@@ -83,20 +133,37 @@ export function readIdentities(this: IExecuteFunctions, itemCount: number, setti
 			unnamed.set(item, address.problem);
 			continue;
 		}
-		const identity: Identity = { email: emailKey(address), employeeId: '', fullName: '', lifecycle: { state: 'active' }, blockReasonCode: settings.blockReasonCode };
-		identities.set(item, identity);
+		const row: Row = {
+			email: emailKey(address),
+			employeeId: '',
+			fullName: '',
+			lifecycle: { state: 'active' },
+			blockReasonCode: settings.blockReasonCode,
+			person: { email: address },
+			body: {},
+			people: [],
+		};
+		rows.set(item, row);
 		try {
-			identity.employeeId = trimmed(this.getNodeParameter('additionalFields.employeeId', item, ''));
-			checkParameters.call(this, itemFields, item);
-			Object.assign(identity, readEmployment.call(this, item, settings));
-			const { first_name, last_name } = readIdentity.call(this, item);
-			identity.fullName = fullNameOf(first_name, last_name);
+			const values: IDataObject = { email: address };
+			for (const [name, fallback] of Object.entries(ITEM_PARAMETERS)) values[name] = this.getNodeParameter(name, item, fallback as never) as IDataObject[string];
+			row.employeeId = trimmed((values.additionalFields as IDataObject).employeeId);
+			checkParameters.call(this, itemFields, item, values);
+			Object.assign(row, readEmployment.call(this, item, values, settings));
+			const identity = readIdentity.call(this, item, values);
+			row.fullName = fullNameOf(identity.first_name, identity.last_name);
+			row.person = { ...identity, employee_id: row.employeeId || null };
+			try {
+				Object.assign(row, await readBody.call(this, item, values, identity, attributes, request(item)));
+			} catch (error) {
+				row.body = error as Error;
+			}
 		} catch (error) {
 			failed.set(item, error as Error);
 		}
 	}
-	refuseShared.call(this, identities, 'email', 'email address', failed);
-	if (settings.matchByEmployeeId) refuseShared.call(this, identities, 'employeeId', 'employee ID', failed);
+	refuseShared.call(this, rows, 'email', 'email address', failed);
+	if (settings.matchByEmployeeId) refuseShared.call(this, rows, 'employeeId', 'employee ID', failed);
 	for (const [item, problem] of unnamed) {
 		const list = [...unnamed.keys()].join(', ');
 		failed.set(
@@ -107,20 +174,20 @@ export function readIdentities(this: IExecuteFunctions, itemCount: number, setti
 			}),
 		);
 	}
-	return { identities, unnamed: unnamed.size };
+	return { rows, unnamed: unnamed.size };
 }
 
 /** Items that give the same address (or employee ID) as another: none of them is applied. */
 function refuseShared(
 	this: IExecuteFunctions,
-	identities: Map<number, Identity>,
+	rows: Map<number, Row>,
 	key: 'email' | 'employeeId',
 	label: string,
 	failed: Map<number, Error>,
 ) {
 	const itemsOf = new Map<string, number[]>();
-	for (const [item, identity] of identities) {
-		if (identity[key]) itemsOf.set(identity[key], [...(itemsOf.get(identity[key]) ?? []), item]);
+	for (const [item, row] of rows) {
+		if (row[key]) itemsOf.set(row[key], [...(itemsOf.get(row[key]) ?? []), item]);
 	}
 	for (const [value, items] of itemsOf) {
 		if (items.length < 2) continue;
@@ -139,15 +206,15 @@ function refuseShared(
 /** The run's Block Reason Code, checked before anything is written; then each leaver's own. */
 export async function checkBlockReasonCodes(
 	this: IExecuteFunctions,
-	identities: Map<number, Identity>,
+	rows: Map<number, Row>,
 	settings: Settings,
 	itemRequest: (item: number | undefined) => ItemRequest,
 	failed: Map<number, Error>,
 ) {
 	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, itemRequest(undefined));
 	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
-	for (const [item, identity] of identities) {
-		const code = identity.blockReasonCode;
+	for (const [item, row] of rows) {
+		const code = row.blockReasonCode;
 		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
 		try {
 			await checkCode.call(this, item, code, itemRequest(item));
