@@ -1,11 +1,12 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * The lifecycle Sync decides by, as the builder reads it: both tables of docs/engagedly-node.md
  * ("The lifecycle") are read from the page and every row checked against lifecycle.ts, over every
  * combination of status and dates an HR export can give. A row changed on the page, or a rule
  * changed in the code, fails here. No n8n, no simulator.
  */
-import { readFileSync } from 'fs';
-import { join } from 'path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DateTime } from 'luxon';
 
 import type { Employment, Holding, LifecycleState } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
