@@ -37,18 +37,6 @@ export function rememberUser(context: IExecuteFunctions, user: IDataObject): voi
 }
 
 /**
- * The stand-in for the id of a user the run has yet to create: a plan is data, written before
- * anyone exists, so a new hire's manager who is new too is named by address, and the apply stage
- * puts their id in once they are created (a sync creates a new manager before their reports).
- */
-const NEW_USER = 'new-user:';
-export const newUserId = (address: string): string => `${NEW_USER}${emailKey(address)}`;
-
-/** The address a stand-in names, or undefined for a real id. */
-export const newUserAddress = (value: unknown): string | undefined =>
-	typeof value === 'string' && value.startsWith(NEW_USER) ? value.slice(NEW_USER.length) : undefined;
-
-/**
  * The user with this address, read with the API's email filter (`GET /users?email=`, with the
  * manager, which costs nothing extra) once per run however many items name it; null when nobody
  * has it (readUserByEmail).

@@ -10,8 +10,10 @@ import { isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivate.opera
 import { membershipReader } from './lookups';
 import type { Directory } from './sync/directory';
 import { readDirectory } from './sync/directory';
-import type { Person, Step, StepKind } from './sync/plan';
-import { applySteps, fingerprintOf, PLAN_VERSION, withMemberships, WRITING } from './sync/plan';
+import { applySteps } from './sync/apply';
+import { withMemberships } from './sync/compare';
+import type { DeactivateStep, Person, StepKind, WriteStep } from './sync/steps';
+import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
 import type { UpsertReads } from './upsert';
 import { readCurrent, upsertReads } from './upsert';
 
@@ -36,8 +38,10 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['applyPlan'] } }, properties);
 
+type PlannedStep = WriteStep | DeactivateStep;
+
 /** A plan as Sync wrote it: its writing steps, each checked before any request. */
-function readPlan(this: IExecuteFunctions): Step[] {
+function readPlan(this: IExecuteFunctions): PlannedStep[] {
 	let raw: unknown = this.getNodeParameter('plan', 0, '');
 	const wrong = (why: string): never => {
 		throw new NodeOperationError(this.getNode(), `Plan is not a plan Sync output: ${why}`, {
@@ -64,10 +68,12 @@ function readPlan(this: IExecuteFunctions): Step[] {
 		if (kind !== 'create' && (user.id === null || user.id === undefined)) wrong(`step ${index} has no user id`);
 		if (kind !== 'deactivate' && (json.body === null || typeof json.body !== 'object')) wrong(`step ${index} has no body`);
 		const person: Person = { id: user.id === null || user.id === undefined ? null : String(user.id), email: String(user.email), name: (user.name as string) ?? null };
-		const step: Step = { kind, person, fingerprint: String(json.fingerprint), blockReasonCode: String(json.blockReasonCode ?? '') };
-		if (kind === 'deactivate') return step;
+		const fingerprint = String(json.fingerprint);
+		if (kind === 'deactivate') return { kind, person, fingerprint, blockReasonCode: String(json.blockReasonCode ?? '') };
 		return {
-			...step,
+			kind: kind as 'create' | 'update' | 'reactivate',
+			person,
+			fingerprint,
 			upsert: {
 				kind: kind as 'create' | 'update' | 'reactivate',
 				body: json.body as IDataObject,
@@ -92,7 +98,7 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, re
 	const reads = await upsertReads.call(this, request, { people: (id) => directory.byId.get(id) });
 	const now = await readNow.call(this, planned, directory, reads, request);
 	const kept = await siteAdministrators.call(this, planned.filter((step) => step.kind === 'deactivate' && now.get(step)), request);
-	const fresh = planned.filter((step) => now.get(step) !== undefined && !kept.has(step));
+	const fresh = planned.flatMap((step) => (kept.has(step) ? [] : (now.get(step) ?? [])));
 	const applied = await applySteps.call(this, fresh, { reads, request: () => request, dryRun: false });
 
 	const results: BatchResult[] = planned.map((step) => {
@@ -100,7 +106,8 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, re
 		const admin = kept.get(step);
 		if (admin instanceof Error) return { error: admin, user: { id: person.id, email: person.email } };
 		if (admin) return { json: { outcome: 'kept', ...person, reason: SITE_ADMINISTRATOR_KEPT }, item: 0 };
-		const done = applied.get(step);
+		const current = now.get(step);
+		const done = current && applied.get(current);
 		if (!done) return { json: { outcome: 'stale', ...person, reason: STALE }, item: 0 };
 		if (done.error) return { error: done.error, user: { id: person.id, email: person.email } };
 		const user = done.result?.user ?? {};
@@ -128,8 +135,8 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, re
  * read): a plan is data a person may edit, and permissions are not in its fingerprint, so an
  * approved plan is no proof; only the permissions say who it is.
  */
-async function siteAdministrators(this: IExecuteFunctions, steps: Step[], request: ItemRequest) {
-	const kept = new Map<Step, true | Error>();
+async function siteAdministrators(this: IExecuteFunctions, steps: PlannedStep[], request: ItemRequest) {
+	const kept = new Map<PlannedStep, true | Error>();
 	for (const step of steps) {
 		try {
 			if (await isSiteAdministrator.call(this, step.person.id!, request)) kept.set(step, true);
@@ -143,12 +150,12 @@ async function siteAdministrators(this: IExecuteFunctions, steps: Step[], reques
 const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 
 /**
- * Each step with the user as Engagedly holds them now, where their fingerprint is the plan's;
- * a stale step maps to undefined.
+ * Each step with the user as Engagedly holds them now (a write step, the user it compares), where
+ * their fingerprint is the plan's; a stale step maps to undefined.
  */
-async function readNow(this: IExecuteFunctions, steps: Step[], { byId, byEmail }: Directory, reads: UpsertReads, request: ItemRequest) {
+async function readNow(this: IExecuteFunctions, steps: PlannedStep[], { byId, byEmail }: Directory, reads: UpsertReads, request: ItemRequest) {
 	const memberships = membershipReader(this, reads.lists);
-	const now = new Map<Step, Step | undefined>();
+	const now = new Map<PlannedStep, PlannedStep | undefined>();
 	for (const step of steps) {
 		if (step.kind === 'create') {
 			// Anyone holding the address now (two, in any case, are someone) makes a creation stale.
@@ -157,7 +164,7 @@ async function readNow(this: IExecuteFunctions, steps: Step[], { byId, byEmail }
 			continue;
 		}
 		const user = byId.get(step.person.id!);
-		if (!user || !step.upsert) {
+		if (!user || !isWrite(step)) {
 			now.set(step, user && fingerprintOf(user, [], reads) === step.fingerprint ? step : undefined);
 			continue;
 		}
@@ -165,8 +172,7 @@ async function readNow(this: IExecuteFunctions, steps: Step[], { byId, byEmail }
 		const existing = await withMemberships(user, body, memberships, request);
 		const current = await readCurrent.call(this, existing, body, reads, request);
 		const same = fingerprintOf(current, Object.keys(body), reads) === step.fingerprint;
-		if (same) step.upsert = { ...step.upsert, existing, current };
-		now.set(step, same ? step : undefined);
+		now.set(step, same ? { ...step, upsert: { ...step.upsert, existing, current } } : undefined);
 	}
 	return now;
 }

@@ -11,7 +11,7 @@ import { overTheGuard, plan } from './sync/decide';
 import { readDirectory } from './sync/directory';
 import { matchRun } from './sync/match';
 import { checkBlockReasonCodes, readRows } from './sync/rows';
-import { applySteps } from './sync/plan';
+import { applySteps } from './sync/apply';
 import { approval, report, summarise } from './sync/report';
 import { itemFields, readSettings, runFields } from './sync/settings';
 

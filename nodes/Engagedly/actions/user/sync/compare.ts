@@ -12,8 +12,10 @@ import { resolvePeople } from './directory';
 import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
 import { isCreation } from './match';
-import type { Applied, Step } from './plan';
-import { withMemberships } from './plan';
+import type { Applied } from './apply';
+import type { Step } from './steps';
+import { isWrite } from './steps';
+import { business, department } from '../../records/kinds';
 import type { Row } from './rows';
 import type { Settings } from './settings';
 
@@ -104,8 +106,24 @@ export function confirmedDigests(applied: Map<Step, Applied>, compared: Map<numb
 	const confirmed = new Map<string, string>();
 	for (const { step, result, error } of applied.values()) {
 		const digest = step.item === undefined ? undefined : compared.get(step.item)?.digest;
-		if (digest === undefined || error || !result || !step.upsert?.existing || step.kind === 'blocked') continue;
+		if (digest === undefined || error || !result || !isWrite(step) || !step.upsert.existing || step.kind === 'blocked') continue;
 		confirmed.set(String(step.upsert.existing.id), digest);
 	}
 	return confirmed;
+}
+
+/**
+ * The user as the list gives them, with the departments and businesses they belong to when the
+ * body gives those and the list does not carry them (the contract's list never does): read from
+ * the units' members, once for the whole run, rather than one single-user read per employee.
+ */
+export async function withMemberships(user: IDataObject, body: IDataObject, memberships: Memberships, request: ItemRequest) {
+	const known: IDataObject = { ...user };
+	if (body.departments !== undefined && !('departments' in known)) {
+		known.departments = (await memberships(department, request)).get(String(user.id)) ?? [];
+	}
+	if (body.businesses !== undefined && !('business_unit' in known)) {
+		known.business_unit = (await memberships(business, request)).get(String(user.id)) ?? [];
+	}
+	return known;
 }

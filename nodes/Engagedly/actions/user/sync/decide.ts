@@ -11,8 +11,9 @@ import type { Directory } from './directory';
 import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
 import { isActive } from './match';
-import type { Person, Step } from './plan';
-import { fingerprintOf, fingerprintWires, personOf, standIns } from './plan';
+import { standIns } from './directory';
+import type { DeactivateStep, FailedStep, KeptStep, Person, PendingStep, Step, WriteStep } from './steps';
+import { fingerprintOf, fingerprintWires, isWrite, personOf } from './steps';
 import type { Row } from './rows';
 import type { Settings } from './settings';
 import { MAX_DEACTIVATE_PERCENT } from './settings';
@@ -65,7 +66,7 @@ export function plan(input: PlanInput): Step[] {
 		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: null };
 		const error = input.failed.get(item);
 		if (error || !identity) {
-			steps.push({ kind: 'failed', item, person, error, fingerprint: '' });
+			steps.push({ kind: 'failed', item, person, error: error!, fingerprint: '' });
 			continue;
 		}
 		const user = match?.user ?? null;
@@ -88,7 +89,7 @@ export function plan(input: PlanInput): Step[] {
 				steps.push({ ...lifecycle, kind: 'pending', date: identity.lifecycle.date, reason: `${user ? 'Reactivated' : 'Created'} from ${fate.from}` });
 				break;
 			case 'none':
-				steps.push({ ...lifecycle, kind: 'unchanged', reason: fate.reason });
+				steps.push({ ...lifecycle, kind: 'leftAsIs', reason: fate.reason });
 				break;
 		}
 	}
@@ -105,18 +106,19 @@ export function plan(input: PlanInput): Step[] {
  * system says. It is pending until their day, and says whom it waits for.
  */
 function waitingForPendingHires(steps: Step[]): Step[] {
-	const pending = new Map(steps.filter((step) => step.kind === 'pending' && !step.person.id).map((step) => [emailKey(step.person.email), step]));
+	const pending = new Map(steps.filter((step): step is PendingStep => step.kind === 'pending' && !step.person.id).map((step) => [emailKey(step.person.email), step]));
 	if (!pending.size) return steps;
-	return steps.map((step) => {
-		const waitsFor = step.upsert ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
+	return steps.map((step): Step => {
+		const waitsFor = isWrite(step) ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
 		if (!waitsFor) return step;
-		return { ...step, upsert: undefined, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${String(waitsFor.reason).toLowerCase()}` };
+		const { item, person, record, lifecycle, fingerprint } = step;
+		return { item, person, record, lifecycle, fingerprint, kind: 'pending', date: waitsFor.date, reason: `Waits for ${waitsFor.person.email}, a new hire ${waitsFor.reason.toLowerCase()}` };
 	});
 }
 
 type StepBase = Pick<Step, 'item' | 'person' | 'record' | 'lifecycle'>;
 
-function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): Step {
+function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): DeactivateStep | KeptStep | FailedStep {
 	const admin = input.administrators.get(user.id);
 	const fingerprint = fingerprintOf(user, [], input.reads);
 	if (admin instanceof Error) return { ...base, kind: 'failed', error: admin, fingerprint };
@@ -125,12 +127,12 @@ function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string
 }
 
 /** An employee brought up to date: created, updated, reactivated, unchanged or left blocked, as the write decides. */
-function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, reads: UpsertReads, settings: Settings): Step {
+function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, reads: UpsertReads, settings: Settings): WriteStep {
 	const upsert: UpsertStep = planUpsert(body, existing, current, reads, {
 		returning: settings.reactivateReturning ? 'reactivate' : 'report',
 		updateEmail: byEmployeeId,
 	});
-	const step: Step = { ...base, kind: upsert.kind, upsert, fingerprint: '' };
+	const step: WriteStep = { ...base, kind: upsert.kind, upsert, fingerprint: '' };
 	return { ...step, fingerprint: fingerprintOf(current, fingerprintWires(step), reads) };
 }
 
@@ -146,7 +148,7 @@ function withManagersLeaving(steps: Step[], users: IDataObject[]): Step[] {
 	for (const user of users.filter(isActive)) {
 		const own = stepOf.get(String(user.id));
 		if (own && (own.kind === 'deactivate' || own.kind === 'held' || own.lifecycle?.state === 'onNotice')) continue;
-		const managerChange = own?.upsert?.changes.manager_id;
+		const managerChange = own && isWrite(own) ? own.upsert.changes.manager_id : undefined;
 		const manager = managerChange ? managerChange.to : managerIdOf(user);
 		if (typeof manager !== 'string' || !leaving.has(manager)) continue;
 		reports.set(manager, [...(reports.get(manager) ?? []), personOf(user)]);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey, newUserId, sharedAddressError } from '../../../api/users';
+import { emailKey, sharedAddressError } from '../../../api/users';
 import { isEmailAddress, trimmed } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';
@@ -70,3 +70,22 @@ export function resolvePeople(this: IExecuteFunctions, item: number, people: Peo
 	}
 	return resolved;
 }
+
+/**
+ * The stand-in for the id of a user the run has yet to create: a plan is data, written before
+ * anyone exists, so a new hire's manager who is new too is named by address, and the apply stage
+ * puts their id in once they are created (a sync creates a new manager before their reports).
+ */
+const NEW_USER = 'new-user:';
+export const newUserId = (address: string): string => `${NEW_USER}${emailKey(address)}`;
+
+/** The address a stand-in names, or undefined for a real id. */
+export const newUserAddress = (value: unknown): string | undefined =>
+	typeof value === 'string' && value.startsWith(NEW_USER) ? value.slice(NEW_USER.length) : undefined;
+
+/** The new users a body names by stand-in (newUserId), each once. */
+export function standIns(body: IDataObject): string[] {
+	const found = Object.values(body).flatMap((value) => (Array.isArray(value) ? value : [value])).map(newUserAddress);
+	return [...new Set(found.filter((address): address is string => address !== undefined))];
+}
+

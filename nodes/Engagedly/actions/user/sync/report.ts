@@ -5,8 +5,9 @@ import { userOutput } from '../simplify';
 import type { Comparison } from '../singleUserDigests';
 import type { Outcome } from '../upsert';
 import { outcomeFields } from '../upsert';
-import type { Applied, Person, Step } from './plan';
-import { PLAN_VERSION, stepJson, WRITING } from './plan';
+import type { Applied } from './apply';
+import type { DeactivateStep, Person, Step, WriteStep } from './steps';
+import { isWrite, PLAN_VERSION, stepJson, WRITING } from './steps';
 import type { Row } from './rows';
 import type { Settings } from './settings';
 
@@ -18,14 +19,14 @@ const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', held
  * as JSON for Apply Plan.
  */
 export function approval(steps: Step[], over: NodeOperationError, itemCount: number): BatchRun {
-	const writing = steps.filter((step) => WRITING.includes(step.kind));
+	const writing = steps.filter((step): step is WriteStep | DeactivateStep => WRITING.includes(step.kind));
 	const counts: IDataObject = {};
 	const names: IDataObject = {};
-	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => step.kind === kind).length;
+	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => outcomeKind(step) === kind).length;
 	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
-	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map(named);
+	const withoutManager = steps.flatMap(managersLeaving).map(named);
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
-	const failures: BatchResult[] = steps.flatMap((step) => (step.error ? [failure(step)] : []));
+	const failures: BatchResult[] = steps.flatMap((step) => (step.kind === 'failed' ? [failure(step, step.error)] : []));
 	return {
 		results: [
 			{
@@ -45,20 +46,23 @@ export function approval(steps: Step[], over: NodeOperationError, itemCount: num
 	};
 }
 
+/** A step's kind as outputs count it: someone left as they were is unchanged. */
+const outcomeKind = (step: Step) => (step.kind === 'leftAsIs' ? 'unchanged' : step.kind);
+
+const managersLeaving = (step: Step) => (step.kind === 'deactivate' ? (step.withoutManager ?? []) : []);
+
 const named = (person: Person) => (person.name ? `${person.name} <${person.email}>` : person.email);
 
-function failure(step: Step): BatchResult {
-	return step.item === undefined
-		? { error: step.error!, user: { id: step.person.id, email: step.person.email || null } }
-		: { error: step.error!, item: step.item };
+function failure(step: Step, error: Error): BatchResult {
+	return step.item === undefined ? { error, user: { id: step.person.id, email: step.person.email || null } } : { error, item: step.item };
 }
 
 /** Each step's output item: the user (as written, previewed or read) and what happened, or its error. */
 export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<number, Row>, settings: Settings): BatchResult[] {
 	return steps.map((step): BatchResult => {
 		const done = applied.get(step);
-		const error = step.error ?? done?.error;
-		if (error) return failure({ ...step, error });
+		const error = step.kind === 'failed' ? step.error : done?.error;
+		if (error) return failure(step, error);
 		// Where the employee is in their employment, and its date, beside what was done: only where
 		// that is news (active is what an export mostly says), so a plain sync's columns stay few.
 		const state = step.lifecycle?.state;
@@ -68,17 +72,20 @@ export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<num
 			...(step.item === undefined ? {} : { item: step.item }),
 		});
 		const result = done?.result;
-		if (result && step.upsert) return output(result.user, outcomeFields(result));
+		if (result && isWrite(step)) return output(result.user, outcomeFields(result));
 		const user = result?.user ?? step.record ?? rows.get(step.item!)!.person;
 		switch (step.kind) {
 			case 'deactivate':
 				return output(user, { outcome: 'deactivated', ...(step.withoutManager ? { withoutManager: step.withoutManager as unknown as IDataObject[] } : {}) });
 			case 'held':
-				return output(user, heldOutput(step.heldWith!));
+				return output(user, heldOutput(step.heldWith));
 			case 'pending':
-				return output(user, { outcome: step.kind, date: step.date ?? null, ...(step.reason ? { reason: step.reason } : {}) });
+				return output(user, { outcome: step.kind, date: step.date ?? null, reason: step.reason });
+			case 'kept':
+			case 'leftAsIs':
+				return output(user, { outcome: outcomeKind(step), reason: step.reason });
 			default:
-				return output(user, { outcome: step.kind, reason: step.reason ?? null });
+				return output(user, { outcome: step.kind, reason: null });
 		}
 	});
 }
@@ -137,8 +144,8 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 	}
 	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
 	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally };
-	const withoutManager = steps.flatMap((step) => step.withoutManager ?? []).map((person) => person.email);
-	const onNotice = steps.flatMap((step) => (step.lifecycle?.state === 'onNotice' && !step.error ? [{ email: step.person.email, date: step.lifecycle.date! }] : []));
+	const withoutManager = steps.flatMap(managersLeaving).map((person) => person.email);
+	const onNotice = steps.flatMap((step) => (step.lifecycle?.state === 'onNotice' && step.kind !== 'failed' ? [{ email: step.person.email, date: step.lifecycle.date! }] : []));
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
 	return {
 		results: [
