@@ -46,12 +46,12 @@ interface Facts {
 	left: boolean;
 }
 const RULES: Record<string, (facts: Facts) => boolean> = {
-	'a former employment whose leaving date is still ahead': (f) => f.former && f.leaving! > TODAY,
+	'a former employment whose leaving date is today or ahead': (f) => f.former && f.leaving! >= TODAY,
 	'start is ahead, left, and no leaving date': (f) => f.start! > TODAY && f.left && !f.leaving,
 	'start is ahead, after a former employment': (f) => f.start! > TODAY && f.former,
 	'start is ahead': (f) => f.start! > TODAY,
-	'a leaving date (of this employment) today or past': (f) => !!f.leaving && !f.former && f.leaving <= TODAY,
-	'a leaving date (of this employment) ahead, whatever the status': (f) => !!f.leaving && !f.former && f.leaving > TODAY,
+	'a leaving date (of this employment) before today': (f) => !!f.leaving && !f.former && f.leaving < TODAY,
+	'a leaving date (of this employment) today or ahead, whatever the status': (f) => !!f.leaving && !f.former && f.leaving >= TODAY,
 	'left, and no leaving date of this employment': (f) => f.left && (!f.leaving || f.former),
 	'anything else (nothing said, or a status not in Left Statuses)': () => true,
 };

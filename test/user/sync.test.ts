@@ -331,7 +331,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
 
-	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has come (today) deactivates; one ahead (working their notice) is kept up to date and listed onNotice; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
+	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has passed (yesterday, their last day) deactivates; one ahead (working their notice) is kept up to date and listed onNotice; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
 		// A manager leaves: the reports they leave behind are named, not one their item gives another manager.
 		const activeReports = (u: UserRecord) => sim.store.directReports(u.id).filter((r) => r.status === 'Active');
@@ -346,7 +346,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		employees[at(byStatus)] = { ...employees[at(byStatus)], status: ' terminated ', code: 'dismissal_with_cause' };
 		employees[at(reassigned)] = { ...employees[at(reassigned)], managerEmail: newManager.email };
 		employees[at(byFalse)] = { ...employees[at(byFalse)], status: false };
-		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().toISODate() };
+		employees[at(byDate)] = { ...employees[at(byDate)], status: 'Active', leavingDate: today().minus({ days: 1 }).toISODate() };
 		employees[at(sim.store.admin)] = { ...employees[at(sim.store.admin)], status: 'Terminated' };
 		// On notice, with a leaving date ahead and a status already in Left Statuses: still brought up to date.
 		const renamed = `${ahead.last_name}-Noor`;

@@ -20,7 +20,7 @@ export type LifecycleState = 'notYetJoined' | 'active' | 'onNotice' | 'left' | '
 
 export interface Lifecycle {
 	state: LifecycleState;
-	/** notYetJoined, rejoining: the day they start; onNotice: their last day; left: their leaving date, when the row gives one. */
+	/** notYetJoined, rejoining: the day they start; onNotice: their last day; left: their last day, when the row gives one. */
 	date?: string;
 }
 
@@ -47,13 +47,14 @@ export function lifecycleOf(row: Employment, today: string, leftStatuses: Readon
 	// A leaving date before the latest start belongs to an employment that came before it: a rehire.
 	const former = leaving !== undefined && start !== undefined && leaving < start;
 	const statusLeft = leftStatuses.has(row.status);
-	if (former && leaving > today) return { state: 'onNotice', date: leaving };
+	// The leaving date is their last day (the HR systems' termination date): they leave after it.
+	if (former && leaving >= today) return { state: 'onNotice', date: leaving };
 	if (start !== undefined && start > today) {
 		// A left status on someone yet to start, with no date at all, is a hire withdrawn.
 		if (statusLeft && leaving === undefined) return { state: 'left' };
 		return { state: former ? 'rejoining' : 'notYetJoined', date: start };
 	}
-	if (leaving !== undefined && !former) return leaving <= today ? { state: 'left', date: leaving } : { state: 'onNotice', date: leaving };
+	if (leaving !== undefined && !former) return leaving < today ? { state: 'left', date: leaving } : { state: 'onNotice', date: leaving };
 	return statusLeft ? { state: 'left' } : { state: 'active' };
 }
 

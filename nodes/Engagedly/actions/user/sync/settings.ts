@@ -185,7 +185,7 @@ const employmentFields: INodeProperties = {
 			type: 'dateTime',
 			default: '',
 			description:
-				'Their last day (termination or contract end date): from that day, in the workflow’s time zone, their user is deactivated; before it they work their notice and are kept up to date. A leaving date before a later Joining or Rehire Date belongs to a former employment. Empty forms (blank, null, 0000-00-00) are no date.',
+				'Their last day (termination or contract end date): from the day after, in the workflow’s time zone, their user is deactivated; until then they work their notice and are kept up to date. A leaving date before a later Joining or Rehire Date belongs to a former employment. Empty forms (blank, null, 0000-00-00) are no date.',
 		},
 		{
 			displayName: 'Rehire Date',
