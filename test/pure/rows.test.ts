@@ -34,7 +34,7 @@ test('each field of each item is read once, into a row with people as given and 
 	const settings = { today: '2026-11-28', leftStatuses: new Set(['terminated']), blockReasonCode: '', matchByEmployeeId: false, deactivateMissing: false } as Settings;
 	const failed = new Map<number, Error>();
 
-	const { rows, unnamed } = await readRows.call(context, items.length, settings, { attributes: [], request: (itemIndex) => ({ itemIndex }), failed });
+	const { rows, unnamed } = await readRows.call(context, items.length, settings, { attributes: [], request: (itemIndex) => ({ itemIndex, maxRateLimitWaitSeconds: 0 }), failed });
 
 	expect([...reads.values()].every((count) => count === 1)).toBe(true);
 	expect([...reads.keys()].sort()).toEqual(

@@ -10,7 +10,8 @@ import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
+import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, routes, snapshot, writes } from './helpers';
@@ -167,10 +168,18 @@ describe('Deactivate Missing Users', () => {
 		expect(sim.store.users.size).toBe(before);
 		expect(activeUsers()).toHaveLength(users.length);
 
-		// Output the plan instead: an item that fails is still an error item beside the approval.
+		// Output the plan instead: a row that fails travels with the plan (who and why), for the
+		// approver to see and Apply Plan to report; the plan is output, and nothing claims a write.
 		const failing = [...half.slice(0, -1), { ...half[half.length - 1], firstName: ['a', 'list'] }];
-		const planned = await run(failing, { deactivateMissing: true, whenOverGuard: 'outputPlan' }, { continueOnFail: true });
-		expect(planned.items.map((item) => item.json.outcome ?? item.pairedItem)).toEqual(['approvalNeeded', { item: half.length - 1 }]);
+		const planned = await run(failing, { deactivateMissing: true, whenOverGuard: 'outputPlan' });
+		expect(planned.error).toBeUndefined();
+		expect(planned.items.map((item) => item.json.outcome)).toEqual(['approvalNeeded']);
+		const row = { item: half.length - 1, email: half[half.length - 1].email, error: 'First Name must be text, not a list or an object' };
+		expect(planned.items[0].json.failed).toEqual([expect.objectContaining(row)]);
+		expect((planned.items[0].json.plan as IDataObject).failed).toEqual(planned.items[0].json.failed);
+		expect(String(planned.items[0].json.message).split('\n')).toEqual(
+			expect.arrayContaining(['Rows that failed, not in the plan (1):', `- item ${row.item} ${String(row.email)}: ${row.error}`, 'Nothing has been written.']),
+		);
 		expect(writes(sim)).toEqual([]);
 
 		const raised = await run(half, { deactivateMissing: true, maxDeactivatePercent: 60 });
@@ -525,13 +534,76 @@ describe('leavers the HR system names, hires before their start date', () => {
 });
 
 describe('When Over The Guard: output the plan, and Apply Plan', () => {
-	const applyPlan = async (plan: unknown) =>
+	const applyPlan = async (plan: unknown, parameters: IDataObject = {}, credentials = sim.credentials()) =>
 		await runEngagedly({
-			parameters: { resource: 'user', operation: 'applyPlan' },
-			credentials: sim.credentials(),
+			parameters: { resource: 'user', operation: 'applyPlan', ...parameters },
+			credentials,
 			// As a Wait node hands it on: JSON, and back.
 			input: [{ json: JSON.parse(JSON.stringify({ plan })) as IDataObject }],
 		});
+
+	type Plan = IDataObject & { steps: IDataObject[]; plannedAt: string; signature: string };
+
+	test('the plan applied is the plan approved, while fresh, whole or not at all: an extended, edited or foreign plan, an old one and one whose block reason code was archived meanwhile are refused with nothing written; a row that failed at plan time ends the approved run in error after the rest is written', async () => {
+		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+		const [gone, other] = [users.slice(0, 20), users[30]];
+		const employees: IDataObject[] = activeUsers().filter((u) => !gone.includes(u)).map(employee);
+		const hire = freshEmail('signed');
+		employees.push({ email: hire, firstName: 'Sig', lastName: 'Ned', jobTitle: '', managerEmail: '', costCenter: 'CC-5' });
+		// A row the node cannot read: it fails at plan time, and travels with the plan.
+		const bad = employees.findIndex((json) => json.email === other.email);
+		employees[bad] = { ...employees[bad], joiningDate: 'someday' };
+		const settings = { deactivateMissing: true, whenOverGuard: 'outputPlan', blockReasonCode: 'involuntary', additionalFields: { jobTitle: '={{ $json.jobTitle }}', joiningDate: '={{ $json.joiningDate ?? "" }}' } };
+		const planned = await run(employees, settings);
+		expect(planned.error).toBeUndefined();
+		const plan = planned.items[0].json.plan as Plan;
+		expect(plan.failed).toEqual([expect.objectContaining({ item: bad, email: other.email, error: 'Joining Date "someday" is not a date' })]);
+		const { signature, ...content } = plan;
+		const resign = (changed: IDataObject) => ({ ...changed, signature: signatureOf(keyFor(sim.keys.demo.secretKey), changed) });
+
+		const refusals: Array<[string, unknown, IDataObject?, EngagedlyCredentials?]> = [
+			['a deactivation added', { ...plan, steps: [...plan.steps, { ...plan.steps[1], user: { id: other.id, email: other.email, name: null } }] }],
+			['a step removed', { ...plan, steps: plan.steps.slice(1) }],
+			['a creation given another address', { ...plan, steps: plan.steps.map((step) => (step.kind === 'create' ? { ...step, user: { ...(step.user as IDataObject), email: freshEmail('other') } } : step)) }],
+			['a failed row dropped', { ...plan, failed: [] }],
+			['another organisation’s keys', plan, {}, { ...sim.credentials(), secretKey: 'another-organisations-secret' }],
+		];
+		for (const [why, changed, parameters, credentials] of refusals) {
+			sim.clearLog();
+			const refused = await applyPlan(changed, parameters, credentials);
+			expect([why, refused.error?.message]).toEqual([why, 'Plan is not the plan Sync made: its signature does not match']);
+			expect(sim.log).toEqual([]);
+		}
+		expect(signature).toBe(signatureOf(keyFor(sim.keys.demo.secretKey), content));
+
+		// Older than Max Plan Age (24 hours by default): refused before any request, saying to run Sync again.
+		const old = resign({ ...content, plannedAt: new Date(Date.now() - 25 * 3_600_000).toISOString() });
+		sim.clearLog();
+		const stale = await applyPlan(old);
+		expect(stale.error?.message).toMatch(/^Plan is 25\.0 hours old, more than Max Plan Age \(Hours\) \(24\)$/);
+		expect(stale.error?.description).toContain('Run Sync again');
+		expect(sim.log).toEqual([]);
+
+		// The block reason code archived since: refused before the first write, naming it.
+		const code = sim.store.blockReasonCodes.find((c) => c.code === 'involuntary')!;
+		code.archived = true;
+		sim.clearLog();
+		const archived = await applyPlan(plan);
+		expect(archived.error?.message).toBe('Block reason code "involuntary" is archived in this Engagedly organisation');
+		expect(writes(sim)).toEqual([]);
+		code.archived = false;
+
+		// Approved as it was: applied whole (a raised Max Plan Age takes the older plan too), then the
+		// row that failed when it was made ends the run in error, naming it.
+		sim.clearLog();
+		const applied = await applyPlan(old, { maxPlanAge: 48 });
+		expect(applied.error?.message).toBe(`1 failed: 1 created, 20 deactivated, 1 failed`);
+		expect(applied.error?.description).toContain(`Item ${bad} (${other.email}) failed when the plan was made: Joining Date "someday" is not a date`);
+		expect(applied.error?.description).toContain('The rest of the approved plan was applied.');
+		expect(writes(sim).map((entry) => entry.route)).toEqual(['POST /beta/users', ...gone.map(() => 'PUT /beta/users/:id/deactivate')]);
+		for (const user of gone) expect(sim.store.getUser(user.id)).toMatchObject({ status: 'Blocked', block_reason_code: 'involuntary' });
+		expect(sim.store.getUser(other.id).status).toBe('Active');
+	});
 
 	test('over the guard the run outputs the plan (counts, names, whose manager leaves) with nothing written; Apply Plan writes exactly its steps, a step whose user changed meanwhile is stale and not written', async () => {
 		const admin = sim.store.getUser(sim.store.adminId);

@@ -98,7 +98,7 @@ function failedRun(this: IExecuteFunctions, run: BatchRun): NodeOperationError {
 	const more = failures.length > NAMED_FAILURES ? `\n…and ${failures.length - NAMED_FAILURES} more.` : '';
 	return new NodeOperationError(this.getNode(), `${failures.length} failed: ${run.tally}`, {
 		itemIndex: 'item' in first ? first.item : 0,
-		description: `Everything else was applied. First failures:\n${named.join('\n')}${more}\nTurn on Continue On Fail to get every failure as an item of its own.`,
+		description: `${run.rest} First failures:\n${named.join('\n')}${more}\nTurn on Continue On Fail to get every failure as an item of its own.`,
 	});
 }
 

@@ -28,6 +28,8 @@ export type BatchResult = { json: IDataObject; item?: number | number[] } | Batc
 export interface BatchRun {
 	results: BatchResult[];
 	tally: string;
+	/** What became of everything that did not fail (the error says it): written, or not (a dry run). */
+	rest: string;
 }
 
 /**

@@ -13,6 +13,7 @@ import { matchRun } from './sync/match';
 import { checkBlockReasonCodes, readRows } from './sync/rows';
 import { applySteps } from './sync/apply';
 import { approval, report, summarise } from './sync/report';
+import { planKey } from './sync/signature';
 import { itemFields, readSettings, runFields } from './sync/settings';
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
@@ -64,7 +65,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, req
 
 	// Plan: every step decided as data, from what was read, before anything is written.
 	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
-	if (over) return approval(steps, over, itemCount);
+	if (over) return approval(steps, over, itemCount, await planKey(this), new Date());
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });

@@ -6,7 +6,8 @@ import type { Comparison } from '../singleUserDigests';
 import type { Outcome } from '../upsert';
 import { outcomeFields } from '../upsert';
 import type { Applied } from './apply';
-import type { DeactivateStep, Person, Step, WriteStep } from './steps';
+import { signatureOf } from './signature';
+import type { DeactivateStep, FailedStep, Person, Step, WriteStep } from './steps';
 import { isWrite, PLAN_VERSION, stepJson, WRITING } from './steps';
 import type { Row } from './rows';
 import type { Settings } from './settings';
@@ -15,18 +16,19 @@ const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', held
 
 /**
  * Over the guard with When Over The Guard "output the plan": one item, paired with every input
- * item, with nothing written: the counts and names a message shows, and the plan's writing steps
- * as JSON for Apply Plan.
+ * item, with nothing written: the counts and names a message shows, the rows that failed (who,
+ * and why: they travel with the plan, so the approver sees them and Apply Plan reports them), a
+ * `message` a person reads without opening JSON, and the plan itself, signed (signature.ts).
  */
-export function approval(steps: Step[], over: NodeOperationError, itemCount: number): BatchRun {
+export function approval(steps: Step[], over: NodeOperationError, itemCount: number, key: Buffer, plannedAt: Date): BatchRun {
 	const writing = steps.filter((step): step is WriteStep | DeactivateStep => WRITING.includes(step.kind));
 	const counts: IDataObject = {};
-	const names: IDataObject = {};
+	const names: Record<string, string[]> = {};
 	for (const kind of [...WRITING, 'kept', 'held', 'pending', 'unchanged', 'blocked', 'failed']) counts[kind] = steps.filter((step) => outcomeKind(step) === kind).length;
 	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
 	const withoutManager = steps.flatMap(managersLeaving).map(named);
-	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
-	const failures: BatchResult[] = steps.flatMap((step) => (step.kind === 'failed' ? [failure(step, step.error)] : []));
+	const failed = steps.flatMap((step): IDataObject[] => (step.kind === 'failed' ? [failedRow(step)] : []));
+	const content: IDataObject = { version: PLAN_VERSION, plannedAt: plannedAt.toISOString(), steps: writing.map(stepJson), failed };
 	return {
 		results: [
 			{
@@ -36,14 +38,45 @@ export function approval(steps: Step[], over: NodeOperationError, itemCount: num
 					counts,
 					names,
 					withoutManager,
-					plan: { version: PLAN_VERSION, plannedAt: new Date().toISOString(), steps: writing.map(stepJson) },
+					failed,
+					message: approvalMessage(over.message, names, withoutManager, failed),
+					plan: { ...content, signature: signatureOf(key, content) },
 				},
-				item: everyItem,
+				item: Array.from({ length: itemCount }, (_, item) => item),
 			},
-			...failures,
 		],
 		tally: `approval needed: ${String(counts.deactivate)} deactivated, nothing written`,
+		rest: 'Nothing was written: the plan waits for approval.',
 	};
+}
+
+/** A row that failed when the plan was made: who (their item and address) and why. */
+function failedRow(step: FailedStep): IDataObject {
+	const description = (step.error as { description?: unknown }).description;
+	return {
+		...(step.item === undefined ? {} : { item: step.item }),
+		email: step.person.email || null,
+		error: step.error.message,
+		...(typeof description === 'string' && description ? { description } : {}),
+	};
+}
+
+/** What an approver reads: who goes, who loses their manager, who else is written, what failed; names and addresses. */
+function approvalMessage(reason: string, names: Record<string, string[]>, withoutManager: string[], failed: IDataObject[]): string {
+	const list = (title: string, entries: string[]) => (entries.length ? [`${title} (${entries.length}):`, ...entries.map((entry) => `- ${entry}`)] : []);
+	return [
+		`Engagedly Sync waits for approval. ${reason}.`,
+		...list('To deactivate', names.deactivate),
+		...list('Left without a manager', withoutManager),
+		...list('To create', names.create),
+		...list('To update', names.update),
+		...list('To reactivate', names.reactivate),
+		...list(
+			'Rows that failed, not in the plan',
+			failed.map((row) => `${row.item === undefined ? '' : `item ${String(row.item)} `}${String(row.email ?? '')}: ${String(row.error)}`),
+		),
+		'Nothing has been written.',
+	].join('\n');
 }
 
 /** A step's kind as outputs count it: someone left as they were is unchanged. */
@@ -119,17 +152,8 @@ function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison):
 
 const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
 
-/**
- * The run's tally (what the router says when the run ends in error) and its output: per employee,
- * or with Output "Summary" one item with how many users had each outcome and their addresses,
- * paired with every input item. Failures stay error items either way. `pending` is counted in
- * runs that can have it (Create New Hires before their joining date), `onNotice` lists who is
- * working their notice (and their last day), and `withoutManager` who loses their manager, when
- * anyone does.
- */
-export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], comparison: Comparison): BatchRun {
-	const outcomes: string[] = [...OUTCOMES];
-	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
+/** How many results had each outcome (`failed` for an error) and whose they are: `outcomes` first, in their order, 0 where none. */
+function outcomesOf(results: BatchResult[], outcomes: string[]) {
 	const counts: IDataObject = {};
 	const emails: Record<string, unknown[]> = {};
 	for (const outcome of outcomes) {
@@ -142,8 +166,31 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 		counts[outcome] = Number(counts[outcome] ?? 0) + 1;
 		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
 	}
-	const tally = `${outcomes.map((outcome) => `${String(counts[outcome])} ${outcome}`).join(', ')}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
-	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally };
+	return { counts, emails };
+}
+
+/** A run's tally, what the router's error says it did: each outcome's count (Sync's and Apply Plan's alike). */
+export function tallyOf(results: BatchResult[], outcomes: string[] = []): string {
+	return Object.entries(outcomesOf(results, outcomes).counts)
+		.map(([outcome, count]) => `${String(count)} ${outcome}`)
+		.join(', ');
+}
+
+/**
+ * The run's tally (what the router says when the run ends in error) and its output: per employee,
+ * or with Output "Summary" one item with how many users had each outcome and their addresses,
+ * paired with every input item. Failures stay error items either way. `pending` is counted in
+ * runs that can have it (Create New Hires before their joining date), `onNotice` lists who is
+ * working their notice (and their last day), and `withoutManager` who loses their manager, when
+ * anyone does.
+ */
+export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], comparison: Comparison): BatchRun {
+	const outcomes: string[] = [...OUTCOMES];
+	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
+	const { counts, emails } = outcomesOf(results, outcomes);
+	const tally = `${tallyOf(results, outcomes)}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
+	const rest = settings.dryRun ? 'Nothing was written: this was a dry run.' : 'Everything else was applied.';
+	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally, rest };
 	const withoutManager = steps.flatMap(managersLeaving).map((person) => person.email);
 	const onNotice = steps.flatMap((step) => (step.lifecycle?.state === 'onNotice' && step.kind !== 'failed' ? [{ email: step.person.email, date: step.lifecycle.date! }] : []));
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
@@ -156,5 +203,6 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 			...results.filter((result) => 'error' in result),
 		],
 		tally,
+		rest,
 	};
 }

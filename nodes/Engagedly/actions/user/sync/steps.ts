@@ -104,7 +104,8 @@ export const fingerprintWires = (step: WriteStep): string[] => (step.kind === 'c
 
 // ---- a plan as JSON: what an approval carries --------------------------------------------------
 
-export const PLAN_VERSION = 1;
+/** 2: signed, with when it was made and the rows that failed then. */
+export const PLAN_VERSION = 2;
 
 /**
  * A writing step as JSON that survives n8n (a Wait node, the stored execution): who, what kind,
