@@ -580,11 +580,6 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 			},
 			saved: () => JSON.stringify(saved),
 			digests: () => (saved['node:Engagedly'] as IDataObject).users as IDataObject,
-			/** The saved state as if its last full comparison had run `days` days earlier. */
-			age(days: number) {
-				const state = saved['node:Engagedly'] as IDataObject;
-				state.fullAt = Number(state.fullAt) - days * DAY_MS;
-			},
 		};
 	}
 
@@ -682,44 +677,51 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('a birth date and HR managers changed by hand in Engagedly: found by the next full comparison (every 7 days, or asked for) and not before', async () => {
-		const sync = scheduledSync();
-		await sync.run(employees);
-		const born = users.find((user) => user.birth_date !== null)!;
-		const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
-		const [birthDate, hrManagers] = [born.birth_date, managed.hr_manager_ids];
-		sim.store.updateUser(born.id, { birth_date: '1970-01-01' });
-		sim.store.updateUser(managed.id, { hr_manager_ids: [] });
+	test('a birth date and HR managers changed by hand in Engagedly: found on each user’s turn, once in Full Comparison Every days (7), each night reading only the users whose turn it is, every one of them once in the period; Full Comparison This Run finds a change at once', async () => {
+		// Nights pass on the clock the node reads (Date only: timers and the event loop run as ever).
+		const start = Date.now();
+		jest.useFakeTimers({ now: start, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+		try {
+			const sync = scheduledSync();
+			const first = await sync.run(employees);
+			expect(comparisons(first.items)).toEqual(['full']);
+			const born = users.find((user) => user.birth_date !== null && readInFull.includes(user.id))!;
+			const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
+			const [birthDate, hrManagers] = [born.birth_date, managed.hr_manager_ids];
+			sim.store.updateUser(born.id, { birth_date: '1970-01-01' });
+			sim.store.updateUser(managed.id, { hr_manager_ids: [] });
 
-		// Six days on: incremental. The vendor's list shows the birth date, so that one is found at once.
-		sync.age(6);
-		sim.clearLog();
-		const early = await sync.run(employees);
-		expect(comparisons(early.items)).toEqual(['incremental']);
-		expect(singleReads()).toEqual([]);
-		expect(writes(sim).map((entry) => entry.path)).toEqual(contract() ? [] : [`/beta/users/${born.id}`]);
-		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual([]);
+			// A second run the same day: nobody's turn.
+			sim.clearLog();
+			await sync.run(employees);
+			expect(singleReads()).toEqual([]);
 
-		// Seven days after the last full comparison: the next run is one, reads everyone, and puts both back.
-		sync.age(1);
-		sim.clearLog();
-		const full = await sync.run(employees);
-		expect(comparisons(full.items)).toEqual(['full']);
-		expect(singleReads()).toEqual(readInFull);
-		expect(sim.store.getUser(born.id).birth_date).toBe(birthDate);
-		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
+			const nights: string[][] = [];
+			for (let night = 1; night <= 7; night++) {
+				jest.setSystemTime(start + night * DAY_MS);
+				sim.clearLog();
+				const result = await sync.run(employees);
+				expect([night, comparisons(result.items), result.error]).toEqual([night, ['incremental'], undefined]);
+				nights.push(singleReads() as string[]);
+				// Each drift is put back the night its user is read, not before.
+				const fixed = (user: UserRecord) => nights.some((reads) => reads.includes(user.id));
+				expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(fixed(managed) ? hrManagers : []);
+				if (contract()) expect(sim.store.getUser(born.id).birth_date).toBe(fixed(born) ? birthDate : '1970-01-01');
+			}
+			// Every user read once in the period, no night reading anyone twice, none reading them all.
+			expect(nights.flat().sort()).toEqual(readInFull);
+			expect(Math.max(...nights.map((reads) => reads.length))).toBeLessThan(readInFull.length);
+			expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
+			expect(sim.store.getUser(born.id).birth_date).toBe(birthDate);
 
-		// The next run is incremental again; Full Comparison This Run finds a change by hand at once.
-		sim.store.updateUser(managed.id, { hr_manager_ids: [] });
-		sim.clearLog();
-		const next = await sync.run(employees);
-		expect(comparisons(next.items)).toEqual(['incremental']);
-		expect(writes(sim)).toEqual([]);
-		const asked = await sync.run(employees, { fullComparisonNow: true });
-		expect(comparisons(asked.items)).toEqual(['full']);
-		expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
-		const everyRun = await sync.run(employees, { fullComparisonEvery: 0 });
-		expect(comparisons(everyRun.items)).toEqual(['full']);
+			// Full Comparison This Run finds a change by hand at once (which runs compare in full: test/pure/digests.test.ts).
+			sim.store.updateUser(managed.id, { hr_manager_ids: [] });
+			const asked = await sync.run(employees, { fullComparisonNow: true });
+			expect(comparisons(asked.items)).toEqual(['full']);
+			expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 
 	test('a failed run saves no digest it did not confirm: a write whose answer was lost is read again next time; a run stopped before its end saves nothing', async () => {

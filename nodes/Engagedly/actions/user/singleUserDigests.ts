@@ -1,7 +1,7 @@
+import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../api/userAttributes';
-import { shortHash } from '../../trigger/state';
 import { wantedValue } from './changes';
 
 /** The trigger's way of replacing a saved state in place (n8n saves the object it handed out). */
@@ -17,22 +17,24 @@ export { writeState as writeDigestState } from '../../trigger/state';
  * digest saved for that user, Engagedly held exactly them when last read or written, and the read
  * is left out; otherwise (a new value, a user new to the state, a field newly mapped) the user is
  * read and the write decided on what Engagedly holds. A change made in Engagedly by hand is not
- * seen by a digest: a full comparison, which trusts none, finds it, every `fullEveryDays` days or
- * when asked.
+ * seen by a digest: so each user has a turn, one day in every `fullEveryDays` (their slot, from
+ * their id), on which their digest is not trusted and they are read. Each night therefore reads
+ * about 1/period of the users, those compared longest ago, and every user is compared once a
+ * period: the reconciliation rolls, instead of reading everyone on one night.
  *
  * Plain data in, plain data out: the Sync reads the node's static data once at its start and
  * replaces it once at its end, with only the digests of this run's confirmed outcomes.
  */
 
-export const DIGESTS_VERSION = 1;
+export const DIGESTS_VERSION = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface DigestState extends IDataObject {
 	v: number;
-	/** When the last full comparison that saved its outcomes started, in epoch milliseconds. */
-	fullAt: number;
-	/** User id → digest (two 32-bit hashes in base 36, at most 15 characters). */
+	/** The day (since 1970, UTC) of the run that saved it: the turns up to it are taken. */
+	day: number;
+	/** User id → digest (base64url, 16 characters). */
 	users: Record<string, string>;
 }
 
@@ -40,19 +42,19 @@ export type Comparison = 'incremental' | 'full';
 
 export interface DigestPlan {
 	comparison: Comparison;
-	/** The digests this run may trust: none in a full comparison. */
+	/** The digests this run may trust: none in a full comparison, nobody's whose turn it is in an incremental one. */
 	trusted: Record<string, string>;
 	/** Whether the run's confirmed digests are saved at its end (not in a manual run, nor a dry run). */
 	save: boolean;
-	/** When the run started: a full run saves it as `fullAt`, an incremental one keeps the last. */
-	fullAt: number;
+	/** The run's day, saved with its digests. */
+	day: number;
 }
 
 export interface PlanInput {
 	/** Run by hand from the editor: n8n does not keep static data for it, so it compares in full and saves nothing. */
 	manual: boolean;
 	dryRun: boolean;
-	/** Full Comparison Every (days). */
+	/** Full Comparison Every (days): the period in which every user has their turn. */
 	fullEveryDays: number;
 	/** Full Comparison This Run. */
 	fullNow: boolean;
@@ -64,23 +66,30 @@ const isMap = (value: unknown): value is Record<string, unknown> =>
 
 /** The saved state, or none when it is absent, of another version or malformed (hand-edited): then every user is read. */
 export function readDigestState(staticData: IDataObject): DigestState | undefined {
-	const { v, fullAt, users } = staticData;
-	if (v !== DIGESTS_VERSION || typeof fullAt !== 'number' || !Number.isFinite(fullAt) || !isMap(users)) return undefined;
+	const { v, day, users } = staticData;
+	if (v !== DIGESTS_VERSION || typeof day !== 'number' || !Number.isInteger(day) || !isMap(users)) return undefined;
 	if (!Object.values(users).every((digest) => typeof digest === 'string')) return undefined;
-	return { v, fullAt, users: users as Record<string, string> };
+	return { v, day, users: users as Record<string, string> };
 }
 
+/** A user's turn: the day in every `period` on which their digest is not trusted. Spread evenly by their id. */
+export const slotOf = (userId: string, period: number): number => createHash('sha256').update(userId).digest().readUInt32BE(0) % period;
+
 /**
- * Incremental when there is a saved state, its last full comparison is less than `fullEveryDays`
- * old (a clock set back counts as due), and no full comparison is asked for; full otherwise.
+ * Full when there is no saved state, a full comparison is asked for (or every run: a period of
+ * 0), a whole period or more has passed since the last saving run, or the clock went back;
+ * incremental otherwise, trusting every saved digest but those of the users whose turn came on a
+ * day since the last run.
  */
 export function planComparison(saved: DigestState | undefined, input: PlanInput): DigestPlan {
 	const save = !input.manual && !input.dryRun;
-	const age = saved ? input.now - saved.fullAt : Infinity;
-	const incremental = !input.manual && !input.fullNow && saved !== undefined && age >= 0 && age < input.fullEveryDays * DAY_MS;
-	return incremental
-		? { comparison: 'incremental', trusted: saved.users, save, fullAt: saved.fullAt }
-		: { comparison: 'full', trusted: {}, save, fullAt: input.now };
+	const day = Math.floor(input.now / DAY_MS);
+	const period = Math.floor(input.fullEveryDays);
+	const since = saved ? day - saved.day : Infinity;
+	if (input.manual || input.fullNow || !saved || !(period >= 1) || since < 0 || since >= period) return { comparison: 'full', trusted: {}, save, day };
+	const turns = new Set(Array.from({ length: since }, (_, back) => (((day - back) % period) + period) % period));
+	const trusted = Object.fromEntries(Object.entries(saved.users).filter(([id]) => !turns.has(slotOf(id, period))));
+	return { comparison: 'incremental', trusted, save, day };
 }
 
 /**
@@ -90,8 +99,7 @@ export function planComparison(saved: DigestState | undefined, input: PlanInput)
  */
 export function digestOf(body: IDataObject, fields: string[], attributes: UserAttribute[]): string {
 	const text = JSON.stringify([...fields].sort().map((wire) => [wire, wantedValue(wire, body[wire], attributes)]));
-	// Two hashes of differently salted text: a changed value taken for the old one would go unread until the next full comparison.
-	return `${shortHash(text)}.${shortHash(`#${text}`)}`;
+	return createHash('sha256').update(text).digest('base64url').slice(0, 16);
 }
 
 /** Whether a user must be read: unless the digest saved for them is this one. */
@@ -105,5 +113,5 @@ export const mustRead = (trusted: Record<string, string> | undefined, userId: st
  * again next time.
  */
 export function nextDigestState(plan: DigestPlan, confirmed: Map<string, string>): DigestState {
-	return { v: DIGESTS_VERSION, fullAt: plan.fullAt, users: Object.fromEntries(confirmed) };
+	return { v: DIGESTS_VERSION, day: plan.day, users: Object.fromEntries(confirmed) };
 }

@@ -115,7 +115,7 @@ export const runFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 7,
 		description:
-			'In an active workflow, Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them. A change made in Engagedly by hand is found by a full comparison, which reads everyone as a manual run does: this often (0: every run).',
+			'In an active workflow, Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them, or on their turn: every user is compared in full once in this many days, each run reading those whose turn came since the last, about one in this many. So a change made in Engagedly by hand is put back within this many days, and no night reads everyone (0: every run compares everyone, as a manual run does).',
 	},
 	{
 		displayName: 'Full Comparison This Run',
