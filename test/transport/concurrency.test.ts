@@ -48,3 +48,49 @@ describe('executions sharing one key', () => {
 		120_000,
 	);
 });
+
+describe('a Sync sharing the key', () => {
+	test('Sync at a Rate Limit Share of 50 % spends at most half of any window, and a Get Many started beside it is served from the rest: no 429, both complete', async () => {
+		const users = 3000;
+		const windowLimit = 40;
+		sim.reset({ users, seed: 'concurrency' });
+		sim.setRateLimit({ limit: windowLimit, timeScale: 4 });
+		const employees = sim.store.sortedUsers().filter((user) => user.status === 'Active');
+		const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+		const sync = runEngagedly({
+			parameters: {
+				resource: 'user',
+				operation: 'sync',
+				email: '={{ $json.email }}',
+				firstName: '={{ $json.first_name }}',
+				lastName: '={{ $json.last_name }}',
+				customAttributes: { mappingMode: 'defineBelow', value: { [costCenter]: '={{ $json.costCenter }}' }, matchingColumns: [], schema: [] },
+				options: { rateLimitShare: 50 },
+			},
+			credentials: sim.credentials(),
+			input: employees.map((user) => ({ json: { email: user.email, first_name: user.first_name, last_name: user.last_name, costCenter: user.custom[costCenter] } })),
+		});
+		const [synced, listed] = await Promise.all([sync, getAll()]);
+
+		expect(sim.log.filter((entry) => entry.status === 429)).toHaveLength(0);
+		expect(synced.error).toBeUndefined();
+		expect(new Set(synced.items.map((item) => item.json.outcome))).toEqual(new Set(['unchanged']));
+		expect(listed.error).toBeUndefined();
+		expect(listed.items).toHaveLength(users);
+		// The key's windows as the simulator counts them: one opens with the first request after the last closed.
+		const minuteMs = 60_000 / 4;
+		let start = -Infinity;
+		const syncPerWindow: number[] = [];
+		for (const entry of [...sim.log].sort((a, b) => Date.parse(a.time) - Date.parse(b.time))) {
+			const at = Date.parse(entry.time);
+			if (at >= start + minuteMs) {
+				start = at;
+				syncPerWindow.push(0);
+			}
+			// Sync reads the directory with each user's manager; Get Many without.
+			if (entry.query.include === 'primary_reporter' || entry.route === 'GET /beta/user-attributes') syncPerWindow[syncPerWindow.length - 1]++;
+		}
+		// Half of 40, and one more: a request sent as a window opens goes before its answer says who came back.
+		expect(Math.max(...syncPerWindow)).toBeLessThanOrEqual(windowLimit / 2 + 1);
+	}, 180_000);
+});

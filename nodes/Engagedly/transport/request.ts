@@ -30,6 +30,8 @@ export interface ItemRequest {
 	maxRateLimitWaitSeconds: number;
 	/** Epoch ms by which the work must be done (a trigger poll's time budget); see RequestOptions. */
 	deadlineMs?: number;
+	/** The part of the key's window a long run may spend (Sync's Rate Limit Share); see RequestOptions. */
+	rateLimitShare?: number;
 }
 
 export interface RequestOptions {
@@ -52,6 +54,12 @@ export interface RequestOptions {
 	 * that can go on later stops there); engagedlyRequest() fails with the reason.
 	 */
 	deadlineMs?: number;
+	/**
+	 * The part of each window (0 to 1) this run may spend, leaving the rest to the key's other
+	 * executions (the pacer sends only while more than the rest is left); undefined: all of it,
+	 * less the newcomers' reserve.
+	 */
+	rateLimitShare?: number;
 }
 
 /**
@@ -100,6 +108,7 @@ export async function engagedlyExchange(
 			: undefined;
 	const retries = new Retries(isRead);
 	const rateLimitWaits = new RateLimitWaits(pacer, options.maxRateLimitWaitSeconds, options.deadlineMs);
+	if (options.rateLimitShare !== undefined) pacer.setPlan({ share: options.rateLimitShare });
 
 	for (;;) {
 		await pacer.beforeRequest();

@@ -14,6 +14,7 @@ import { applySteps } from './sync/apply';
 import { readAdministrators, withMemberships } from './sync/compare';
 import type { DeactivateStep, Person, StepKind, WriteStep } from './sync/steps';
 import { tallyOf } from './sync/report';
+import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
 import { isSignedBy, planKey } from './sync/signature';
 import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
 import type { UpsertReads } from './upsert';
@@ -46,7 +47,7 @@ const properties: INodeProperties[] = [
 		description:
 			'A plan older than this is refused, with nothing written: run Sync again for a fresh one. A day by default, as a nightly Sync makes a new plan from the next export, which may have fixed what made this one (an export that came back half empty).',
 	},
-	optionsCollection(),
+	optionsCollection([rateLimitShareOption('Apply Plan')]),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['applyPlan'] } }, properties);
@@ -135,7 +136,8 @@ function stepOf(json: IDataObject, index: number, wrong: (why: string) => never)
  * when the plan was made end the run in error, after the rest is applied, so a failure is never
  * green.
  */
-export async function executeAll(this: IExecuteFunctions, _itemCount: number, request: ItemRequest): Promise<BatchRun> {
+export async function executeAll(this: IExecuteFunctions, _itemCount: number, itemZero: ItemRequest): Promise<BatchRun> {
+	const request: ItemRequest = { ...itemZero, rateLimitShare: readRateLimitShare.call(this) };
 	const plan = await readPlan.call(this);
 	const directory = await readDirectory.call(this, request);
 	for (const code of new Set(plan.steps.flatMap((step) => (step.kind === 'deactivate' && step.blockReasonCode ? [step.blockReasonCode] : [])))) {

@@ -31,8 +31,10 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * employee's problem is their item's error; the rest of the sync goes on, and the router ends the
  * run in error afterwards unless Continue On Fail is on.
  */
-export async function executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun> {
+export async function executeAll(this: IExecuteFunctions, itemCount: number, itemZero: ItemRequest): Promise<BatchRun> {
 	const settings = readSettings.call(this);
+	// Every request of the run spends only its share of the key's rate, leaving the rest to the key's other executions.
+	const request: ItemRequest = { ...itemZero, rateLimitShare: settings.rateLimitShare };
 	// Read once here and replaced once at the end: a run that stops before then saves nothing.
 	const staticData = this.getWorkflowStaticData('node');
 	const comparison = planComparison(readDigestState(staticData), {
