@@ -10,7 +10,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
-import { requestsTo } from '../helpers/simulator';
+import { createPoller } from '../helpers/poll';
+import { otherWorkflow, requestsTo } from '../helpers/simulator';
 import type { Simulator, UserRecord } from '../simulator';
 import { everyFieldMapping } from '../user/syncKit';
 
@@ -148,37 +149,59 @@ async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredent
 }
 
 /**
+ * The nights pass: this process's clock (the node's and the simulator's alike) runs `days` ahead
+ * of the real one, as a Schedule Trigger's runs meet it night after night. Timers are untouched.
+ */
+function clockAhead(days: number): () => void {
+	const RealDate = Date;
+	const shift = days * 24 * 60 * 60 * 1000;
+	class ShiftedDate extends RealDate {
+		constructor(...args: unknown[]) {
+			if (args.length === 0) super(RealDate.now() + shift);
+			else super(...(args as [string]));
+		}
+
+		static now() {
+			return RealDate.now() + shift;
+		}
+	}
+	globalThis.Date = ShiftedDate as DateConstructor;
+	return () => {
+		globalThis.Date = RealDate;
+	};
+}
+
+/**
  * A nightly Sync whose items give what only a single user's answer carries (the birth date, HR
  * managers) besides job title, location, manager and departments, run as an active workflow's
- * Schedule Trigger runs it: the first run compares in full (one single-user read per user whose
- * item gives such a field: today's cost), the next ones are incremental and read only the users
- * whose items changed such a field, a full comparison (asked for here; every 7 days by default)
- * costs the first run's again. Requests are counted, so a minute lasts one second.
+ * Schedule Trigger runs it, night after night over two periods of Full Comparison Every (7 days):
+ * the first run compares in full (one single-user read per user whose item gives such a field),
+ * each night after it reads only the users whose turn it is (about a seventh) and those whose
+ * items changed such a field. Changes made by hand in Engagedly before the first night are put
+ * back on their users' turns, all within the period. Requests are counted, so a minute lasts one
+ * second.
  */
 async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	sim.reset({ users: USERS, seed: 'bench-sync-digests' });
 	sim.setRateLimit({ limit: LIMIT, timeScale: 60 });
 	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
-	const input = everyField(sim, 0).map(({ json }) => {
-		const user = sim.store.userByEmail(String(json.email))!;
-		return { json: { ...json, birthDate: user.birth_date ?? '', hrManagers: user.hr_manager_ids.map((id) => sim.store.getUser(id).email) } };
-	});
-	const parameters = {
-		...everyFieldParameters(costCenter),
-		additionalFields: {
-			jobTitle: '={{ $json.jobTitle }}',
-			location: '={{ $json.location }}',
-			manager: '={{ $json.managerEmail }}',
-			departments: '={{ $json.departments }}',
-			birthDate: '={{ $json.birthDate }}',
-			hrManagers: '={{ $json.hrManagers }}',
-		},
-	};
+	const input = singleUserFieldItems(sim);
+	const parameters = singleUserFieldParameters(costCenter);
 	let saved: IDataObject = {};
 	const rows: string[] = [];
-	const scheduledRun = async (label: string, extra: IDataObject = {}) => {
+	// Drift: HR managers cleared by hand in Engagedly, which no digest sees.
+	const drifted = new Map<string, string[]>();
+	const outstanding = () => [...drifted].filter(([id, managers]) => sim.store.getUser(id).hr_manager_ids.join() !== managers.join()).length;
+	let nightlyMost = 0;
+	const scheduledRun = async (label: string, night: number, extra: IDataObject = {}) => {
 		sim.clearLog();
-		const run = await runEngagedly({ parameters: { ...parameters, ...extra }, credentials, input, mode: 'trigger', staticData: saved });
+		const restore = clockAhead(night);
+		let run: Awaited<ReturnType<typeof runEngagedly>>;
+		try {
+			run = await runEngagedly({ parameters: { ...parameters, ...extra }, credentials, input, mode: 'trigger', staticData: saved });
+		} finally {
+			restore();
+		}
 		if (run.error) throw run.error;
 		if (run.savedStaticData) saved = run.savedStaticData;
 		const count = (test: (route: string) => boolean) => sim.log.filter((entry) => test(entry.route ?? '')).length;
@@ -186,29 +209,153 @@ async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials
 		const others = count((route) => /^GET \/beta\/(job_titles|locations|departments|businesses|user-attributes|departments\/:id|businesses\/:id)$/.test(route));
 		const singles = requestsTo(sim, 'GET /beta/users/:id').length;
 		const writes = sim.log.filter((entry) => entry.method !== 'GET').length;
+		if (night > 0 && !extra.fullComparisonNow) nightlyMost = Math.max(nightlyMost, singles);
 		rows.push(
-			`| ${label} | ${String(run.items[0]?.json.comparison)} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${others} | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${outcomesOf(run.items)} |`,
+			`| ${label} | ${String(run.items[0]?.json.comparison)} | ${sim.log.length} | ${pages} (${Math.ceil(sim.store.users.size / 50)}) | ${others} | ${singles} | ${writes} | ${sim.log.filter((entry) => entry.status === 429).length} | ${drifted.size ? outstanding() : ''} | ${outcomesOf(run.items)} |`,
 		);
 	};
-	await scheduledRun('the first scheduled run (no saved digests: as every run before)');
-	await scheduledRun('nothing changed');
-	const born = input.filter(({ json }) => json.birthDate !== '');
-	for (let i = 0; i < 100; i++) born[Math.floor((i * born.length) / 100)].json.birthDate = `1990-01-${String((i % 28) + 1).padStart(2, '0')}`;
-	await scheduledRun('100 birth dates changed');
-	await scheduledRun('a full reconciliation (Full Comparison This Run; every 7 days by default)', { fullComparisonNow: true });
+	await scheduledRun('night 0: the first scheduled run (no saved digests)', 0);
 	const state = saved['node:Engagedly'] as IDataObject;
-	const users = Object.keys(state.users as IDataObject).length;
+	const compared = Object.keys(state.users as IDataObject).length;
 	const bytes = JSON.stringify(state).length;
+	for (const user of sim.store.sortedUsers().filter((u) => u.status === 'Active' && u.hr_manager_ids.length > 0 && u.id in (state.users as IDataObject)).slice(0, 70)) {
+		drifted.set(user.id, [...user.hr_manager_ids]);
+		sim.store.updateUser(user.id, { hr_manager_ids: [] });
+	}
+	for (let night = 1; night <= 14; night++) {
+		if (night === 3) {
+			const born = input.filter(({ json }) => json.birthDate !== '');
+			for (let i = 0; i < 100; i++) born[Math.floor((i * born.length) / 100)].json.birthDate = `1990-01-${String((i % 28) + 1).padStart(2, '0')}`;
+		}
+		await scheduledRun(`night ${night}${night === 1 ? `: ${drifted.size} users' HR managers cleared by hand in Engagedly since night 0` : night === 3 ? ': 100 birth dates changed in the HR system' : ''}`, night);
+	}
+	await scheduledRun('night 14 again, Full Comparison This Run', 14, { fullComparisonNow: true });
 	return [
-		'### Every field and the birth date and HR managers: incremental and full',
+		'### Every field and the birth date and HR managers: two weeks of nightly runs',
 		'',
-		`Every Active user of ${USERS.toLocaleString('en')} (${input.length.toLocaleString('en')} items) giving birth date, HR managers, job title, location, manager and departments, in the contract's profile, whose user list carries neither the birth date nor HR managers; as an active workflow's scheduled runs, one after the other, each with the static data n8n saved after the one before. ${LIMIT} requests a minute per key, a minute lasting one second (requests are counted).`,
+		`Every Active user of ${USERS.toLocaleString('en')} (${input.length.toLocaleString('en')} items) giving birth date, HR managers, job title, location, manager and departments, in the contract's profile, whose user list carries neither the birth date nor HR managers; as an active workflow's scheduled runs, one a night (the clock moved a day between runs), each with the static data n8n saved after the one before, Full Comparison Every 7 days. ${LIMIT} requests a minute per key, a minute lasting one second (requests are counted).`,
 		'',
-		'| run | comparison | requests | reads of the directory (ceil(N/50)) | lists and units (attribute definitions, job titles, locations, departments, their members) | single-user reads | writes | 429 answers | outcomes |',
-		'|---|---|---|---|---|---|---|---|---|',
+		'| run | comparison | requests | reads of the directory (ceil(N/50)) | lists and units (attribute definitions, job titles, locations, departments, their members) | single-user reads | writes | 429 answers | hand-made changes not yet put back | outcomes |',
+		'|---|---|---|---|---|---|---|---|---|---|',
 		...rows,
 		'',
-		`The saved state: ${bytes.toLocaleString('en')} bytes of JSON in the workflow's static data, ${users.toLocaleString('en')} users (those whose items give such a field), ${(bytes / users).toFixed(1)} bytes a user.`,
+		`${compared.toLocaleString('en')} users have a digest (those whose items give such a field): a seventh is ${Math.ceil(compared / 7).toLocaleString('en')}; the most single-user reads of a night after the first was ${nightlyMost.toLocaleString('en')} (${(nightlyMost / (compared / 7)).toFixed(2)} times a seventh), that night's changes included.`,
+		'',
+		`The saved state: ${bytes.toLocaleString('en')} bytes of JSON in the workflow's static data, ${compared.toLocaleString('en')} users, ${(bytes / compared).toFixed(1)} bytes a user.`,
+		'',
+	];
+}
+
+/** Every Active user as a nightly export gives them: every field, and the birth date and HR managers only a single user's answer carries. */
+function singleUserFieldItems(sim: Simulator): Array<{ json: IDataObject }> {
+	return everyField(sim, 0).map(({ json }) => {
+		const user = sim.store.userByEmail(String(json.email))!;
+		return { json: { ...json, birthDate: user.birth_date ?? '', hrManagers: user.hr_manager_ids.map((id) => sim.store.getUser(id).email) } };
+	});
+}
+
+const singleUserFieldParameters = (costCenter: string) => ({
+	...everyFieldParameters(costCenter),
+	additionalFields: {
+		jobTitle: '={{ $json.jobTitle }}',
+		location: '={{ $json.location }}',
+		manager: '={{ $json.managerEmail }}',
+		departments: '={{ $json.departments }}',
+		birthDate: '={{ $json.birthDate }}',
+		hrManagers: '={{ $json.hrManagers }}',
+	},
+});
+
+/**
+ * The heaviest run of a night, a first Sync at 10,000 users that reads every user on their own,
+ * beside a New Praise trigger polling every simulated minute and a Get Many of every user started
+ * a little after it, all on one key, with the vendor's rate-limit headers (how executions see what
+ * the others spend). Sync at its default Rate Limit Share (75 %). A minute lasts 5 s.
+ */
+async function sharingBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	const timeScale = 12;
+	const minuteMs = 60_000 / timeScale;
+	sim.reset({ users: USERS, seed: 'bench-sync-sharing' });
+	sim.setRateLimit({ limit: LIMIT, timeScale, headers: true });
+	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+	const input = singleUserFieldItems(sim);
+	const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials });
+	await poller.poll();
+	sim.clearLog();
+	const started = Date.now();
+	let syncing = true;
+	const polls: string[] = [];
+	const sync = runEngagedly({ parameters: singleUserFieldParameters(costCenter), credentials, input }).finally(() => {
+		syncing = false;
+	});
+	const trigger = (async () => {
+		while (syncing) {
+			sim.store.addPraise({ title: 'Meanwhile' });
+			const outcome = await poller.poll();
+			polls.push(outcome.error ? 'failed' : outcome.items.length ? 'emitted' : 'empty');
+			await new Promise((resolve) => setTimeout(resolve, minuteMs));
+		}
+	})();
+	const list = (async () => {
+		await new Promise((resolve) => setTimeout(resolve, 2 * minuteMs));
+		const begun = Date.now();
+		const run = await runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true }, credentials });
+		return { run, seconds: (Date.now() - begun) / 1000 };
+	})();
+	const [synced, listed] = await Promise.all([sync, list]);
+	await trigger;
+	const syncSeconds = (Date.now() - started) / 1000;
+	if (synced.error) throw synced.error;
+	if (listed.run.error) throw listed.run.error;
+	const log = sim.log;
+	const syncRequests = log.filter((entry) => entry.query.include === 'primary_reporter' || /^GET \/beta\/(users\/:id|job_titles|locations|departments|departments\/:id|user-attributes)$/.test(entry.route ?? '')).length;
+	const listRequests = log.filter((entry) => entry.route === 'GET /beta/users' && entry.query.include === undefined).length;
+	const pollRequests = log.filter((entry) => entry.route === 'GET /beta/praises').length;
+	const floorSeconds = (syncRequests / LIMIT) * (minuteMs / 1000);
+	return [
+		'### A first Sync beside a trigger and a Get Many on the same key',
+		'',
+		`Every Active user of ${USERS.toLocaleString('en')} (${input.length.toLocaleString('en')} items) with the birth date and HR managers, a first run (every user read on their own), Rate Limit Share 75 % (the default); a New Praise trigger polling every simulated minute (a praise posted before each poll) and a Get Many of every user started two minutes in, all on one key, with the vendor's rate-limit headers. ${LIMIT} requests a minute, a minute lasting ${minuteMs / 1000} s.`,
+		'',
+		'| | requests | 429 answers (all three) | served | simulated minutes | ratio to its floor (its requests at 200 a minute) |',
+		'|---|---|---|---|---|---|',
+		`| Sync | ${syncRequests} | ${log.filter((entry) => entry.status === 429).length} | ${outcomesOf(synced.items)} | ${((syncSeconds * 1000) / minuteMs).toFixed(1)} | ${(syncSeconds / floorSeconds).toFixed(2)} |`,
+		`| trigger polls during it | ${pollRequests} | | ${polls.length} polls: ${polls.filter((poll) => poll === 'emitted').length} emitted, ${polls.filter((poll) => poll === 'failed').length} failed | | |`,
+		`| Get Many | ${listRequests} | | ${new Set(listed.run.items.map((item) => item.json.id)).size} users | ${((listed.seconds * 1000) / minuteMs).toFixed(1)} | ${(listed.seconds / ((listRequests / LIMIT) * (minuteMs / 1000))).toFixed(2)} |`,
+		'',
+	];
+}
+
+/**
+ * Engagedly's cooldown, known to everything on the key: one execution meets a 429 (a minute's
+ * wait); inside that minute another execution, a trigger poll and a Sync start on the same key.
+ */
+async function cooldownBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	sim.reset({ users: 1000, seed: 'bench-cooldown' });
+	sim.setRateLimit({ limit: 200, timeScale: 1 });
+	const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+	const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials });
+	await poller.poll();
+	sim.setRateLimit({ limit: 3 });
+	sim.resetRateLimit();
+	await otherWorkflow(sim, 3);
+	sim.clearLog();
+	const getMany = { resource: 'user', operation: 'getAll', returnAll: true, options: { maxRateLimitWait: 5 } };
+	const first = await runEngagedly({ parameters: getMany, credentials });
+	const met = sim.log.map((entry) => entry.status).join(', ');
+	sim.clearLog();
+	const second = await runEngagedly({ parameters: getMany, credentials });
+	const poll = await poller.poll();
+	const sync = await runEngagedly({ parameters: { ...parameters(costCenter), deactivateMissing: false, options: { maxRateLimitWait: 5 } }, credentials, input: employees(sim).slice(0, 10) });
+	const inside = sim.log.length;
+	return [
+		'## A cooldown is the key\'s',
+		'',
+		`One execution meets Engagedly's cooldown (its answers: ${met}; a minute's wait, longer than its Max Rate-Limit Wait of 5 s: ${first.error ? 'it fails' : 'it did not fail'}); inside that minute, on the same key, another Get Many, a New Praise poll and a Sync start.`,
+		'',
+		'| inside the wait | requests sent | outcome |',
+		'|---|---|---|',
+		`| all three | ${inside} | Get Many: ${second.error ? 'failed at once, saying why' : 'ran'}; the poll: ${poll.error ? 'failed' : `${poll.items.length} emitted, its state kept`}; Sync: ${sync.error ? 'failed at once, saying why' : 'ran'} |`,
 		'',
 	];
 }
@@ -255,5 +402,11 @@ async function syncBench(sim: Simulator, credentials: EngagedlyCredentials): Pro
 
 /** The Sync sections of bench/RESULTS.md: the timed run, then every field, then the scheduled runs' digests. */
 export async function syncSections(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
-	return [...(await syncBench(sim, credentials)), ...(await syncEveryFieldBench(sim, credentials)), ...(await syncDigestBench(sim, credentials))];
+	return [
+		...(await syncBench(sim, credentials)),
+		...(await syncEveryFieldBench(sim, credentials)),
+		...(await syncDigestBench(sim, credentials)),
+		...(await sharingBench(sim, credentials)),
+		...(await cooldownBench(sim, credentials)),
+	];
 }

@@ -4,6 +4,7 @@
  * `useSimulator` is called, so hooks added after it run once the simulator is up and after the
  * reset. Tests that start several simulators on purpose call `startSimulator` themselves.
  */
+import { forgetCooldowns } from '../../nodes/Engagedly/transport/cooldowns';
 import axios from 'axios';
 
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
@@ -83,9 +84,28 @@ export function useSimulator(
 	const reset = lifecycle.reset ?? 'each';
 	if (reset === 'each') beforeEach(() => running().reset());
 	else if (reset !== 'never') beforeEach(async () => await reset(running()));
+	// The node remembers a cooldown Engagedly announced on a key for every run in the process; a
+	// simulator reset ends it on Engagedly's side, so each test starts with none known, on the real clock.
+	beforeEach(() => forgetCooldowns());
+	afterEach(() => jest.useRealTimers());
 
 	const credentials = () => credentialsFor(running());
 	return new Proxy({} as SimulatorHandle, {
 		get: (_target, key) => (key === 'credentials' ? credentials : Reflect.get(running(), key)),
+	});
+}
+
+/**
+ * Engagedly's cooldown on the key is over: the simulator's limiter starts afresh, and the clock
+ * this process reads (Date only: timers run as ever) moves `ms` on, past the cooldown the node
+ * remembers (the key's, and a trigger's saved one), as those minutes would have passed. It runs
+ * on from there until the test ends.
+ */
+export function cooldownOver(sim: Pick<Simulator, 'resetRateLimit'>, ms = 61_000): void {
+	sim.resetRateLimit();
+	jest.useFakeTimers({
+		now: Date.now() + ms,
+		advanceTimers: true,
+		doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
 	});
 }

@@ -1,4 +1,5 @@
 import { runEngagedly } from '../helpers/engine';
+import { createPoller } from '../helpers/poll';
 import { otherWorkflow, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator(
@@ -76,5 +77,41 @@ describe('staying under the rate limit', () => {
 		expect(error?.message).toMatch(/Max Rate-Limit Wait option allows \(5 s\)/);
 		expect(error?.description).toMatch(/rate limit/i);
 		expect(statuses()).toEqual([429]);
+	});
+
+	test('a cooldown Engagedly announced is kept by everything on the key: an execution started inside it sends nothing, nor does a trigger poll, which keeps its state and emits what came meanwhile once the wait is over', async () => {
+		const getMany = async () =>
+			await runEngagedly({ parameters: { resource: 'user', operation: 'getAll', returnAll: true, options: { maxRateLimitWait: 5 } }, credentials: sim.credentials() });
+		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
+		expect((await poller.poll()).error).toBeUndefined();
+		const baseline = poller.state();
+
+		sim.setRateLimit({ limit: 3, timeScale: 1 });
+		await spendBudget(3);
+		const first = await getMany();
+		expect(first.error?.message).toMatch(/asked to wait 60 s/);
+		expect(statuses()).toEqual([429]);
+		const praise = sim.store.addPraise({ title: 'Meanwhile' });
+
+		// Inside the minute: another execution on the key sends nothing, and says why.
+		sim.clearLog();
+		const second = await getMany();
+		expect(second.error?.message).toMatch(/^Engagedly's rate limit is cooling down: it asked to wait \d+ s, more than the Max Rate-Limit Wait option allows \(5 s\) \(announced to an earlier request on this key; nothing was sent\)$/);
+		// Nor does the trigger's poll, which emits nothing and keeps its state as it was.
+		const inside = await poller.poll();
+		expect(inside).toEqual({ items: [] });
+		expect(sim.log).toEqual([]);
+		expect(poller.state()).toEqual(baseline);
+
+		// The wait over, on Engagedly's clock and on ours: the next poll emits what came meanwhile, once.
+		sim.resetRateLimit();
+		jest.useFakeTimers({ now: Date.now() + 61_000, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+		try {
+			const after = await poller.poll();
+			expect(after.error).toBeUndefined();
+			expect(after.items.map((item) => item.id)).toEqual([praise.id]);
+		} finally {
+			jest.useRealTimers();
+		}
 	});
 });

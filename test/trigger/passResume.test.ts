@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { otherWorkflow, requestsTo } from '../helpers/simulator';
+import { cooldownOver, otherWorkflow, requestsTo } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
 import { USERS, usePassKit } from './passKit';
 
@@ -16,7 +16,7 @@ const withBudget = (ms: number, body: () => Promise<void>) =>
 	withPollBudget(ms, body, () => {
 		sim.faults.clear();
 		sim.setRateLimit({ limit: 200, timeScale: 60, headers: sim.profile === 'vendor' });
-		sim.resetRateLimit();
+		cooldownOver(sim);
 	});
 
 describe('a pass over polls, interrupted', () => {

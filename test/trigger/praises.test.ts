@@ -3,7 +3,7 @@
  * praises are posted and edited between polls.
  */
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
-import { inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
+import { cooldownOver, inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
 import { ordinaryUsers } from '../user/helpers';
 
@@ -53,7 +53,7 @@ async function spendWindow() {
 const pastTheBudget = (body: () => Promise<void>) =>
 	withPollBudget(20_000, body, () => {
 		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		cooldownOver(sim);
 	});
 
 /** Whether the key is still in the cooldown a poll met: a request now is refused (and changes nothing). */
@@ -136,7 +136,7 @@ describe('newPraise', () => {
 		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 
 		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		cooldownOver(sim);
 		const recovered = await pollIds(poller);
 		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
 	});
@@ -179,7 +179,8 @@ describe('newPraise', () => {
 			expect(first.error).toBeUndefined();
 			expect(first.items).toEqual([]);
 			expect(await stillCoolingDown()).toBe(true);
-			expect(poller.state()).toEqual({});
+			// Nothing but when the cooldown ends, so that the next poll sends nothing before then.
+			expect(poller.state()).toEqual({ cooldownUntil: expect.any(Number) as unknown });
 		});
 		expect((await pollIds(poller)).ids).toEqual([]);
 		const next = sim.store.addPraise().id;
@@ -191,7 +192,7 @@ describe('newPraise', () => {
 		await spendWindow();
 		await pastTheBudget(async () => {
 			expect(await pollIds(poller)).toEqual({ ids: [], requests: 1 });
-			expect(poller.state()).toEqual(before);
+			expect(poller.state()).toEqual({ ...before, cooldownUntil: expect.any(Number) as unknown });
 		});
 		expect((await pollIds(poller)).ids).toEqual([later]);
 	});
@@ -213,7 +214,7 @@ describe('newPraise', () => {
 		expect(failed.error?.message).toMatch(/rate limit/i);
 		expect(poller.state()).toEqual(before);
 		sim.setRateLimit({ limit: 200 });
-		sim.resetRateLimit();
+		cooldownOver(sim);
 		expect((await pollIds(poller)).ids).toEqual(pending);
 	});
 

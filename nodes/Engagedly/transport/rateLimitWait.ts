@@ -31,8 +31,13 @@ export class RateLimitWaits {
 		this.maxWaitMs = maxRateLimitWaitSeconds * 1000;
 	}
 
+	/** A 429's cooldown, as its headers ask. */
 	async waitOut(headers: Record<string, unknown>): Promise<CooldownOutcome> {
-		const waitMs = this.pacer.retryDelayMs(headers);
+		return await this.waitFor(this.pacer.retryDelayMs(headers));
+	}
+
+	/** A cooldown of `waitMs`: one a 429 asked for, or one known on the key before anything was sent (cooldowns.ts). */
+	async waitFor(waitMs: number): Promise<CooldownOutcome> {
 		if (waitMs > this.maxWaitMs) {
 			return {
 				refusal: `Engagedly's rate limit is cooling down: it asked to wait ${seconds(waitMs)}, more than the Max Rate-Limit Wait option allows (${seconds(this.maxWaitMs)})`,

@@ -11,6 +11,7 @@ import type { EngagedlyBody, Expect } from './envelope';
 import { countOf, envelopeProblem, expectedAnswer, parseBody } from './envelope';
 import type { DuplicateAdvice } from './errors';
 import { apiError, ownError, redact } from './errors';
+import { knownCooldownMs, learnCooldown } from './cooldowns';
 import { pacerFor } from './rateLimit';
 import { RateLimitWaits } from './rateLimitWait';
 import { failureOf, Retries, seconds, transportTiming, unknownOutcome } from './retry';
@@ -111,6 +112,23 @@ export async function engagedlyExchange(
 	if (options.rateLimitShare !== undefined) pacer.setPlan({ share: options.rateLimitShare });
 
 	for (;;) {
+		// A cooldown Engagedly announced to another run on this key: nothing is sent inside it.
+		const known = knownCooldownMs(connection.keyId, Date.now());
+		if (known > 0) {
+			const outcome = await rateLimitWaits.waitFor(known);
+			if ('waited' in outcome) continue;
+			const error = ownError(
+				node,
+				'api_fault',
+				`${outcome.refusal} (announced to an earlier request on this key; nothing was sent)`,
+				itemIndex,
+				secrets,
+				'Engagedly answered 429 to another execution on this key and asked everyone on it to wait; a request sent inside the wait would lengthen it. Run the workflow again after it.',
+			);
+			if (outcome.pastDeadlineMs === undefined) throw error;
+			error.description = 'Nothing was sent or saved; the next poll tries again.';
+			return { cooldown: { waitMs: outcome.pastDeadlineMs, error } };
+		}
 		await pacer.beforeRequest();
 		let response: Answer;
 		try {
@@ -139,6 +157,7 @@ export async function engagedlyExchange(
 		const status = response.statusCode;
 
 		if (status === 429) {
+			learnCooldown(connection.keyId, Date.now() + pacer.retryDelayMs(headers));
 			const outcome = await rateLimitWaits.waitOut(headers);
 			if ('waited' in outcome) continue;
 			const error = apiError(node, status, response.body, itemIndex, secrets);

@@ -1,6 +1,7 @@
 import type { IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { EngagedlyContext, RequestOptions } from './request';
+import { keyIdOf } from './cooldowns';
 import { perExecution } from './perExecution';
 import { transportTiming } from './retry';
 
@@ -17,6 +18,8 @@ export interface Connection {
 	host: string;
 	/** The credential's keys, so no error repeats them. */
 	secrets: string[];
+	/** The key as the cooldown memory knows it (cooldowns.ts). */
+	keyId: string;
 }
 
 export interface Answer {
@@ -50,6 +53,7 @@ export async function connectionFor(context: EngagedlyContext): Promise<Connecti
 			baseUrl,
 			host: hostOf(baseUrl),
 			secrets: [String(credentials.secretKey ?? ''), String(credentials.clientKey ?? '')],
+			keyId: keyIdOf(baseUrl, String(credentials.clientKey ?? '')),
 		};
 	});
 }

@@ -1,8 +1,10 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { knownCooldownMs } from '../transport/cooldowns';
 import { asNodeError } from '../transport/errors';
 import { seconds } from '../transport/retry';
+import { connectionFor } from '../transport/send';
 import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
 import { pollTiming } from './pass';
 import { newPraise } from './praises';
@@ -45,6 +47,14 @@ function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest 
 	};
 }
 
+/** How long the key's known cooldown lasts: the one this trigger saved, or one met by anything in this process. */
+async function cooldownLeftMs(context: IPollFunctions, staticData: IDataObject): Promise<number> {
+	const now = Date.now();
+	const saved = typeof staticData.cooldownUntil === 'number' ? staticData.cooldownUntil - now : 0;
+	const { keyId } = await connectionFor(context);
+	return Math.max(saved, knownCooldownMs(keyId, now), 0);
+}
+
 /** What a poll did, for its log lines. */
 interface PollCounter {
 	pages: number;
@@ -67,6 +77,17 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const counter: PollCounter = { pages: 0 };
 	const startGeneration = staticData.gen;
 	let items: IDataObject[];
+	// Inside a cooldown Engagedly announced on this key (to this trigger's last poll, or to anything
+	// in this process), a request would lengthen it for everyone: the poll waits for the next one,
+	// emitting nothing and keeping its state as it is.
+	const waitMs = manual ? 0 : await cooldownLeftMs(this, staticData);
+	if (waitMs > 0) {
+		this.logger.info(`Engagedly Trigger "${this.getNode().name}": Engagedly's rate-limit cooldown on this key has ${seconds(waitMs)} left; nothing sent, the next poll goes on`, {
+			node: this.getNode().name,
+			cooldownMs: waitMs,
+		});
+		return null;
+	}
 	try {
 		const family = familyFor(this);
 		const request = requestFor(this, counter);
@@ -98,6 +119,8 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		throw failure;
 	}
 	if (!manual && counter.cooldownMs !== undefined) {
+		// Kept with the state, so that the next poll (in this process or, after a restart, another) waits it out too.
+		staticData.cooldownUntil = Date.now() + counter.cooldownMs;
 		this.logger.info(
 			`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read, then stopped for Engagedly's rate-limit cooldown (${seconds(counter.cooldownMs)}), longer than is left of the poll's ${seconds(pollTiming.budgetMs)}; its place is saved and the next poll goes on from there`,
 			{ node: this.getNode().name, pagesRead: counter.pages, cooldownMs: counter.cooldownMs },
