@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- bench code runs in plain Node, not inside n8n: it moves the clock and waits between polls */
 /**
  * User Sync at 10,000 users with 100 changes: what it costs against Engagedly's real
  * limit, 200 requests a minute per key, with real minutes (the pacer's margin and the headers'
