@@ -413,57 +413,119 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		});
 	});
 
-	scenario('hris-sync-approval', 'examples/hris-sync-approval.json: over the guard Sync outputs its plan, a person approves through the Wait node\'s resume URL, Apply Plan applies it', () => {
+	scenario('hris-sync-approval', "examples/hris-sync-approval.json: over the guard Sync outputs its plan; the approver opens the Wait node's form from the link, and Approve applies the plan while Decline writes nothing", () => {
 		const workflow = 'hris-sync-approval';
 		const syncNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 1).name;
 		const applyNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 2).name;
 		const messageNode = () => nodeOfType(workflow, 'n8n-nodes-base.set').name;
+		const waitNode = () => nodeOfType(workflow, 'n8n-nodes-base.wait');
+		/** The node an output of `from` leads to, by the example's connections. */
+		const next = (from: string, output = 0) => {
+			const found = (workflows.get(workflow)!.connections[from] as { main?: Array<Array<{ node: string }>> } | undefined)?.main?.[output]?.[0]?.node;
+			if (!found) throw new Error(`examples/${workflow}.json: output ${output} of "${from}" leads nowhere`);
+			return found;
+		};
+		/** After the Wait: its IF, then Apply Plan and the node that reports it, or the Decline side. */
+		const approvedNode = () => next(applyNode());
+		const declinedNode = () => next(next(waitNode().name), 1);
 		/** The office the example's Code node leaves out of the HR export, read from its JavaScript. */
 		const soldOffice = () => /location\?\.name !== '([^']+)'/.exec(String(nodeOfType(workflow, 'n8n-nodes-base.code').parameters.jsCode))![1];
-		const newHire = () => /email: '([^']+)'/.exec(String(nodeOfType(workflow, 'n8n-nodes-base.code').parameters.jsCode).split('const newHires')[1])![1];
+		/** The new hire the Code node adds to the export, read from its JavaScript. */
+		const newHire = () => {
+			const [, email, first_name, last_name] = /email: '([^']+)', firstName: '([^']+)', lastName: '([^']+)'/.exec(
+				String(nodeOfType(workflow, 'n8n-nodes-base.code').parameters.jsCode).split('const newHires')[1],
+			)!;
+			return { email, first_name, last_name };
+		};
+		/** A page's text as a browser shows it: the entities the form's HTML sanitiser writes, decoded. */
+		const decoded = (html: string) =>
+			html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+		/** How a person names someone in the approver's message and form: name and address. */
+		const named = (user: { first_name: string; last_name: string; email: string }) => `${fullName(user)} <${user.email}>`;
+		const unfinished = ['waiting', 'running', 'new'];
+		let leaving: Array<{ id: string; first_name: string; last_name: string; email: string }> = [];
 		let restore: () => void = () => undefined;
 		// The other scenarios meet the demo organisation as it was: the leavers come back, the hire goes.
 		afterAll(() => restore());
 
-		test('the run writes nothing and waits with the plan; the approval applies exactly it, one write per step', async () => {
+		/**
+		 * A run started by hand, which stops at the Wait node with nothing written; its waiting
+		 * execution's id and the approver's message (the link with it).
+		 */
+		async function waitingRun() {
+			sim.clearLog();
+			const { run } = await n8n.execute(String(workflows.get(workflow)!.id));
+			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			const outputs = outputsOf(run);
+			const [message] = outputs[messageNode()] as Array<{ message: string; approvalUrl: string }>;
+			const url = new URL(message.approvalUrl);
+			return { outputs, message, link: `${n8n.baseUrl}${url.pathname}${url.search}`, executionId: url.pathname.split('/').pop()! };
+		}
+
+		/** The form as the approver's browser submits it: multipart/form-data, each field by its label's `for`. */
+		async function answer(link: string, page: string, fields: Record<string, string>) {
+			const form = new FormData();
+			for (const [label, value] of Object.entries(fields)) {
+				const id = new RegExp(`for='(field-\\d+)'>${label}</label>`).exec(page)?.[1];
+				if (!id) throw new Error(`the form has no field labelled ${label}`);
+				form.append(id, value);
+			}
+			const response = await fetch(link, { method: 'POST', body: form });
+			expect(response.status).toBe(200);
+		}
+
+		const finished = async (executionId: string) =>
+			await until(
+				'the answered execution to finish',
+				async () => {
+					const execution = await n8n.execution(executionId);
+					return unfinished.includes(execution.status) ? undefined : execution;
+				},
+				120_000,
+			);
+
+		test("the run writes nothing and waits; the link opens the form listing who goes; Approve applies exactly the plan, and the output says who approved and when", async () => {
 			const office = [...sim.store.locations.values()].find((location) => location.name === soldOffice())!;
-			const leaving = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.location_id === office.id && user.id !== sim.store.adminId);
-			const hire = newHire();
+			leaving = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.location_id === office.id && user.id !== sim.store.adminId);
+			const hire = newHire().email;
 			expect(sim.store.userByEmail(hire)).toBeUndefined();
 			restore = () => {
 				for (const user of leaving) sim.store.setUserStatus(user.id, 'Active');
 				const created = sim.store.userByEmail(hire);
 				if (created) sim.store.removeUser(created.id);
 			};
-			sim.clearLog();
 
-			const { run } = await n8n.execute(String(workflows.get(workflow)!.id));
-			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
-			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
-			const outputs = outputsOf(run);
+			const { outputs, message, link, executionId } = await waitingRun();
 			const [planned] = outputs[syncNode()] as Array<{ outcome: string; counts: Record<string, number>; names: Record<string, string[]>; plan: { steps: unknown[] } }>;
 			expect(planned.outcome).toBe('approvalNeeded');
 			expect(planned.counts).toMatchObject({ create: 1, update: 0, reactivate: 0, deactivate: leaving.length });
-			expect(planned.names.deactivate).toEqual(leaving.map((user) => `${fullName(user)} <${user.email}>`));
+			expect(planned.names.deactivate).toEqual(leaving.map(named));
 			expect(planned.plan.steps).toHaveLength(leaving.length + 1);
-			const [message] = outputs[messageNode()] as Array<{ message: string; approveUrl: string }>;
-			expect(message.message).toContain(`${leaving.length} to deactivate (${fullName(leaving[0])} <${leaving[0].email}>`);
+			// The chat or e-mail message: who goes, by name and address, the link, and how long it works.
+			for (const user of leaving) expect(message.message).toContain(`\n- ${named(user)}`);
+			expect(message.message).toContain(message.approvalUrl);
+			expect(message.message).toContain(`${String(waitNode().parameters.resumeAmount)} ${String(waitNode().parameters.resumeUnit)}`);
 			expect(outputs[applyNode()]).toBeUndefined();
 
-			// The approver calls the resume URL the message carries.
+			// The approver opens the link (a GET, as from chat or e-mail): the form, listing who goes.
 			sim.clearLog();
-			const url = new URL(message.approveUrl);
-			const approved = await fetch(`${n8n.baseUrl}${url.pathname}${url.search}`, { method: 'POST' });
-			expect(approved.status).toBe(200);
-			const executionId = url.pathname.split('/').pop()!;
-			const done = await until(
-				'the approved execution to finish',
-				async () => {
-					const execution = await n8n.execution(executionId);
-					return ['waiting', 'running', 'new'].includes(execution.status) ? undefined : execution;
-				},
-				120_000,
-			);
+			const opened = await fetch(link, { redirect: 'manual' });
+			expect({ status: opened.status, type: opened.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
+			const page = await opened.text();
+			const shown = decoded(page);
+			expect(shown).toContain(`To deactivate (${leaving.length}):`);
+			for (const user of leaving) expect(shown).toContain(`- ${named(user)}`);
+			expect(shown).toContain(`To create (1):\n- ${planned.names.create[0]}`);
+			expect(planned.names.create[0]).toContain(hire);
+			expect(page).toMatch(/<select id='field-\d+' name='field-\d+'[^>]*>[\s\S]*<option value='Approve'>[\s\S]*<option value='Decline'>/);
+			// Opening it resumes nothing.
+			expect((await n8n.execution(executionId)).status).toBe('waiting');
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+
+			const before = new Date().toISOString();
+			await answer(link, page, { Decision: 'Approve', 'Your name': 'Ada Approver' });
+			const done = await finished(executionId);
 			expect({ status: done.status, error: done.error }).toEqual({ status: 'success', error: undefined });
 			const created = sim.store.userByEmail(hire);
 			expect(created).toMatchObject({ status: 'Active' });
@@ -477,6 +539,33 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				'POST /beta/users',
 				...leaving.map(() => 'PUT /beta/users/:id/deactivate'),
 			]);
+			const [report] = done.outputs[approvedNode()] as Array<{ summary: string; approvedBy: string; approvedAt: string; applied: string[] }>;
+			expect(report).toMatchObject({ approvedBy: 'Ada Approver', applied: [`created: ${planned.names.create[0]}`, ...leaving.map((user) => `deactivated: ${named(user)}`)] });
+			expect(new Date(report.approvedAt).toISOString() >= before).toBe(true);
+			expect(report.summary).toBe(`Approved by Ada Approver at ${report.approvedAt}: the plan was applied (1 created, ${leaving.length} deactivated).`);
+			expect(done.outputs[declinedNode()]).toBeUndefined();
+		});
+
+		test('a second run declined through the form writes nothing, and its output says who declined and when', async () => {
+			restore();
+			expect(leaving.every((user) => sim.store.getUser(user.id)?.status === 'Active')).toBe(true);
+			const { link, executionId } = await waitingRun();
+			const page = await (await fetch(link)).text();
+			sim.clearLog();
+
+			const before = new Date().toISOString();
+			await answer(link, page, { Decision: 'Decline', 'Your name': 'Dee Decliner' });
+			const done = await finished(executionId);
+
+			expect({ status: done.status, error: done.error }).toEqual({ status: 'success', error: undefined });
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(done.outputs[applyNode()]).toBeUndefined();
+			const [report] = done.outputs[declinedNode()] as Array<{ summary: string; declinedBy: string; declinedAt: string }>;
+			expect(report.declinedBy).toBe('Dee Decliner');
+			expect(new Date(report.declinedAt).toISOString() >= before).toBe(true);
+			expect(report.summary).toBe(`Declined by Dee Decliner at ${report.declinedAt}: nothing was written.`);
+			for (const user of leaving) expect(sim.store.getUser(user.id)?.status).toBe('Active');
+			expect(sim.store.userByEmail(newHire().email)).toBeUndefined();
 		});
 	});
 
