@@ -630,7 +630,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(output.outcome).toBe('approvalNeeded');
 		expect(output.reason).toMatch(/^Refused: this sync would deactivate 30 of \d+ Active users/);
 		expect(output.counts).toEqual({ create: 1, update: 2, reactivate: 0, deactivate: 30, kept: 0, held: 0, pending: 0, unchanged: employees.length - 3, blocked: 0, failed: 0 });
-		expect(output.names).toMatchObject({ create: [hire] });
+		expect(output.names).toMatchObject({ create: [`Ada Proved <${hire}>`] });
 		expect((output.names as { deactivate: string[] }).deactivate).toContain(`${manager.first_name} ${manager.last_name} <${manager.email}>`);
 		expect(output.withoutManager).toEqual(expect.arrayContaining(reports.map((r) => `${r.first_name} ${r.last_name} <${r.email}>`)));
 		// Bounded: the steps that write, each ids, addresses, body, changes and a fingerprint.

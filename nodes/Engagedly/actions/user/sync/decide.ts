@@ -63,7 +63,9 @@ export function plan(input: PlanInput): Step[] {
 	for (let item = 0; item < input.itemCount; item++) {
 		const identity = rows.get(item);
 		const match = matches.get(item);
-		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: null };
+		// A new hire has no user yet: they are named as their item gives them.
+		const given = identity ? [identity.person.first_name, identity.person.last_name].filter((part) => typeof part === 'string' && part).join(' ') : '';
+		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: given || null };
 		const error = input.failed.get(item);
 		if (error || !identity) {
 			steps.push({ kind: 'failed', item, person, error: error!, fingerprint: '' });
