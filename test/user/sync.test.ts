@@ -193,6 +193,7 @@ describe('Deactivate Missing Users', () => {
 test.each([
 	[{ deactivateMissing: true, maxDeactivatePercent: 101 }, 'Max Deactivate Percent must be a number from 0 to 100'],
 	[{ createNewHires: 'beforeJoining', daysBeforeJoining: -1 }, 'Days Before Joining must be a whole number from 0'],
+	[{ options: { rateLimitShare: 0 } }, 'Rate Limit Share (%) must be a number from 1 to 100 (got "0")'],
 ])('a run setting out of range (%j) is refused before any request', async (settings, message) => {
 	const { error } = await run(activeUsers().slice(0, 2).map(employee), settings);
 	expect(error?.message).toBe(message);

@@ -47,7 +47,7 @@ function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest 
 	};
 }
 
-/** How long the key's known cooldown lasts: the one this trigger saved, or one met by anything in this process. */
+/** How long the key's known cooldown lasts: the one this trigger saved, or one another run here met (transport/cooldowns.ts). */
 async function cooldownLeftMs(context: IPollFunctions, staticData: IDataObject): Promise<number> {
 	const now = Date.now();
 	const saved = typeof staticData.cooldownUntil === 'number' ? staticData.cooldownUntil - now : 0;
