@@ -17,7 +17,7 @@ import { createPoller } from '../helpers/poll';
 import { credentialsFor } from '../helpers/simulator';
 import { directoryPage, peopleBench } from './people';
 import { sharingBench } from './sharing';
-import { syncSections } from './sync';
+import { nightsBySizeBench, syncSections } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
 import { ordinaryUsers } from '../user/helpers';
 
@@ -241,23 +241,51 @@ async function main() {
 }
 
 /**
- * `npm run bench -- sync`: only the Sync section, written over its part of bench/RESULTS.md (the
- * other sections keep the figures of the last full run).
+ * Writes `section` over its blocks in bench/RESULTS.md: each block (a heading of the section's
+ * first heading's level, to the next heading of that level or higher) replaces the block with the
+ * same heading, or goes after the block headed `after` (else at the end). The other sections keep
+ * the figures of the last run that measured them.
  */
-async function syncOnly() {
+function spliceSection(current: string, section: string, after?: string): string {
+	const level = /^#+/.exec(section)![0].length;
+	const isHeading = (line: string, upTo: number) => /^#+ /.test(line) && /^#+/.exec(line)![0].length <= upTo;
+	const blocks = (lines: string[]) => {
+		const found: string[][] = [];
+		for (const line of lines) {
+			if (isHeading(line, level) || found.length === 0) found.push([]);
+			found[found.length - 1].push(line);
+		}
+		return found;
+	};
+	let lines = current.trimEnd().split('\n');
+	for (const block of blocks(section.trimEnd().split('\n'))) {
+		const at = lines.indexOf(block[0]);
+		const anchor = after === undefined ? -1 : lines.indexOf(after);
+		let end = (at < 0 ? anchor : at) + 1;
+		while (end > 0 && end < lines.length && !isHeading(lines[end], level)) end++;
+		const spliced = [...block, ...(block[block.length - 1] === '' ? [] : [''])];
+		if (at >= 0) lines = [...lines.slice(0, at), ...spliced, ...lines.slice(end)];
+		else if (anchor >= 0) lines = [...lines.slice(0, end), ...spliced, ...lines.slice(end)];
+		else lines = [...lines, '', ...spliced];
+	}
+	return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * `npm run bench -- sync` measures only the Sync sections; `npm run bench -- nights` only what a
+ * night costs by size. Each is written over its own part of bench/RESULTS.md.
+ */
+async function sectionOnly(which: 'sync' | 'nights') {
 	const { sim, credentials } = await startBench();
-	const section = (await syncSections(sim, credentials)).join('\n');
+	const section = (which === 'sync' ? await syncSections(sim, credentials) : await nightsBySizeBench(sim, credentials)).join('\n');
 	await sim.stop();
-	const current = readFileSync(RESULTS, 'utf8');
-	const start = current.indexOf('## Sync:');
-	const end = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-	const report =
-		start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end + 1)}`;
-	writeFileSync(RESULTS, report);
+	const after = which === 'nights' ? '### Every field and the birth date and HR managers: two weeks of nightly runs' : undefined;
+	writeFileSync(RESULTS, spliceSection(readFileSync(RESULTS, 'utf8'), section, after));
 	console.log(section);
 }
 
-(process.argv.includes('sync') ? syncOnly() : main()).catch((error) => {
+const only = (['sync', 'nights'] as const).find((which) => process.argv.includes(which));
+(only ? sectionOnly(only) : main()).catch((error) => {
 	console.error(error);
 	process.exit(1);
 });

@@ -249,6 +249,61 @@ async function syncDigestBench(sim: Simulator, credentials: EngagedlyCredentials
 	];
 }
 
+/**
+ * What a night costs at 1,000, 10,000 and 50,000 employees, giving the birth date and HR managers
+ * (fields only a single user's answer carries): the first scheduled run, which compares in full,
+ * then seven nights with nothing changed, each with the static data the one before saved. Minutes
+ * of the key are the requests at Sync's default share of 200 a minute, the least a run can take.
+ * Requests are counted, so a minute lasts a fifth of a second.
+ */
+export async function nightsBySizeBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+	const perMinute = Math.floor((LIMIT * DEFAULT_SYNC_RATE_LIMIT_SHARE) / 100);
+	const minutes = (requests: number) => (requests / perMinute).toFixed(1);
+	const rows: string[] = [];
+	for (const users of [1_000, 10_000, 50_000]) {
+		sim.reset({ users, seed: 'bench-nights' });
+		sim.setRateLimit({ limit: LIMIT, timeScale: 300 });
+		const costCenter = sim.store.attributes.find((a) => !a.preset && a.mandatory)!.attribute_key;
+		const input = singleUserFieldItems(sim);
+		let saved: IDataObject = {};
+		const nights: Array<{ requests: number; singles: number; tooMany: number; comparison: string }> = [];
+		for (let night = 0; night <= 7; night++) {
+			sim.clearLog();
+			const restore = clockAhead(night);
+			let run: Awaited<ReturnType<typeof runEngagedly>>;
+			try {
+				run = await runEngagedly({ parameters: singleUserFieldParameters(costCenter), credentials, input, mode: 'trigger', staticData: saved });
+			} finally {
+				restore();
+			}
+			if (run.error) throw run.error;
+			if (run.savedStaticData) saved = run.savedStaticData;
+			nights.push({
+				requests: sim.log.length,
+				singles: requestsTo(sim, 'GET /beta/users/:id').length,
+				tooMany: sim.log.filter((entry) => entry.status === 429).length,
+				comparison: String(run.items[0]?.json.comparison),
+			});
+		}
+		const [first, ...rest] = nights;
+		const most = rest.reduce((a, b) => (b.requests > a.requests ? b : a));
+		const compared = Object.keys(((saved['node:Engagedly'] as IDataObject).users ?? {}) as IDataObject).length;
+		rows.push(
+			`| ${users.toLocaleString('en')} | ${input.length.toLocaleString('en')} | ${Math.ceil(users / 50)} | ${first.comparison}: ${first.requests} (${first.singles} single) | ${minutes(first.requests)} | ${rest.every((n) => n.comparison === 'incremental') ? 'incremental' : 'NOT all incremental'}: ${most.requests} (${most.singles} single; a seventh of ${compared.toLocaleString('en')} is ${Math.ceil(compared / 7).toLocaleString('en')}) | ${minutes(most.requests)} | ${nights.reduce((sum, n) => sum + n.tooMany, 0)} |`,
+		);
+	}
+	return [
+		'### What a night costs at 1,000, 10,000 and 50,000 employees',
+		'',
+		`Every Active user as an item giving birth date, HR managers, job title, location, manager and departments (the contract's profile: the user list carries neither the birth date nor HR managers), as an active workflow's scheduled runs: the first run, then seven nights with nothing changed (the clock moved a day between runs), Full Comparison Every 7 days. Minutes of the key: the requests at Sync's default Rate Limit Share, ${DEFAULT_SYNC_RATE_LIMIT_SHARE} % (${perMinute} of ${LIMIT} a minute), the least a run can take. Requests are counted (a minute lasts a fifth of a second).`,
+		'',
+		'| employees | items | ceil(N/50) | first run: requests | its minutes of the key | the costliest of nights 1–7: requests | its minutes of the key | 429 answers (all eight runs) |',
+		'|---|---|---|---|---|---|---|---|',
+		...rows,
+		'',
+	];
+}
+
 /** Every Active user as a nightly export gives them: every field, and the birth date and HR managers only a single user's answer carries. */
 function singleUserFieldItems(sim: Simulator): Array<{ json: IDataObject }> {
 	return everyField(sim, 0).map(({ json }) => {
@@ -410,6 +465,7 @@ export async function syncSections(sim: Simulator, credentials: EngagedlyCredent
 		...(await syncBench(sim, credentials)),
 		...(await syncEveryFieldBench(sim, credentials)),
 		...(await syncDigestBench(sim, credentials)),
+		...(await nightsBySizeBench(sim, credentials)),
 		...(await sharingBench(sim, credentials)),
 		...(await cooldownBench(sim, credentials)),
 	];
