@@ -1,31 +1,28 @@
 /**
  * Tests run the TypeScript sources directly, transpiled file by file (tsconfig.test.json sets
  * isolatedModules, so ts-jest does not type-check); `npm run typecheck` does the type checking.
- *
- * Projects, so that the change-and-check loop runs only what checks the node, with no build:
+ * CONTRIBUTING.md, "What each suite proves", says what each project proves. Their names:
+ * - `pure`: what needs neither n8n's engine nor the simulator (the decisions as tables, the
+ *   values, the schemas, the examples' records, the rooms' imports): `npm test`, seconds;
  * - `node`: the node and the trigger from the sources, through n8n's engine against the
- *   simulator (`npm test`);
- * - `simulator`: the simulator's own suites, which prove the stand-in follows the spec;
- * - `scale`: the trigger over 10,000 and 100,000 users, slow by nature;
- * - `slow`: suites that wait out real rate-limit windows (several triggers and executions on one
- *   key), a minute each: run by `test:all`, not by `npm test`;
+ *   simulator (`npm run test:node`);
+ * - `simulator`: the stand-in's own suites; `scale` (10,000 and 100,000 users) and `slow` (real
+ *   rate-limit windows): `test:all` only;
  * - `vendor`: the `node` suites whose outcome depends on the answers' shape (VENDOR below), again
- *   against the simulator's vendor profile (`test:vendor`, and `test:all`);
- * - `package`: the package as npm publishes it and n8n loads it (the tarball, the codex through
- *   n8n-core's loader) and the repository's CI workflows; needs `npm run build` first, which
- *   `test:all` does.
+ *   against the vendor profile (`test:vendor`, and `test:all`);
+ * - `package`: the package as npm publishes it and n8n loads it; needs `npm run build` first.
  * `npm run test:all` runs them all (CI does). The end-to-end suite (test/e2e) has its own config.
  *
- * `npm test`, `test:vendor` and `test:all` run four workers (--maxWorkers=4, a number: jest reads
- * a percentage above 100 as that many workers, and "150%" started 150): most of the node and
- * vendor projects' time is spent waiting out the simulator's real rate-limit windows (a minute
- * lasting a second or more), not on the CPU, so on two cores jest's default of one worker would
- * wait for them one suite after another. The longest waiters are split in two files each
- * (passes/passResume, concurrency/clock) so that no suite holds the run up. In `test:all` the
- * CPU-bound scale suites (stateSize.test.ts, minutes at 100,000 users) run on one worker while the
- * waiting suites share the rest, instead of after them: no suite asserts a duration, and their
- * timeouts are minutes.
+ * The engine projects run four workers (--maxWorkers=4): most of their time is waiting out the
+ * simulator's real rate-limit windows, not CPU, so on two cores jest's default of one worker would
+ * wait for them one suite after another. No suite asserts a duration; timeouts are minutes.
  */
+const PURE = [
+	'<rootDir>/test/pure/**/*.test.ts',
+	'<rootDir>/test/schemas/**/*.test.ts',
+	'<rootDir>/test/examples/**/*.test.ts',
+	'<rootDir>/test/records/wholeRecordFields.test.ts',
+];
 const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/stateSize.test.ts'];
 const SLOW = ['<rootDir>/test/trigger/manyTriggers.test.ts'];
@@ -69,6 +66,12 @@ module.exports = {
 	projects: [
 		{
 			...shared,
+			displayName: 'pure',
+			roots: ['<rootDir>/test'],
+			testMatch: PURE,
+		},
+		{
+			...shared,
 			displayName: 'node',
 			roots: ['<rootDir>/test'],
 			testMatch: ['**/*.test.ts'],
@@ -78,6 +81,10 @@ module.exports = {
 				SIMULATOR,
 				'<rootDir>/test/package/',
 				'<rootDir>/test/codex/',
+				'<rootDir>/test/pure/',
+				'<rootDir>/test/schemas/',
+				'<rootDir>/test/examples/',
+				'<rootDir>/test/records/wholeRecordFields.test.ts',
 				...SCALE,
 				...SLOW,
 			],

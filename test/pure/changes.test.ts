@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../nodes/Engagedly/api/userAttributes';
+import type { UserAttribute } from '../../nodes/Engagedly/people/attributeDefinitions';
 import { changesFor, fieldsNotCarried, patchBody } from '../../nodes/Engagedly/actions/user/changes';
 
 const attribute = (attribute_key: string, data_type: string): UserAttribute => ({

@@ -1,5 +1,5 @@
 /** Praise HTML to chat text, and the trigger's value identity: pure functions, milliseconds. */
-import { decodeEntities, plainText, toMessage } from '../../nodes/Engagedly/actions/praise/shared';
+import { decodeEntities, plainText, toMessage } from '../../nodes/Engagedly/praises/feed';
 import { identity, sameValue } from '../../nodes/Engagedly/trigger/fields';
 
 describe('plainText: praise HTML as chat text', () => {

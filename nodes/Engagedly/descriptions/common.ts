@@ -110,7 +110,7 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 				],
 			},
 			// Every user picker takes an address too (saved workflows depend on the mode's name):
-			// HR systems know people by email, and the node looks the id up (api/users.ts).
+			// HR systems know people by email, and the node looks the id up (people/byEmail.ts).
 			...(spec.searchListMethod === 'searchUsers'
 				? [
 						{

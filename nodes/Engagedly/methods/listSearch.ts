@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { sharedAddressError, usersWithAddress } from '../api/users';
+import { sharedAddressError, usersWithAddress } from '../people/byEmail';
 import { isEmailAddress } from '../parameters/values';
 import { engagedlyRequest } from '../transport/request';
 import { MAX_PAGE_SIZE } from '../transport/paginate';

@@ -1,9 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { business, department, jobTitle, location } from '../actions/records/kinds';
-import { isUsableCode } from '../actions/user/deactivate.operation';
-import { fetchUserAttributes } from '../api/userAttributes';
-import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../api/userFields';
+import { isUsableCode } from '../actions/user/deactivation';
+import { fetchUserAttributes } from '../people/attributeDefinitions';
+import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../people/listFields';
 import { paginate } from '../transport/paginate';
 import { engagedlyRequest, requestList } from '../transport/request';
 

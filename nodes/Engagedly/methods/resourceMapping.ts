@@ -6,8 +6,8 @@ import type {
 	ResourceMapperValue,
 } from 'n8n-workflow';
 
-import type { UserAttribute } from '../api/userAttributes';
-import { fetchUserAttributes, optionValues } from '../api/userAttributes';
+import type { UserAttribute } from '../people/attributeDefinitions';
+import { fetchUserAttributes, optionValues } from '../people/attributeDefinitions';
 
 const FIELD_TYPES: Record<string, FieldType> = {
 	text: 'string',

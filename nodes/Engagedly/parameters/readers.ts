@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
-import { userIdForEmail } from '../api/users';
+import { userIdForEmail } from '../people/byEmail';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
@@ -136,7 +136,7 @@ export function personRefs(this: IExecuteFunctions, itemIndex: number, raw: unkn
 	return [...new Set(refs.filter((ref) => ref !== ''))];
 }
 
-/** The user id behind one user value (personRef), an address looked up once per execution (api/users.ts); '' when nothing is given. */
+/** The user id behind one user value (personRef), an address looked up once per execution (people/byEmail.ts); '' when nothing is given. */
 async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, request: ItemRequest): Promise<string> {
 	const ref = personRef.call(this, itemIndex, raw, label);
 	return isEmailAddress(ref) ? await userIdForEmail.call(this, ref, request, label) : ref;

@@ -1,4 +1,4 @@
-import { createHash } from 'crypto';
+import { digest } from '../digest';
 
 /**
  * The cooldowns Engagedly has announced, by key, for every execution and poll in this process.
@@ -12,7 +12,7 @@ const until = new Map<string, number>();
 
 /** A key as this memory knows it: a digest of its base URL and Client Key, never the key itself. */
 export const keyIdOf = (baseUrl: string, clientKey: string): string =>
-	createHash('sha256').update(`${baseUrl}\u0000${clientKey}`).digest('base64url').slice(0, 22);
+	digest(`${baseUrl}\u0000${clientKey}`, 22);
 
 /** How long the key's known cooldown still lasts (0: none), at `now` (epoch ms). */
 export function knownCooldownMs(keyId: string, now: number): number {

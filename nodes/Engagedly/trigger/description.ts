@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { messageReadyOption, praiseFilterFields } from '../actions/praise/fields';
+import { messageReadyOption, praiseFilterFields } from '../praises/filterFields';
 import { filtersCollection, maxRateLimitWaitOption } from '../descriptions/common';
 
 /** A poll should not sit out a long cooldown: the next poll catches up anyway. */

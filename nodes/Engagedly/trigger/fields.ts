@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isCustomAttributeKey } from '../api/userFields';
+import { isCustomAttributeKey } from '../people/listFields';
 
 /** The `include` the user list needs for these fields, if any. */
 export function includeFor(fields: string[]): string | undefined {

@@ -9,7 +9,8 @@ import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from '.
 import { pollTiming } from './pass';
 import { newPraise } from './praises';
 import type { SavedState } from './state';
-import { readState, writeState } from './state';
+import { writeState } from '../staticData';
+import { readState } from './state';
 import type { EventFamily, PollRequest } from './types';
 import { userEvents } from './users';
 

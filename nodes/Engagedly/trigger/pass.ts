@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { PageOptions, ScanResult } from '../transport/paginate';
 import { scanPages } from '../transport/paginate';
 import type { PassState, UserEntry, UserState } from './state';
-import { STATE_VERSION, ValueTable } from './state';
+import { USER_STATE_VERSION, ValueTable } from './state';
 import type { PollRequest, PollResult } from './types';
 
 const PATH = '/users';
@@ -153,7 +153,7 @@ function stateOf(
 	first = false,
 ): UserState {
 	return {
-		v: STATE_VERSION,
+		v: USER_STATE_VERSION,
 		config,
 		...event.extra,
 		...(values.length > 0 ? { values } : {}),

@@ -1,14 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PraiseCriteria } from '../actions/praise/shared';
-import { dateOf, isPinned, praiseFilter, toMessage } from '../actions/praise/shared';
+import type { PraiseCriteria } from '../praises/feed';
+import { dateOf, isPinned, praiseFilter, toMessage } from '../praises/feed';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { budgetedScan } from './pass';
 import type { PraiseMark, PraisePass, PraiseState } from './state';
-import { STATE_VERSION } from './state';
+import { PRAISE_STATE_VERSION } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/activities/praises';
@@ -33,7 +33,7 @@ function moved(mark: PraiseMark | undefined, at: number, record: IDataObject, ol
 function validPraiseState(saved: PraiseState | undefined): PraiseState | undefined {
 	const mark = (value: unknown): value is PraiseMark =>
 		typeof value === 'object' && value !== null && Number.isFinite((value as PraiseMark).at) && Array.isArray((value as PraiseMark).ids);
-	if (!saved || !mark(saved)) return undefined;
+	if (!saved || saved.v !== PRAISE_STATE_VERSION || !mark(saved)) return undefined;
 	const pass = saved.pass;
 	if (pass === undefined) return saved;
 	const ok = Number.isInteger(pass.page) && pass.page >= 1 && mark(pass.top) && (pass.down === undefined || mark(pass.down)) && Array.isArray(pass.pins);
@@ -108,7 +108,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
 			// have been seen, so no baseline is saved and the next poll takes it.
 			if (cooldownMs !== undefined) return { items: [] };
-			return { items: [], state: { v: STATE_VERSION, config, at: top?.at ?? 0, ids: top?.ids ?? [] } };
+			return { items: [], state: { v: PRAISE_STATE_VERSION, config, at: top?.at ?? 0, ids: top?.ids ?? [] } };
 		}
 		const keep = praiseFilter(await criteriaOf(context, request));
 		const from: PraiseMark = { at: saved.at, ids: saved.ids };
@@ -145,11 +145,11 @@ export const newPraise: EventFamily<PraiseState> = {
 		if (cooldownMs !== undefined && !pass && fresh.length === 0) return { items };
 		if (resume) {
 			const next: PraisePass = { page: resume.page, total: resume.total, top: top ?? from, pins, ...(down ? { down } : {}) };
-			return { items, state: { v: STATE_VERSION, config, ...from, pass: next } };
+			return { items, state: { v: PRAISE_STATE_VERSION, config, ...from, pass: next } };
 		}
 		if (!top) return { items };
 		// The pass is complete: the mark moves to its newest praise (joined with the old one on a tie).
 		const mark = top.at === from.at ? top.ids.reduce<PraiseMark>((m, id) => moved(m, m.at, { id }), from) : top;
-		return { items, state: { v: STATE_VERSION, config, at: mark.at, ids: mark.ids } };
+		return { items, state: { v: PRAISE_STATE_VERSION, config, at: mark.at, ids: mark.ids } };
 	},
 };

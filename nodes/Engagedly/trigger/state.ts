@@ -9,7 +9,10 @@ import type { IDataObject } from 'n8n-workflow';
  * `config` names the event and its settings; a saved state for another configuration is ignored
  * (the next poll sets a new baseline), so editing the node never replays or misreads history.
  */
-export const STATE_VERSION = 2;
+/** Each family's own version: a state another version wrote is none (a new baseline is taken). */
+export const PRAISE_STATE_VERSION = 2;
+/** 3: a blocked user's entry digests the time with SHA-256 (2 used FNV-1a). */
+export const USER_STATE_VERSION = 3;
 
 export interface SavedState extends IDataObject {
 	v: number;
@@ -79,40 +82,24 @@ export interface PassState extends IDataObject {
 }
 
 export function readState<T extends SavedState>(staticData: IDataObject, config: string): T | undefined {
-	if (staticData.v !== STATE_VERSION || staticData.config !== config) return undefined;
+	if (staticData.config !== config) return undefined;
 	return staticData as T;
 }
 
 const isMap = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
- * A user state without its users, or malformed (hand-edited, half-migrated), is treated as none:
+ * A user state another version wrote, without its users, or malformed (hand-edited, half-migrated), is treated as none:
  * the next pass sets a new baseline.
  */
 export function validUserState(state: UserState | undefined): UserState | undefined {
-	if (!state || !isMap(state.users)) return undefined;
+	if (!state || state.v !== USER_STATE_VERSION || !isMap(state.users)) return undefined;
 	const pass = state.pass as unknown as Record<string, unknown> | undefined;
 	if (pass !== undefined) {
 		const valid = isMap(pass) && Number.isInteger(pass.page) && (pass.page as number) >= 1;
 		if (!valid) return undefined;
 	}
 	return state;
-}
-
-/** Replaces the saved state in place (n8n saves the object it handed out, not a new one). */
-export function writeState(staticData: IDataObject, state: IDataObject): void {
-	for (const key of Object.keys(staticData)) delete staticData[key];
-	Object.assign(staticData, state);
-}
-
-/** FNV-1a, 32 bits, base 36: at most 7 characters. Enough to tell two timestamps of one user apart. */
-export function shortHash(text: string): string {
-	let hash = 0x811c9dc5;
-	for (let i = 0; i < text.length; i++) {
-		hash ^= text.charCodeAt(i);
-		hash = Math.imul(hash, 0x01000193);
-	}
-	return (hash >>> 0).toString(36);
 }
 
 /** Values shared by many users are stored once. */

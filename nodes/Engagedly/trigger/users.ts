@@ -1,13 +1,14 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { carriedBy, SYSTEM_FIELDS } from '../api/userFields';
+import { carriedBy, SYSTEM_FIELDS } from '../people/listFields';
 import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { includeFor, readField, sameValue } from './fields';
 import { userPass } from './pass';
 import type { UserEntry, UserState } from './state';
-import { shortHash, validUserState } from './state';
+import { digest } from '../digest';
+import { validUserState } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/users';
@@ -61,8 +62,8 @@ async function firstUser(
 /** "A" for active; "B" + a hash of when the user was blocked; "X" + a hash of any other status. */
 function statusEntry(user: IDataObject): string {
 	if (user.status === 'Active') return 'A';
-	if (user.status === 'Blocked') return `B${shortHash(String(user.user_blocked_at ?? ''))}`;
-	return `X${shortHash(String(user.status ?? ''))}`;
+	if (user.status === 'Blocked') return `B${digest(String(user.user_blocked_at ?? ''), 6)}`;
+	return `X${digest(String(user.status ?? ''), 6)}`;
 }
 
 /** newUser, userActivated, userDeactivated: what changed is told by one small entry per user. */

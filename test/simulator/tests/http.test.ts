@@ -128,7 +128,7 @@ describe('404 for unknown routes and unknown resources', () => {
 	});
 
 	test('paths outside /beta and /api/beta are 404', async () => {
-		for (const url of [`${sim.baseUrl}/users`, `${sim.baseUrl}/v1/users`, `${sim.baseUrl}/api/users`, `${sim.baseUrl}/`]) {
+		for (const url of [`${sim.baseUrl}/users`, `${sim.baseUrl}/v1/users`, `${sim.baseUrl}/people/byEmail`, `${sim.baseUrl}/`]) {
 			const res = await client(sim).request('GET', url);
 			expect({ url, status: res.status }).toEqual({ url, status: 404 });
 		}

@@ -5,8 +5,8 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readInstant, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import { messageReadyOption, praiseFilterFields } from './fields';
-import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from './shared';
+import { messageReadyOption, praiseFilterFields } from '../../praises/filterFields';
+import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from '../../praises/feed';
 import type { ItemRequest } from '../../transport/request';
 
 const properties: INodeProperties[] = [

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { knownUser } from '../../api/users';
+import { knownUser } from '../../people/byEmail';
 import { optionsCollection, peopleField, peoplePicker, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey } from '../../api/users';
+import { emailKey } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import type { Changes } from './changes';
-import { checkCode, SITE_ADMINISTRATOR_KEPT } from './deactivate.operation';
+import { checkCode, SITE_ADMINISTRATOR_KEPT } from './deactivation';
 import { membershipReader } from './lookups';
 import type { Directory } from './sync/directory';
 import { readDirectory } from './sync/directory';

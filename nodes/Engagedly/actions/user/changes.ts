@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../api/userAttributes';
+import type { UserAttribute } from '../../people/attributeDefinitions';
 import { isBlank, toApiDay } from '../../parameters/values';
 
 /**

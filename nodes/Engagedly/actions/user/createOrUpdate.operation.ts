@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { findUserByEmail, rememberUser } from '../../api/users';
+import { findUserByEmail, rememberUser } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
-import { createFields, readCreateBody } from './create.operation';
+import { createFields, readCreateBody } from './newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import { outcomeFields, upsertUser } from './upsert';
 

@@ -6,8 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../api/userAttributes';
-import { fetchUserAttributes, optionValues } from '../../api/userAttributes';
+import type { UserAttribute } from '../../people/attributeDefinitions';
+import { fetchUserAttributes, optionValues } from '../../people/attributeDefinitions';
 import { isBlank, isEmptyDate, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
 import type { ItemRequest } from '../../transport/request';

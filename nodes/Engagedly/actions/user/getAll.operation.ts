@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey } from '../../api/users';
+import { emailKey } from '../../people/byEmail';
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';

@@ -1,11 +1,9 @@
-import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../api/userAttributes';
+import type { UserAttribute } from '../../people/attributeDefinitions';
+import { digest, slot } from '../../digest';
 import { wantedValue } from './changes';
 
-/** The trigger's way of replacing a saved state in place (n8n saves the object it handed out). */
-export { writeState as writeDigestState } from '../../trigger/state';
 
 /**
  * What a scheduled Sync remembers between runs so that it need not read every user on their own:
@@ -73,7 +71,7 @@ export function readDigestState(staticData: IDataObject): DigestState | undefine
 }
 
 /** A user's turn: the day in every `period` on which their digest is not trusted. Spread evenly by their id. */
-export const slotOf = (userId: string, period: number): number => createHash('sha256').update(userId).digest().readUInt32BE(0) % period;
+export const slotOf = (userId: string, period: number): number => slot(userId, period);
 
 /**
  * Full when there is no saved state, a full comparison is asked for (or every run: a period of
@@ -99,7 +97,7 @@ export function planComparison(saved: DigestState | undefined, input: PlanInput)
  */
 export function digestOf(body: IDataObject, fields: string[], attributes: UserAttribute[]): string {
 	const text = JSON.stringify([...fields].sort().map((wire) => [wire, wantedValue(wire, body[wire], attributes)]));
-	return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+	return digest(text, 16);
 }
 
 /** Whether a user must be read: unless the digest saved for them is this one. */

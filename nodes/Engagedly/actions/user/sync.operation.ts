@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchRun } from '../types';
 import { upsertReads } from './upsert';
-import { nextDigestState, planComparison, readDigestState, writeDigestState } from './singleUserDigests';
+import { writeState } from '../../staticData';
+import { nextDigestState, planComparison, readDigestState } from './singleUserDigests';
 import { liveUserAttributes } from './customAttributes';
 import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
 import { overTheGuard, plan } from './sync/decide';
@@ -71,7 +72,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
-	if (comparison.save) writeDigestState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
+	if (comparison.save) writeState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
 
 	// Report.
 	return summarise(report(steps, applied, rows, settings), itemCount, settings, steps, comparison.comparison);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { knownUser, readUserByEmail } from '../../api/users';
+import { knownUser, readUserByEmail } from '../../people/byEmail';
 import { asNodeError, refusalOf } from '../../transport/errors';
 import { perContext } from '../../transport/perExecution';
 import { apiPath } from '../../transport/paths';
@@ -10,7 +10,7 @@ import type { Changes, ReadElsewhere } from './changes';
 import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody, withoutFields } from './changes';
 import { digestOf, mustRead } from './singleUserDigests';
 import { checkStatus } from './status';
-import type { UserAttribute } from '../../api/userAttributes';
+import type { UserAttribute } from '../../people/attributeDefinitions';
 import { liveUserAttributes } from './customAttributes';
 import type { Lists } from './lookups';
 import { listReader } from './lookups';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey } from '../../../api/users';
+import { emailKey } from '../../../people/byEmail';
 import { apiPath } from '../../../transport/paths';
 import type { ItemRequest } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';

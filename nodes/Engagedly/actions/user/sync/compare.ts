@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../../transport/request';
-import { isSiteAdministrator } from '../deactivate.operation';
+import { isSiteAdministrator } from '../deactivation';
 import type { Memberships } from '../lookups';
 import { membershipReader } from '../lookups';
 import { idsForNames } from '../names';

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey } from '../../../api/users';
+import { emailKey } from '../../../people/byEmail';
 import { isBlank } from '../../../parameters/values';
-import { SITE_ADMINISTRATOR_KEPT } from '../deactivate.operation';
+import { SITE_ADMINISTRATOR_KEPT } from '../deactivation';
 import type { UpsertReads, UpsertStep } from '../upsert';
 import { planUpsert } from '../upsert';
 import type { Compared } from './compare';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { emailKey, sharedAddressError } from '../../../api/users';
+import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { isEmailAddress, trimmed } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { sharedAddressError } from '../../../api/users';
+import { sharedAddressError } from '../../../people/byEmail';
 import { trimmed } from '../../../parameters/values';
 import type { Directory } from './directory';
 import type { Fate, Holding } from './lifecycle';

@@ -1,15 +1,15 @@
 import type { IDataObject, IExecuteFunctions, ResourceMapperValue } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../../api/userAttributes';
-import { emailKey } from '../../../api/users';
+import type { UserAttribute } from '../../../people/attributeDefinitions';
+import { emailKey } from '../../../people/byEmail';
 import { checkParameters } from '../../../parameters/check';
 import { personRefs } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
 import { readCustomAttributes } from '../customAttributes';
-import { checkCode } from '../deactivate.operation';
+import { checkCode } from '../deactivation';
 import { readIdentity, readUserFieldValues } from '../readFields';
 import type { Employment, Lifecycle } from './lifecycle';
 import { lifecycleOf } from './lifecycle';

@@ -6,8 +6,8 @@ import { optionsCollection } from '../../../descriptions/common';
 import { checkParameters } from '../../../parameters/check';
 import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
-import { syncFields } from '../create.operation';
-import { blockReasonCodeField } from '../deactivate.operation';
+import { syncFields } from '../newUser';
+import { blockReasonCodeField } from '../deactivation';
 import { readSimplify, simplifyProperties } from '../simplify';
 
 export const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';

@@ -1,7 +1,7 @@
-import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { emailKey } from '../../../api/users';
+import { digest } from '../../../digest';
+import { emailKey } from '../../../people/byEmail';
 import { comparedValues } from '../changes';
 import type { UpsertReads, UpsertStep } from '../upsert';
 import type { Lifecycle } from './lifecycle';
@@ -87,7 +87,7 @@ export const personOf = (user: IDataObject): Person => ({
 });
 
 /** A short digest, so a plan carries no user record, only what tells one state from another. */
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
+const fingerprint = (text: string) => digest(text, 16);
 
 /**
  * The user as a step saw them: nobody (a creation), or their status, address and the compared
@@ -95,8 +95,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
  * stale; one it would overwrite, or a status or address that moved, does.
  */
 export function fingerprintOf(user: IDataObject | null, wires: string[], reads: UpsertReads): string {
-	if (!user) return digest('nobody');
-	return digest(JSON.stringify([user.status ?? null, emailKey(user.email), comparedValues(user, wires, reads.attributes)]));
+	if (!user) return fingerprint('nobody');
+	return fingerprint(JSON.stringify([user.status ?? null, emailKey(user.email), comparedValues(user, wires, reads.attributes)]));
 }
 
 /** The fields a write step's fingerprint covers: those it writes. */

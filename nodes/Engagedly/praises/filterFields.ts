@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { userLocator } from '../../descriptions/common';
+import { userLocator } from '../descriptions/common';
 
 /** What a recognition channel filters praises by: Praise → Get Many and the trigger's New Praise. */
 export const praiseFilterFields: INodeProperties[] = [

@@ -1,5 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
+/**
+ * The praise feed as both Praise → Get Many and the New Praise trigger read it: a praise's time,
+ * whether it is pinned, the filter, and the message-ready shape. Below both, so neither imports
+ * the other.
+ */
+
 const NAMED_ENTITIES: Record<string, string> = {
 	amp: '&',
 	lt: '<',

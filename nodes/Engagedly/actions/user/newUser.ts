@@ -1,0 +1,28 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { ItemRequest } from '../../transport/request';
+import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { NAMED_FIELDS } from './names';
+import { identityFields, userFieldsCollection } from './descriptions';
+import { readIdentity, readUserFields } from './readFields';
+
+/** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
+export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
+
+/** Sync's: Create's, with the structure lists taken by name too (names.ts resolves them). */
+export const syncFields: INodeProperties[] = [
+	...identityFields,
+	userFieldsCollection('create', { byName: NAMED_FIELDS }),
+	customAttributesField(),
+];
+
+/** The POST body of the item's user, every value checked (mandatory attributes included) before any write. */
+export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, { request }: { request: ItemRequest }): Promise<IDataObject> {
+	const body = {
+		...readIdentity.call(this, itemIndex),
+		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'create', request })),
+	};
+	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body, request });
+	return { ...body, ...custom };
+}
+

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `npm run mutate [-- <room> [pure|node]]`: StrykerJS over nodes/Engagedly (or one room of it, such
+# as `actions/user/sync` or `parameters/values.ts`), its mutants run against one jest project:
+# `node` (the engine suites, the default) or `pure` (the tables without the engine, seconds).
+# Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
+# baseline of its next run, so only the mutants of changed code or tests run again. Each run then rewrites
+# bench/MUTATION.md (the score per room, every survivor and where it is accounted for), via
+# scripts/mutation-report.mjs, which fails when a survivor is in neither a test nor
+# test/MUTATION-SURVIVORS.md. Not part of CI: the time each run took is in its own output.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+. scripts/setup.sh
+room="${1:-}"
+tests="${2:-node}"
+room="${room%/}"
+slug="$(printf '%s' "${room:-all}" | tr '/.' '--').$tests"
+target="nodes/Engagedly${room:+/$room}"
+if [ -d "$target" ]; then pattern="$target/**/*.ts"; elif [ -f "$target" ]; then pattern="$target"; else
+	echo "No room $target under nodes/Engagedly" >&2
+	exit 1
+fi
+mkdir -p bench/mutation
+config="$(mktemp --suffix=.json)"
+trap 'rm -f "$config"' EXIT
+node -e '
+const [base, pattern, slug] = process.argv.slice(1);
+const config = JSON.parse(require("fs").readFileSync(base, "utf8"));
+config.mutate = [pattern];
+config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
+process.stdout.write(JSON.stringify(config));
+' stryker.config.json "$pattern" "$slug" >"$config"
+started=$SECONDS
+ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config"
+echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
+node scripts/mutation-report.mjs

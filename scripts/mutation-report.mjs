@@ -1,0 +1,89 @@
+// Writes bench/MUTATION.md from StrykerJS's reports in bench/mutation/ (its incremental files, one
+// per room and jest project, `npm run mutate`; not committed: they hold every test's name per
+// mutant): the score per room, and every mutant that no test detected (survived, or covered by
+// none) with where it is accounted for, a row of test/MUTATION-SURVIVORS.md's "StrykerJS survivors"
+// table (same file, mutator and replacement). The rooms measured here replace their rows; the
+// others keep those of the runs before. Exits 1 when an undetected mutant is not accounted for.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const dir = path.join(root, 'bench/mutation');
+const NODES = 'nodes/Engagedly/';
+
+const cell = (text) => String(text).replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+const key = (file, mutator, replacement) => [file, mutator, cell(replacement)].join(' ¦ ');
+
+// The accounted survivors: rows of the table under "## StrykerJS survivors".
+const survivorsDoc = readFileSync(path.join(root, 'test/MUTATION-SURVIVORS.md'), 'utf8');
+const section = survivorsDoc.split(/^## StrykerJS survivors$/m)[1]?.split(/^## /m)[0] ?? '';
+const accounted = new Set();
+for (const line of section.split('\n')) {
+	const cells = line.match(/^\|(.*)\|$/)?.[1].split(/(?<!\\)\|/).map((c) => c.trim());
+	if (!cells || cells.length < 5 || cells[0] === 'File' || /^-+$/.test(cells[0])) continue;
+	accounted.add(key(cells[0].replace(/`/g, ''), cells[2].replace(/`/g, ''), cells[3].replace(/^`|`$/g, '')));
+}
+
+const rows = [];
+const undetected = [];
+const measured = new Set();
+for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.incremental.json')).sort()) {
+	const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+	const tests = name.replace(/\.incremental\.json$/, '').split('.').pop();
+	const rooms = new Map();
+	for (const [file, { source, mutants }] of Object.entries(report.files)) {
+		const relative = file.replace(/\\/g, '/').replace(/^.*?nodes\/Engagedly\//, '');
+		const roomName = path.posix.dirname(relative) === '.' ? relative : path.posix.dirname(relative);
+		const tally = rooms.get(roomName) ?? { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, RuntimeError: 0, Ignored: 0 };
+		const lines = source.split('\n');
+		for (const mutant of mutants) {
+			tally[mutant.status] = (tally[mutant.status] ?? 0) + 1;
+			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
+			const line = mutant.location.start.line;
+			const original = lines[line - 1]?.trim() ?? '';
+			const replacement = mutant.replacement ?? '';
+			undetected.push({ room: `${roomName} ${tests}`, tests, file: relative, line, status: mutant.status, mutator: mutant.mutatorName, replacement, original, ok: accounted.has(key(relative, mutant.mutatorName, replacement)) });
+		}
+		rooms.set(roomName, tally);
+		measured.add(`${roomName} ${tests}`);
+	}
+	for (const [roomName, t] of [...rooms].sort()) {
+		const detected = t.Killed + t.Timeout;
+		const valid = detected + t.Survived + t.NoCoverage;
+		rows.push(`| \`${roomName}\` | ${tests} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
+	}
+}
+
+// The rows of rooms not measured here, as the last report has them.
+const previous = existsSync(path.join(root, 'bench/MUTATION.md')) ? readFileSync(path.join(root, 'bench/MUTATION.md'), 'utf8').split('\n') : [];
+const roomOf = (line) => line.match(/^\| `([^`]+)` \| (pure|node) \|/)?.slice(1).join(' ');
+const keptRows = previous.filter((line) => roomOf(line) && !measured.has(roomOf(line)));
+const keptUndetected = previous.filter((line) => /^\| `[^`]+` \| \d+ \| (pure|node) \|/.test(line)).filter((line) => {
+	const [, file, tests] = line.match(/^\| `([^`]+)` \| \d+ \| (pure|node) \|/);
+	const dirname = path.posix.dirname(file) === '.' ? file : path.posix.dirname(file);
+	return !measured.has(`${dirname} ${tests}`);
+});
+rows.push(...keptRows.filter((line) => !/^\| `[^`]+` \| \d+ \|/.test(line)));
+rows.sort();
+const missing = undetected.filter((u) => !u.ok);
+const out = [
+	'# Mutation testing (StrykerJS)',
+	'',
+	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
+	'',
+	'| room | jest project | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
+	'|---|---|---|---|---|---|---|---|---|',
+	...rows,
+	'',
+	'## Undetected mutants',
+	'',
+	'| file | line | jest project | status | mutator | replacement | accounted for |',
+	'|---|---|---|---|---|---|---|',
+	...keptUndetected,
+	...undetected.map((u) => `| \`${u.file}\` | ${u.line} | ${u.tests} | ${u.status} | ${u.mutator} | \`${cell(u.replacement).slice(0, 80)}\` | ${u.ok ? 'test/MUTATION-SURVIVORS.md' : '**NOT ACCOUNTED**'} |`),
+	'',
+].join('\n');
+writeFileSync(path.join(root, 'bench/MUTATION.md'), out);
+console.log(`bench/MUTATION.md: ${rows.length} rooms, ${undetected.length} undetected, ${missing.length} not accounted for`);
+for (const m of missing) console.log(`  not accounted: ${m.file}:${m.line} ${m.mutator} → ${cell(m.replacement).slice(0, 80)}   (was: ${m.original.slice(0, 80)})`);
+process.exit(missing.length ? 1 : 0);
