@@ -80,6 +80,7 @@ describe('blankness, ids and compact', () => {
 		['', true],
 		['   ', true],
 		[[], true],
+		[['a'], false],
 		[0, false],
 		[false, false],
 		['x', false],

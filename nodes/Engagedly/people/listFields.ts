@@ -1,3 +1,5 @@
+import { answerKey, label, USER_FIELDS } from './userFields';
+
 /**
  * The user fields the "User Updated" event can watch. Only fields that the user *list* carries
  * can be watched: reading each user on its own would cost one request per user per poll. The
@@ -7,34 +9,35 @@
  * Custom attributes (keys `custom-attribute-…`) are read from the list element's
  * `custom_attributes` map.
  */
+/** A field the trigger can watch: the key it is watched by, its label, its help. */
 export interface SystemField {
 	value: string;
 	name: string;
 	description?: string;
 }
 
-/** Label → key of the list element; `manager` is the one field that needs an `include`. */
-export const SYSTEM_FIELDS: SystemField[] = [
+/** What the trigger can watch that no write sets. */
+const READ_ONLY: SystemField[] = [
 	{ value: 'block_reason_code', name: 'Block Reason Code' },
-	{ value: 'birthdate', name: 'Birth Date' },
-	{ value: 'business_unit', name: 'Business Units', description: 'Which businesses, and whether as administrator' },
-	{ value: 'departments', name: 'Departments', description: 'Which departments, and whether as administrator' },
-	{ value: 'email', name: 'Email' },
-	{ value: 'employee_id', name: 'Employee ID' },
-	{ value: 'employee_type', name: 'Employee Type' },
-	{ value: 'first_name', name: 'First Name' },
-	{ value: 'gender', name: 'Gender' },
-	{ value: 'job_title', name: 'Job Title' },
-	{ value: 'joining_date', name: 'Joining Date' },
-	{ value: 'last_name', name: 'Last Name' },
-	{ value: 'level', name: 'Level' },
-	{ value: 'location', name: 'Location' },
-	{ value: 'manager', name: 'Manager', description: 'The primary reporter' },
-	{ value: 'middle_name', name: 'Middle Name' },
-	{ value: 'phone_number', name: 'Phone Number' },
 	{ value: 'status', name: 'Status', description: 'Active or Blocked (deactivated)' },
-	{ value: 'title', name: 'Title' },
 ];
+
+/**
+ * Every watchable field by label: the rows of the user field table marked `watch`, and the two no
+ * write sets. `manager` is the one field that needs an `include`.
+ */
+export const SYSTEM_FIELDS: SystemField[] = [
+	...READ_ONLY,
+	...USER_FIELDS.filter((field) => field.watch).map((field) => ({
+		value: field.watch!.key ?? answerKey(field),
+		name: field.watch!.name ?? label(field),
+		...(field.watch!.description ? { description: field.watch!.description } : {}),
+	})),
+].sort((a, b) => a.name.localeCompare(b.name));
+
+/** A watchable field whose values are records compared by id (`{id, name}`, or the name alone). */
+export const isWatchedReference = (key: string): boolean =>
+	USER_FIELDS.some((field) => field.watch && field.kind === 'id' && answerKey(field) === key);
 
 const SYSTEM_KEYS = new Set(SYSTEM_FIELDS.map((field) => field.value));
 

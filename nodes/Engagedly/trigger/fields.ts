@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { isCustomAttributeKey } from '../people/listFields';
+import { isCustomAttributeKey, isWatchedReference } from '../people/listFields';
 
 /** The `include` the user list needs for these fields, if any. */
 export function includeFor(fields: string[]): string | undefined {
@@ -16,21 +16,16 @@ const ref = (value: unknown): IDataObject | null => {
 };
 
 /**
- * Fields that reference another record. Engagedly gives their ids as numbers in some answers
- * and strings in others, so they are reported (and saved) as `{ id: "<string>", name }`.
- * `employee_type` is a name in the contract and `{ id, name }` in the vendor's description:
- * either form is kept as it comes, ids made strings.
- */
-const REFERENCES = new Set(['job_title', 'location', 'employee_type']);
-
-/**
  * The value reported in `changes` (and saved): what the list says, references as `{ id, name }`
  * with string ids, and a number in a text field as its text: the contract's `phone_number` is
  * "string or number", and a change of form is no change of the user.
  */
 export function readField(user: IDataObject, key: string): unknown {
 	if (key === 'manager') return ref(user.primary_reporter);
-	if (REFERENCES.has(key)) return asObject(user[key]) ? ref(user[key]) : (user[key] ?? null);
+	// A record by id (job title, location; employee type is a name in the contract and `{id, name}`
+	// in the vendor's): ids come as numbers in some answers and strings in others, so an object is
+	// reported (and saved) as `{ id: "<string>", name }`, a name kept as it comes.
+	if (isWatchedReference(key)) return asObject(user[key]) ? ref(user[key]) : (user[key] ?? null);
 	if (!isCustomAttributeKey(key)) return typeof user[key] === 'number' ? String(user[key]) : (user[key] ?? null);
 	const custom = asObject(user.custom_attributes);
 	return asObject(custom?.[key])?.value ?? null;

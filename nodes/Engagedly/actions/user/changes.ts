@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../people/attributeDefinitions';
+import { answerKey, USER_FIELDS } from '../../people/userFields';
 import { isBlank, toApiDay } from '../../parameters/values';
 
 /**
@@ -24,13 +25,15 @@ const NOT_UPDATED = new Set(['email', 'employee_type']);
 /** The `include` of the single-user read, for the two people lists. */
 export const FULL_USER_INCLUDE = 'primary_reporter,hr_managers,secondary_managers';
 
-const DATES = new Set(['joining_date', 'promotion_date', 'review_date', 'birth_date']);
-const ID_LISTS: Record<string, string> = {
-	departments: 'departments',
-	businesses: 'business_unit',
-	hr_managers: 'hr_managers',
-	secondary_managers: 'secondary_managers',
-};
+const DATES = new Set(USER_FIELDS.filter((field) => field.kind === 'date').map((field) => field.wire));
+/** Lists of ids (units, people): wire name → where answers show them. */
+const ID_LISTS: Record<string, string> = Object.fromEntries(
+	USER_FIELDS.filter((field) => field.kind === 'ids' || field.kind === 'users').map((field) => [field.wire, answerKey(field)]),
+);
+/** One record or person by id (job title, location, manager): wire name → where answers show it. */
+const REFERENCES: Record<string, string> = Object.fromEntries(
+	USER_FIELDS.filter((field) => field.kind === 'user' || (field.kind === 'id' && field.list)).map((field) => [field.wire, answerKey(field)]),
+);
 
 const asRecord = (value: unknown): IDataObject | undefined =>
 	value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : undefined;
@@ -93,12 +96,12 @@ function currentValue(user: IDataObject, wire: string, attributes: UserAttribute
 		const key = ID_LISTS[wire];
 		return key in user ? sortedIds(user[key]) : undefined;
 	}
+	if (wire in REFERENCES) {
+		const key = REFERENCES[wire];
+		return key in user ? idOfReference(user[key]) : undefined;
+	}
 	switch (wire) {
-		case 'manager_id':
-			return 'primary_reporter' in user ? idOfReference(user.primary_reporter) : undefined;
-		case 'location':
-		case 'job_title':
-			return wire in user ? idOfReference(user[wire]) : undefined;
+		// The one field answers show twice: day first in `birthdate`, and the vendor's as a day too.
 		case 'birth_date':
 			return 'birthdate_as_date' in user || 'birthdate' in user ? day(user.birthdate_as_date ?? user.birthdate) : undefined;
 		default:
@@ -118,7 +121,7 @@ export function wantedValue(wire: string, value: unknown, attributes: UserAttrib
 		return attributeValue(value, attributes.find((a) => a.attribute_key === wire));
 	}
 	if (wire in ID_LISTS) return sortedIds(value);
-	if (wire === 'manager_id' || wire === 'location' || wire === 'job_title') return idOfReference(value);
+	if (wire in REFERENCES) return idOfReference(value);
 	return DATES.has(wire) ? day(value) : text(value);
 }
 
@@ -158,10 +161,10 @@ export function changesFor(user: IDataObject, body: IDataObject, attributes: Use
 }
 
 /** The fields whose values name people: shown in `changes` with their address too, as HR systems know people by it. */
-const PEOPLE = new Set(['manager_id', 'hr_managers', 'secondary_managers']);
+const PEOPLE = new Set(USER_FIELDS.filter((field) => field.kind === 'user' || field.kind === 'users').map((field) => field.wire));
 
 /** Where a user record shows what a reference field names (`{id, name}`, or an embedded user). */
-const SHOWN_AT: Record<string, string> = { job_title: 'job_title', location: 'location', manager_id: 'primary_reporter', ...ID_LISTS };
+const SHOWN_AT: Record<string, string> = { ...REFERENCES, ...ID_LISTS };
 
 /** A record or person some other read of this run holds (a list, the directory), by field and id. */
 export type ReadElsewhere = (wire: string, id: string) => IDataObject | undefined;

@@ -11,8 +11,8 @@ import { fetchUserAttributes, optionValues } from '../../people/attributeDefinit
 import { isBlank, isEmptyDate, toApiDay } from '../../parameters/values';
 import { perExecution } from '../../transport/perExecution';
 import type { ItemRequest } from '../../transport/request';
-import type { UserWrite } from './fields';
-import { editorPlace } from './fields';
+import type { UserWrite } from '../../people/userFields';
+import { editorPlace } from '../../people/userFields';
 
 /** Read once per execution and shared by every item of the run. */
 export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { UserWrite } from './fields';
-import { CLEARABLE, plainName, USER_FIELDS } from './fields';
+import type { UserWrite } from '../../people/userFields';
+import { clearable, plainName, USER_FIELDS } from '../../people/userFields';
 
 /**
  * The user write operations' editor fields: the optional fields' collection, Clear Fields and
@@ -45,7 +45,7 @@ export const clearFieldsProperty: INodeProperties = {
 	displayName: 'Clear Fields',
 	name: 'clearFields',
 	type: 'multiOptions',
-	options: CLEARABLE.map((field) => ({ name: plainName(field), value: field.property.name })).sort((a, b) =>
+	options: clearable().map((field) => ({ name: plainName(field), value: field.property.name })).sort((a, b) =>
 		a.name.localeCompare(b.name),
 	),
 	default: [],

@@ -1,18 +1,19 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ListName } from '../../people/userFields';
+import { USER_FIELDS } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import type { RecordKind } from '../records/kinds';
 import { business, department, jobTitle, location } from '../records/kinds';
 import type { Lists } from './lookups';
 
+const LISTS: Record<ListName, RecordKind> = { jobTitle, location, department, business };
+
 /** The user fields whose values are records of a list Engagedly has: wire name → that list. */
-export const LISTED: Record<string, RecordKind> = {
-	job_title: jobTitle,
-	location,
-	departments: department,
-	businesses: business,
-};
+export const LISTED: Record<string, RecordKind> = Object.fromEntries(
+	USER_FIELDS.filter((field) => field.list).map((field) => [field.wire, LISTS[field.list!]]),
+);
 
 /** The wire names of the fields Sync takes by name as well as by ID. */
 export const NAMED_FIELDS: readonly string[] = Object.keys(LISTED);

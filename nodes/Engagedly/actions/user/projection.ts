@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { answerKey, USER_FIELDS } from '../../people/userFields';
 import { isBlank } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 import type { Lists } from './lookups';
@@ -48,8 +49,7 @@ function blankUser(): IDataObject {
 	};
 }
 
-/** Where a write field shows in the answer, where its name differs. */
-const OUTPUT_NAME: Record<string, string> = { businesses: 'business_unit', manager_id: 'primary_reporter', birth_date: 'birthdate' };
+const FIELDS = new Map(USER_FIELDS.map((field) => [field.wire, field]));
 
 const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -94,14 +94,14 @@ export async function projectedUser(
 			custom[wire] = { name: attribute.name, value: rendered };
 			continue;
 		}
-		const output = OUTPUT_NAME[wire] ?? wire;
-		switch (wire) {
-			case 'job_title':
-			case 'location':
+		const field = FIELDS.get(wire);
+		const output = field ? answerKey(field) : wire;
+		// Birth date is the one field answers show twice: day first, and the vendor's as a day too.
+		switch (wire === 'birth_date' ? 'birthDate' : field?.list ? `${field.kind}:list` : field?.kind) {
+			case 'id:list':
 				user[output] = await reference(wire, value, request, lists);
 				break;
-			case 'departments':
-			case 'businesses': {
+			case 'ids:list': {
 				const before = Array.isArray(user[output]) ? (user[output] as IDataObject[]) : [];
 				const units: IDataObject[] = [];
 				for (const id of Array.isArray(value) ? value : []) {
@@ -111,21 +111,17 @@ export async function projectedUser(
 				user[output] = units;
 				break;
 			}
-			case 'manager_id':
+			case 'user':
 				user[output] = person(people, value);
 				break;
-			case 'hr_managers':
-			case 'secondary_managers':
+			case 'users':
 				user[output] = (Array.isArray(value) ? value : []).map((id) => person(people, id));
 				break;
-			case 'birth_date':
-				// The answer writes a birth date day first (DD-MM-YYYY); the vendor's also as a day.
+			case 'birthDate':
 				user.birthdate = isBlank(value) ? null : String(value).split('-').reverse().join('-');
 				if ('birthdate_as_date' in user) user.birthdate_as_date = isBlank(value) ? null : value;
 				break;
-			case 'joining_date':
-			case 'promotion_date':
-			case 'review_date':
+			case 'date':
 				user[output] = isBlank(value) ? null : asAnswerDate(String(value), user[output]);
 				break;
 			default:

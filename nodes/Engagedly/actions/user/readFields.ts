@@ -5,8 +5,8 @@ import { refuse } from '../../parameters/refuse';
 import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../parameters/values';
 import type { ItemRequest } from '../../transport/request';
 import { clearFieldsProperty } from './descriptions';
-import type { UserField, UserWrite } from './fields';
-import { CLEARABLE, plainName, USER_FIELDS } from './fields';
+import type { UserField, UserWrite } from '../../people/userFields';
+import { clearable, plainName, USER_FIELDS } from '../../people/userFields';
 
 /**
  * Reading a user write's parameters: the identity, the optional fields' collection and Clear
@@ -127,7 +127,7 @@ export function readClearFields(this: IExecuteFunctions, itemIndex: number, { gi
 	const chosen = listOf(this.getNodeParameter(clearFieldsProperty.name, itemIndex, []));
 	const cleared: IDataObject = {};
 	for (const name of chosen) {
-		const field = CLEARABLE.find((f) => f.property.name === name);
+		const field = clearable().find((f) => f.property.name === name);
 		// The router has checked every choice against the options, so this is only a guard.
 		if (!field) continue;
 		if (field.wire in given) {
