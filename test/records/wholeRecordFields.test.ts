@@ -4,7 +4,7 @@
  * (actions/records/kinds.ts, which every whole-record write is built from) is compared here with
  * the record's shape in the simulator (test/simulator/records.ts, itself checked against the
  * spec by the simulator's suites). A field added to one and not the other fails here, before any
- * workflow clears it; CONTRIBUTING.md's "Adding a field to a record" relies on it.
+ * workflow clears it; CONTRIBUTING.md's "An operation" recipe relies on it.
  */
 import { business, department, jobTitle, location } from '../../nodes/Engagedly/actions/records/kinds';
 import type { RecordKind } from '../../nodes/Engagedly/actions/records/kinds';
