@@ -23,12 +23,14 @@ mkdir -p bench/mutation
 config="$(mktemp --suffix=.json)"
 trap 'rm -f "$config"' EXIT
 node -e '
-const [base, pattern, slug] = process.argv.slice(1);
+const [base, pattern, slug, tests] = process.argv.slice(1);
 const config = JSON.parse(require("fs").readFileSync(base, "utf8"));
 config.mutate = [pattern];
+// The engine suites load the node through a path jest cannot follow: related tests come from coverage.
+config.jest.enableFindRelatedTests = tests === "pure";
 config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
-' stryker.config.json "$pattern" "$slug" >"$config"
+' stryker.config.json "$pattern" "$slug" "$tests" >"$config"
 started=$SECONDS
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config"
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"

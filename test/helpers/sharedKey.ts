@@ -52,7 +52,7 @@ export class VirtualClock implements PacerClock {
 export interface Pacer {
 	beforeRequest(): Promise<void>;
 	observe(headers: Record<string, unknown>): void;
-	setPlan(plan: { need?: number; share?: number; deadlineMs?: number }): void;
+	setBudget(plan: { need?: number; share?: number; deadlineMs?: number }): void;
 	delayMs?(): number;
 	retryDelayMs(headers: Record<string, unknown>): number;
 	cooldown(ms: number): Promise<void>;
@@ -169,11 +169,11 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 				const pollAt = clock.now();
 				const deadlineMs = pollAt + POLL_BUDGET_MS;
 				const pacer = makePacer(clock);
-				pacer.setPlan({ share: spec.share, deadlineMs });
+				pacer.setBudget({ share: spec.share, deadlineMs });
 				for (let inPoll = 0; page <= spec.pages; ) {
 					// The pager: after the first page, stop at the share or before a wait past the deadline.
 					if (inPoll > 0 && (inPoll >= maxPages || clock.now() + (pacer.delayMs?.() ?? 0) > deadlineMs)) break;
-					pacer.setPlan({ need: spec.pages - page + 1 });
+					pacer.setBudget({ need: spec.pages - page + 1 });
 					const headers = await send(pacer, run.latencyMs(1000 + index, page));
 					if (!headers) continue;
 					triggerWindows.push(headers['x-ratelimit-reset']);
@@ -191,7 +191,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		const total = run.requests[index];
 		for (let done = 0; done < total; ) {
 			// paginate() knows the number of pages only after the first has said the list's total.
-			pacer.setPlan({ need: done === 0 ? undefined : total - done });
+			pacer.setBudget({ need: done === 0 ? undefined : total - done });
 			if (await send(pacer, run.latencyMs(index, done))) done++;
 		}
 		finishedAtMs[index] = clock.now();
@@ -251,7 +251,7 @@ export class OneInReservePacer implements Pacer {
 
 	constructor(private readonly clock: VirtualClock) {}
 
-	setPlan(): void {}
+	setBudget(): void {}
 
 	observe(headers: Record<string, unknown>): void {
 		if (headers['x-ratelimit-remaining'] === undefined) return;

@@ -51,6 +51,21 @@ test('the onboarding create: manager and two HR managers by address, a secondary
 	expect(created).toMatchObject({ manager_id: manager.id, hr_manager_ids: [hr1.id, hr2.id], secondary_manager_ids: [secondary.id, manager.id] });
 });
 
+test('entries left empty in the editor (saved as [] or blank) are no entries: the people given are written, a list of only empty entries is not given', async () => {
+	const [user, a, b] = ordinaryUsers(sim);
+	sim.store.updateUser(user.id, { secondary_manager_ids: [b.id] });
+	// As the editor saves a people list whose Add button was clicked and left empty.
+	const { error } = await run({
+		resource: 'user',
+		operation: 'update',
+		userId: byId(user.id),
+		updateFields: { hrManagers: [[], a.email, ''], secondaryManagers: [[]] },
+	});
+	expect(error).toBeUndefined();
+	expect(writes(sim).at(-1)?.body).toEqual({ hr_managers: [a.id] });
+	expect(sim.store.getUser(user.id)).toMatchObject({ hr_manager_ids: [a.id], secondary_manager_ids: [b.id] });
+});
+
 test('a saved array of ids (from the old dropdown) still works, and an unknown address stops the item naming it with nothing written', async () => {
 	const [user, a, b] = ordinaryUsers(sim);
 	const ok = await run({ resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { hrManagers: [a.id, b.id] } });

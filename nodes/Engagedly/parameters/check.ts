@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isRecordWithId } from './values';
+import { isBlank, isRecordWithId } from './values';
 
 /**
  * Every parameter an operation shows is checked against its own declaration before the
@@ -40,6 +40,8 @@ function problemWith(property: INodeProperties, value: unknown): string | undefi
 	if (property.typeOptions?.multipleValues && Array.isArray(value)) {
 		const single = { ...property, typeOptions: { ...property.typeOptions, multipleValues: false } };
 		for (const entry of value) {
+			// An entry the builder added and left empty is saved as `[]` or '': no entry at all.
+			if (isBlank(entry)) continue;
 			// A list of IDs may come as the records themselves (a department's `members`, mapped).
 			if (property.type === 'string' && isRecordWithId(entry)) continue;
 			const problem = problemWith(single, entry);

@@ -50,7 +50,9 @@ export function idOf(value: unknown): unknown {
 export function listOf(raw: unknown): string[] {
 	const values = Array.isArray(raw) ? raw : [raw];
 	const entries = values
-		.flatMap((value: unknown) => {
+		.flatMap((value: unknown): unknown[] => {
+			// An entry left empty in the editor is saved as `[]`; one an expression filled may be a list.
+			if (Array.isArray(value)) return listOf(value);
 			if (typeof value === 'string') return value.split(',');
 			if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
 				const record = value as IDataObject;

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
-import type { PacingPlan, RateLimitPacer } from './rateLimit';
+import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
@@ -35,7 +35,7 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	 */
 	proceed?: () => boolean;
 	/** The caller's share of the key and its deadline, for the pacer (the trigger's polls). */
-	pacing?: Omit<PacingPlan, 'need'>;
+	pacing?: Omit<PacingBudget, 'need'>;
 }
 
 /** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
@@ -88,11 +88,11 @@ export async function paginate(
  */
 export async function scanPages(this: EngagedlyContext, path: string, options: PageOptions = {}): Promise<ScanResult> {
 	const pacer = pacerFor(this);
-	if (options.pacing) pacer.setPlan(options.pacing);
+	if (options.pacing) pacer.setBudget(options.pacing);
 	try {
 		return await scan.call(this, path, options, pacer);
 	} finally {
-		pacer.setPlan({ need: undefined, share: undefined, deadlineMs: undefined });
+		pacer.setBudget({ need: undefined, share: undefined, deadlineMs: undefined });
 	}
 }
 
@@ -136,7 +136,7 @@ async function scan(
 		// A resumable scan also stops rather than wait for the rate limit past its deadline.
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
 		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
-		pacer.setPlan({ need: pagesLeft() });
+		pacer.setBudget({ need: pagesLeft() });
 		const exchange = await engagedlyExchange.call(this, 'GET', path, 'page', {
 			...requestOptions,
 			qs: { ...qs, page, size },

@@ -27,9 +27,9 @@ export function perContext<T>(context: object, key: string, create: () => T): T 
  */
 export async function perExecution<T>(context: object, key: string, load: () => Promise<T>): Promise<T> {
 	return await perContext(context, key, () => {
-		const pending = load();
-		pending.catch(() => entriesOf(context).delete(key));
-		return pending;
+		const inFlight = load();
+		inFlight.catch(() => entriesOf(context).delete(key));
+		return inFlight;
 	});
 }
 

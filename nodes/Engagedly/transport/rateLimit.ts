@@ -123,7 +123,7 @@ interface Observation {
 	atMs: number;
 }
 
-export interface PacingPlan {
+export interface PacingBudget {
 	/** Requests the caller still expects to make; undefined when it cannot tell. */
 	need?: number;
 	/**
@@ -206,15 +206,15 @@ export class RateLimitPacer {
 	/** How long our requests take to be answered: a peak that fades, as one slow answer predicts more. */
 	private roundTripMs = 0;
 
-	private plan: PacingPlan = {};
+	private pacing: PacingBudget = {};
 
 	private readonly offset = new ClockOffset();
 
 	private readonly own = new OwnCount();
 
-	/** Tells the pacer what the caller knows about the rest of its work (see PacingPlan). */
-	setPlan(plan: PacingPlan): void {
-		this.plan = { ...this.plan, ...plan };
+	/** Tells the pacer what the caller knows about the rest of its work (see PacingBudget). */
+	setBudget(budget: PacingBudget): void {
+		this.pacing = { ...this.pacing, ...budget };
 	}
 
 	observe(headers: Headers): void {
@@ -300,7 +300,7 @@ export class RateLimitPacer {
 	/** The part of a window we leave unspent: the newcomers' reserve, or what a caller's share leaves to the rest. */
 	private leftToOthers(limit: number): number {
 		const newcomers = Math.max(1, Math.ceil(limit * NEWCOMERS_SHARE));
-		return Math.max(newcomers, Math.ceil((1 - (this.plan.share ?? 1)) * limit));
+		return Math.max(newcomers, Math.ceil((1 - (this.pacing.share ?? 1)) * limit));
 	}
 
 	/**
@@ -320,14 +320,14 @@ export class RateLimitPacer {
 		if (!view || view.recent.length < 2) return 0;
 		const budget = this.budget(now);
 		const { perOurs } = this.others();
-		const need = this.plan.need;
+		const need = this.pacing.need;
 		// Our remaining requests cost the window ours and what others spend alongside each: when
 		// that fits, there is no reason to wait.
 		if (need === undefined || need * perOurs <= budget) return 0;
 		// More is needed than this window has left: the reset will be waited for anyway, so what
 		// is left is spread until then (or until the caller's deadline), and workflows that start
 		// meanwhile still find some.
-		const horizonEnd = Math.min(last.resetAtMs, this.plan.deadlineMs ?? Number.POSITIVE_INFINITY);
+		const horizonEnd = Math.min(last.resetAtMs, this.pacing.deadlineMs ?? Number.POSITIVE_INFINITY);
 		const horizon = (horizonEnd - now) * SPREAD_HORIZON;
 		// Near the end, what is left is sent at full speed rather than left unused.
 		if (horizon <= budget * this.roundTripMs) return 0;

@@ -109,7 +109,7 @@ export async function engagedlyExchange(
 			: undefined;
 	const retries = new Retries(isRead);
 	const rateLimitWaits = new RateLimitWaits(pacer, options.maxRateLimitWaitSeconds, options.deadlineMs);
-	if (options.rateLimitShare !== undefined) pacer.setPlan({ share: options.rateLimitShare });
+	if (options.rateLimitShare !== undefined) pacer.setBudget({ share: options.rateLimitShare });
 
 	for (;;) {
 		// A cooldown Engagedly announced to another run on this key: nothing is sent inside it.

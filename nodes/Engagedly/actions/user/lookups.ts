@@ -19,13 +19,13 @@ import type { RecordKind } from '../records/kinds';
 function onceEach<T>(load: (kind: RecordKind, request: ItemRequest) => Promise<T>) {
 	const read = new Map<string, Promise<T>>();
 	const get = async (kind: RecordKind, request: ItemRequest) => {
-		let pending = read.get(kind.path);
-		if (!pending) {
-			pending = load(kind, request);
-			pending.catch(() => read.delete(kind.path));
-			read.set(kind.path, pending);
+		let inFlight = read.get(kind.path);
+		if (!inFlight) {
+			inFlight = load(kind, request);
+			inFlight.catch(() => read.delete(kind.path));
+			read.set(kind.path, inFlight);
 		}
-		return await pending;
+		return await inFlight;
 	};
 	return { get, kept: (kind: RecordKind) => read.get(kind.path) };
 }

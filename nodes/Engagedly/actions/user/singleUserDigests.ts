@@ -38,7 +38,7 @@ export interface DigestState extends IDataObject {
 
 export type Comparison = 'incremental' | 'full';
 
-export interface DigestPlan {
+export interface DigestComparison {
 	comparison: Comparison;
 	/** The digests this run may trust: none in a full comparison, nobody's whose turn it is in an incremental one. */
 	trusted: Record<string, string>;
@@ -48,7 +48,7 @@ export interface DigestPlan {
 	day: number;
 }
 
-export interface PlanInput {
+export interface ComparisonInput {
 	/** Run by hand from the editor: n8n does not keep static data for it, so it compares in full and saves nothing. */
 	manual: boolean;
 	dryRun: boolean;
@@ -79,7 +79,7 @@ export const slotOf = (userId: string, period: number): number => slot(userId, p
  * incremental otherwise, trusting every saved digest but those of the users whose turn came on a
  * day since the last run.
  */
-export function planComparison(saved: DigestState | undefined, input: PlanInput): DigestPlan {
+export function comparisonFor(saved: DigestState | undefined, input: ComparisonInput): DigestComparison {
 	const save = !input.manual && !input.dryRun;
 	const day = Math.floor(input.now / DAY_MS);
 	const period = Math.floor(input.fullEveryDays);
@@ -110,6 +110,6 @@ export const mustRead = (trusted: Record<string, string> | undefined, userId: st
  * left out, so a failed item, an unknown write outcome or a user no longer in the input is read
  * again next time.
  */
-export function nextDigestState(plan: DigestPlan, confirmed: Map<string, string>): DigestState {
+export function nextDigestState(plan: DigestComparison, confirmed: Map<string, string>): DigestState {
 	return { v: DIGESTS_VERSION, day: plan.day, users: Object.fromEntries(confirmed) };
 }

@@ -5,7 +5,7 @@ import type { ItemRequest } from '../../transport/request';
 import type { BatchRun } from '../types';
 import { upsertReads } from './upsert';
 import { writeState } from '../../staticData';
-import { nextDigestState, planComparison, readDigestState } from './singleUserDigests';
+import { nextDigestState, comparisonFor, readDigestState } from './singleUserDigests';
 import { liveUserAttributes } from './customAttributes';
 import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
 import { overTheGuard, plan } from './sync/decide';
@@ -38,7 +38,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	const request: ItemRequest = { ...itemZero, rateLimitShare: settings.rateLimitShare };
 	// Read once here and replaced once at the end: a run that stops before then saves nothing.
 	const staticData = this.getWorkflowStaticData('node');
-	const comparison = planComparison(readDigestState(staticData), {
+	const comparison = comparisonFor(readDigestState(staticData), {
 		manual: this.getMode() === 'manual',
 		dryRun: settings.dryRun,
 		fullEveryDays: settings.fullComparisonEvery,

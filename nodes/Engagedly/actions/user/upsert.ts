@@ -166,7 +166,7 @@ export interface UpsertStep {
  * request. A field even the single user does not carry cannot be compared: it is written each
  * time, and said so.
  */
-export function planUpsert(
+export function decideUpsert(
 	body: IDataObject,
 	existing: IDataObject | null,
 	current: IDataObject | null,
@@ -208,7 +208,7 @@ export async function applyUpsert(
 			const raced = await readUserByEmail.call(this, String(body.email), request);
 			if (!raced) throw asNodeError(this.getNode(), error, request.itemIndex);
 			const now = await readCurrent.call(this, raced, body, reads, request);
-			return await applyUpsert.call(this, planUpsert(body, raced, now, reads, options), reads, request, options);
+			return await applyUpsert.call(this, decideUpsert(body, raced, now, reads, options), reads, request, options);
 		}
 		return { user, outcome: 'created' };
 	}
@@ -264,7 +264,7 @@ export async function upsertUser(
 ): Promise<Upserted> {
 	const run = reads ?? (await upsertReads.call(this, request, { neverShown: fieldsNeverShown(this) }));
 	const current = existing ? await readCurrent.call(this, existing, body, run, request) : null;
-	const step = planUpsert(body, existing, current, run, options);
+	const step = decideUpsert(body, existing, current, run, options);
 	return options.dryRun ? await previewUpsert.call(this, step, run, request) : await applyUpsert.call(this, step, run, request, options);
 }
 

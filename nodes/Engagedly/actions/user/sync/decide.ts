@@ -5,7 +5,7 @@ import { emailKey } from '../../../people/byEmail';
 import { isBlank } from '../../../parameters/values';
 import { SITE_ADMINISTRATOR_KEPT } from '../deactivation';
 import type { UpsertReads, UpsertStep } from '../upsert';
-import { planUpsert } from '../upsert';
+import { decideUpsert } from '../upsert';
 import type { Compared } from './compare';
 import type { Directory } from './directory';
 import type { Fate } from './lifecycle';
@@ -38,7 +38,7 @@ export function overTheGuard(this: IExecuteFunctions, candidates: IDataObject[],
 	);
 }
 
-interface PlanInput {
+interface DecisionInput {
 	itemCount: number;
 	rows: Map<number, Row>;
 	matches: Map<number, Match>;
@@ -57,7 +57,7 @@ interface PlanInput {
  * The run's plan: one step per input item in their order, then the users no item names (held,
  * kept, deactivated). No request: everything it decides on was read before.
  */
-export function plan(input: PlanInput): Step[] {
+export function plan(input: DecisionInput): Step[] {
 	const { rows, matches, compared, held, settings, reads } = input;
 	const steps: Step[] = [];
 	for (let item = 0; item < input.itemCount; item++) {
@@ -120,7 +120,7 @@ function waitingForPendingHires(steps: Step[]): Step[] {
 
 type StepBase = Pick<Step, 'item' | 'person' | 'record' | 'lifecycle'>;
 
-function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: PlanInput): DeactivateStep | KeptStep | FailedStep {
+function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string, input: DecisionInput): DeactivateStep | KeptStep | FailedStep {
 	const admin = input.administrators.get(user.id);
 	const fingerprint = fingerprintOf(user, [], input.reads);
 	if (admin instanceof Error) return { ...base, kind: 'failed', error: admin, fingerprint };
@@ -130,7 +130,7 @@ function deactivation(base: StepBase, user: IDataObject, blockReasonCode: string
 
 /** An employee brought up to date: created, updated, reactivated, unchanged or left blocked, as the write decides. */
 function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }: Compared, reads: UpsertReads, settings: Settings): WriteStep {
-	const upsert: UpsertStep = planUpsert(body, existing, current, reads, {
+	const upsert: UpsertStep = decideUpsert(body, existing, current, reads, {
 		returning: settings.reactivateReturning ? 'reactivate' : 'report',
 		updateEmail: byEmployeeId,
 	});
