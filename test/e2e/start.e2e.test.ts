@@ -152,9 +152,10 @@ describe('npm start', () => {
 		await demo().waitForOutput(/Posted praise \d+ by Avery Stone/, 10_000);
 	});
 
-	test('Ctrl-C stops n8n and the simulator: nothing of it keeps running, nothing is left in the temp dir', async () => {
-		process.kill(-demo().child.pid!, 'SIGINT');
-		// npm itself ends on the signal, as it does in a terminal; the demo finishes its cleanup.
+	test('SIGTERM to npm start alone (as a service manager sends it) stops n8n and the simulator: nothing keeps running, nothing is left in the temp dir', async () => {
+		// Only npm's own process: npm hands the signal to its script, which must be the demo itself
+		// (`exec`), not a shell that keeps it. A terminal's Ctrl-C signals the whole group, demo included.
+		process.kill(demo().child.pid!, 'SIGTERM');
 		await demo().waitForOutput(/Stopped\./, 60_000, true);
 		await demo().exit;
 		expect(await nothingLeft(demo())).toEqual({ listening: [], leftInTmp: [] });

@@ -682,3 +682,17 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 	});
 });
+
+test('Email mapped to a column the input lacks: one line says so once, for how many, names the field the input has, and the dry run wrote nothing', async () => {
+	const employees = activeUsers().slice(0, 4).map(employee);
+	sim.clearLog();
+	const { error } = await run(employees, { email: '={{ $json.Email }}', dryRun: true });
+	expect(error?.message).toMatch(/^4 failed: /);
+	const description = String((error as { description?: string }).description);
+	expect(description).toMatch(/^Nothing was written: this was a dry run./);
+	const lines = description.split('\n').filter((line) => line.includes('its Email is empty'));
+	expect(lines).toEqual([
+		'4 of them (item 0, item 1, item 2, item 3): Names nobody: its Email is empty: the Email expression reads "Email", which the input item does not have. It has "email": map Email to that field.',
+	]);
+	expect(writes(sim)).toEqual([]);
+});

@@ -232,8 +232,7 @@ describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 		expect(error?.message).toBe(
 			`2 failed: 0 created, 1 updated, 0 rewritten, ${employees.length - 3} unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 2 failed`,
 		);
-		expect(String((error as unknown as IDataObject).description)).toContain('item 3: Item 3 names nobody: its Email is empty');
-		expect(String((error as unknown as IDataObject).description)).toContain('item 17: Item 17 names nobody: its Email is empty');
+		expect(String((error as unknown as IDataObject).description)).toContain('item 3, item 17): Names nobody: its Email is empty');
 		expect(writes(small).map((entry) => entry.route)).toEqual(['PATCH /beta/users/:id']);
 		expect(kit.activeUsers()).toHaveLength(active);
 
@@ -254,8 +253,8 @@ describe('a small organisation, Deactivate Missing Users at 100 %', () => {
 		const { items } = await kit.run(employees, { ...deactivateAll, email: '={{ $json.contact ? $json.contact.email : $("HR Export").item.json.email }}' }, { continueOnFail: true });
 		const failed = items.filter((item) => item.json.error);
 		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual([
-			[{ item: 1 }, 'Item 1 names nobody: its Email "not an address" is not an email address'],
-			[{ item: 2 }, expect.stringMatching(/^Item 2 names nobody: its Email expression failed/)],
+			[{ item: 1 }, 'Names nobody: its Email "not an address" is not an email address'],
+			[{ item: 2 }, expect.stringMatching(/^Names nobody: its Email expression failed/)],
 		]);
 		expect(writes(small)).toEqual([]);
 		expect(kit.activeUsers()).toHaveLength(active);
@@ -440,7 +439,7 @@ test('a failure is never green: without Continue On Fail every other employee is
 	expect(items).toEqual([]);
 	expect(error?.message).toBe('1 failed: 1 created, 1 updated, 0 rewritten, 2 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 1 failed');
 	expect((error as unknown as IDataObject).description).toBe(
-		'Everything else was applied. First failures:\nitem 1: No job title in Engagedly has the ID or name "999999" (job_title)\nTurn on Continue On Fail to get every failure as an item of its own.',
+		'Everything else was applied. Why:\nitem 1: No job title in Engagedly has the ID or name "999999" (job_title)\nTurn on Continue On Fail to get every failure as an item of its own.',
 	);
 	expect(sim.store.getUser(users[2].id).last_name).toBe('Written');
 	expect(sim.store.userByEmail(hire)).toBeDefined();

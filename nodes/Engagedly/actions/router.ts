@@ -86,6 +86,13 @@ function failurePlace(result: BatchFailure): string {
 	return `user ${String(result.user.email ?? result.user.id)}`;
 }
 
+/** `item 3`, or `4 items: item 0, item 1, item 2, item 3` (the first five named). */
+function placesText(places: string[]): string {
+	if (places.length === 1) return places[0];
+	const shown = places.slice(0, NAMED_FAILURES).join(', ');
+	return `${places.length} of them (${shown}${places.length > NAMED_FAILURES ? ', …' : ''})`;
+}
+
 /**
  * A batch run in which something failed, without "Continue On Fail": the run's error, so the
  * execution fails and n8n's error workflow fires. Everything else was applied already; the
@@ -94,11 +101,14 @@ function failurePlace(result: BatchFailure): string {
 function failedRun(this: IExecuteFunctions, run: BatchRun): NodeOperationError {
 	const failures = run.results.filter((result): result is BatchFailure => 'error' in result);
 	const first = failures[0];
-	const named = failures.slice(0, NAMED_FAILURES).map((failure) => `${failurePlace(failure)}: ${failure.error.message}`);
-	const more = failures.length > NAMED_FAILURES ? `\n…and ${failures.length - NAMED_FAILURES} more.` : '';
+	// One line a reason: a mapping that names a missing column fails every item the same way.
+	const byReason = new Map<string, string[]>();
+	for (const failure of failures) byReason.set(failure.error.message, [...(byReason.get(failure.error.message) ?? []), failurePlace(failure)]);
+	const named = [...byReason].slice(0, NAMED_FAILURES).map(([reason, places]) => `${placesText(places)}: ${reason}`);
+	const more = byReason.size > NAMED_FAILURES ? `\n…and ${byReason.size - NAMED_FAILURES} more reasons.` : '';
 	return new NodeOperationError(this.getNode(), `${failures.length} failed: ${run.tally}`, {
 		itemIndex: 'item' in first ? first.item : 0,
-		description: `${run.rest} First failures:\n${named.join('\n')}${more}\nTurn on Continue On Fail to get every failure as an item of its own.`,
+		description: `${run.rest} Why:\n${named.join('\n')}${more}\nTurn on Continue On Fail to get every failure as an item of its own.`,
 	});
 }
 

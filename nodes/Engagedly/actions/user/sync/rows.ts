@@ -82,6 +82,21 @@ const folded = (text: unknown) => trimmed(text).toLowerCase();
 
 export const fullNameOf = (first: unknown, last: unknown) => `${folded(first)} ${folded(last)}`;
 
+/**
+ * Why an Email mapping gave nothing, where the expression reads a field the item lacks: the
+ * fields it has whose name is close (`Email` mapped, `email` given), so the fix is in the error.
+ */
+function missingColumn(expression: unknown, json: IDataObject): string {
+	const read = typeof expression === 'string' ? /\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*['"]([^'"]+)['"]\s*\])/.exec(expression) : null;
+	const key = read?.[1] ?? read?.[2];
+	if (!key || key in json) return '';
+	const names = Object.keys(json);
+	const sameName = names.filter((name) => name.toLowerCase() === key.toLowerCase());
+	const close = sameName.length ? sameName : names.filter((name) => /e-?mail/i.test(name));
+	const has = close.length ? ` It has ${close.map((name) => `"${name}"`).join(', ')}: map Email to that field.` : ' Map Email to the field that holds the address.';
+	return `: the Email expression reads "${key}", which the input item does not have.${has}`;
+}
+
 /** The address an item gives, or why it names nobody. */
 function readAddress(this: IExecuteFunctions, item: number): string | { problem: string } {
 	let raw: unknown;
@@ -91,7 +106,7 @@ function readAddress(this: IExecuteFunctions, item: number): string | { problem:
 		return { problem: `its Email expression failed (${(error as Error).message})` };
 	}
 	const address = raw === null || raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
-	if (!address) return { problem: 'its Email is empty' };
+	if (!address) return { problem: `its Email is empty${missingColumn(this.getNode().parameters.email, this.getInputData()[item]?.json ?? {})}` };
 	if (!isEmailAddress(address)) return { problem: `its Email "${address}" is not an email address` };
 	return address;
 }
@@ -168,7 +183,7 @@ export async function readRows(
 		const list = [...unnamed.keys()].join(', ');
 		failed.set(
 			item,
-			new NodeOperationError(this.getNode(), `Item ${item} names nobody: ${problem}`, {
+			new NodeOperationError(this.getNode(), `Names nobody: ${problem}`, {
 				itemIndex: item,
 				description: `${unnamed.size} input item${unnamed.size === 1 ? '' : 's'} named nobody (item${unnamed.size === 1 ? '' : 's'} ${list}).${settings.deactivateMissing ? ' So that nobody is deactivated for a row that lost its address, this run deactivated nobody.' : ''} Give every employee their email address and run again.`,
 			}),
