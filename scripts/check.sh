@@ -3,8 +3,8 @@
 # from a fresh clone on a machine with only its stock Node. Node 24 from the npm registry
 # (scripts/use-node24.sh), npm ci (skipped when node_modules matches the lockfile), build, lint,
 # typecheck, the workflow lint; then the end-to-end suite in real n8n processes (the two pinned n8n
-# releases are installed once into ~/.cache and reused; the first run installs them: n8n 2.41.1
-# took 9.5 minutes from an empty npm cache on 2026-11-25, 2.7 GB each, plus npm's cache), side by
+# releases are installed once into ~/.cache and reused; the first run installs them, a few GB
+# each, saying how long it takes), side by
 # side with the jest suites followed by the editor suite in Chromium (installed from Debian's
 # packages when missing).
 # The last line is `N passed, N failed`, the totals of the jest runs and the editor suite.

@@ -5,8 +5,8 @@
  * test/e2e/package.json + package-lock.json pin n8n (with the `linkedom` override its tree needs;
  * the package's own package.json may not carry overrides). They are installed into
  * `${XDG_CACHE_HOME:-~/.cache}/n8n-nodes-engagedly/n8n-<hash of the lockfile>`: a fresh clone on a
- * machine that has run this before finds it there, any other machine installs it (FIRST_INSTALL:
- * 9.5 minutes and 2.7 GB when measured, plus 0.7 GB of npm cache).
+ * machine that has run this before finds it there, any other machine installs it (a few GB, and
+ * some in npm's cache; the progress lines say how far it is and how long it has taken).
  *
  * `npm ci --ignore-scripts` because some of n8n's native modules try to download prebuilt
  * binaries in their install scripts from hosts other than the npm registry; only sqlite3 (n8n's
@@ -111,13 +111,6 @@ export interface InstallOptions {
 
 const MARKER = '.installed';
 
-/**
- * A first install of n8n 2.41.1 as measured (npm ci of 2,236 packages, then sqlite3): 566 s from
- * an empty npm cache on 2026-11-25, on a 2-core machine busy with other test runs (load average
- * 4 to 10); 2.7 GB installed, and npm's cache grew to 0.7 GB.
- */
-export const FIRST_INSTALL = { took: '9.5 minutes', measured: '2026-11-25', gigabytes: 2.7, npmCacheGigabytes: 0.7 };
-
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, options: InstallOptions): Promise<void> {
 	log(`${command} ${args.join(' ')}`);
 	const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'inherit', 'inherit'], detached: Boolean(options.watchdog) });
@@ -189,7 +182,7 @@ function reportProgress(staging: string, packages: string[], started: number): (
 		const percent = Math.floor((100 * unpacked) / packages.length);
 		// npm reads every package's metadata before it unpacks the first one (a minute or more).
 		const step = unpacked === 0 ? `npm is resolving ${packages.length} packages` : `${unpacked} of ${packages.length} packages unpacked (${percent} %)`;
-		return `${step}, ${minutesAndSeconds(Date.now() - started)} so far; a first install took ${FIRST_INSTALL.took} when measured (${FIRST_INSTALL.measured}, empty npm cache)`;
+		return `${step}, ${minutesAndSeconds(Date.now() - started)} so far`;
 	});
 }
 
@@ -240,7 +233,7 @@ async function install(manifest: string, dir: string, options: InstallOptions): 
 	const packages = lockedPackages(manifest);
 	log(
 		`installing n8n ${pinnedVersion(manifest)} (${packages.length} packages) into ${dir}: once per lockfile, ` +
-			`${FIRST_INSTALL.gigabytes} GB, plus up to ${FIRST_INSTALL.npmCacheGigabytes} GB in npm's cache (${FIRST_INSTALL.took} when measured on ${FIRST_INSTALL.measured}); every later run reuses it`,
+			`a few GB, plus some in npm's cache; every later run reuses it`,
 	);
 	try {
 		const env = node24Env({ npm_config_yes: 'true', npm_config_update_notifier: 'false', npm_config_progress: 'false' });
