@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { messageReadyOption, praiseFilterFields } from '../praises/filterFields';
+import { messageReadyOption, praiseFilterProperties } from '../praises/filterProperties';
 import { filtersCollection, maxRateLimitWaitOption } from '../descriptions/common';
 
 /** A poll should not sit out a long cooldown: the next poll catches up anyway. */
@@ -64,7 +64,7 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { show: { event: ['newUser', 'userActivated', 'userDeactivated', 'userUpdated'] } },
 	},
 	{
-		...filtersCollection(praiseFilterFields),
+		...filtersCollection(praiseFilterProperties),
 		description: 'Fire only for the praises that match every filter given; the others are passed over, not emitted later',
 		displayOptions: { show: { event: ['newPraise'] } },
 	},

@@ -2,9 +2,9 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../transport/request';
 import { jobTitle } from '../records/kinds';
-import { createFields, createTextRecord } from '../records/textRecord';
+import { createProperties, createTextRecord } from '../records/textRecord';
 
-export const description = createFields(jobTitle);
+export const description = createProperties(jobTitle);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	return await createTextRecord.call(this, jobTitle, itemIndex, request);

@@ -5,7 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readInstant, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import { messageReadyOption, praiseFilterFields } from '../../praises/filterFields';
+import { messageReadyOption, praiseFilterProperties } from '../../praises/filterProperties';
 import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from '../../praises/feed';
 import type { ItemRequest } from '../../transport/request';
 
@@ -20,7 +20,7 @@ const properties: INodeProperties[] = [
 			description:
 				'Only praises posted after this moment. Praises come newest first, so paging stops at the first older one that is not pinned (pinned praises may come first whatever their age).',
 		},
-		...praiseFilterFields,
+		...praiseFilterProperties,
 	]),
 	optionsCollection([messageReadyOption]),
 ];

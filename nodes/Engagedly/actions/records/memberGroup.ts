@@ -31,7 +31,7 @@ function membersField(
 	});
 }
 
-export function createFields(kind: RecordKind): INodeProperties[] {
+export function createProperties(kind: RecordKind): INodeProperties[] {
 	return show(kind, 'create', [
 		{
 			displayName: 'Name',

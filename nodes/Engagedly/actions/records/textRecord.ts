@@ -44,7 +44,7 @@ export function withStringId(record: IDataObject): IDataObject {
 	return record.id === undefined || record.id === null ? record : { ...record, id: String(record.id) };
 }
 
-export function createFields(kind: TextRecordKind): INodeProperties[] {
+export function createProperties(kind: TextRecordKind): INodeProperties[] {
 	return show(kind, 'create', [
 		nameProperty(kind, true),
 		{

@@ -4,9 +4,9 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { createFields, readCreateBody } from './newUser';
+import { createProperties, readCreateBody } from './newUser';
 
-const properties: INodeProperties[] = [...createFields, optionsCollection()];
+const properties: INodeProperties[] = [...createProperties, optionsCollection()];
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['create'] } }, properties);
 

@@ -4,11 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { findUserByEmail, rememberUser } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
-import { createFields, readCreateBody } from './newUser';
+import { createProperties, readCreateBody } from './newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import { outcomeFields, upsertUser } from './upsert';
 
-const properties: INodeProperties[] = [...createFields, ...simplifyProperties, optionsCollection()];
+const properties: INodeProperties[] = [...createProperties, ...simplifyProperties, optionsCollection()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['user'], operation: ['createOrUpdate'] } },

@@ -7,10 +7,10 @@ import { identityFields, userFieldsCollection } from './descriptions';
 import { readIdentity, readUserFields } from './readFields';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
-export const createFields: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
+export const createProperties: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];
 
 /** Sync's: Create's, with the structure lists taken by name too (names.ts resolves them). */
-export const syncFields: INodeProperties[] = [
+export const syncProperties: INodeProperties[] = [
 	...identityFields,
 	userFieldsCollection('create', { byName: NAMED_FIELDS }),
 	customAttributesField(),

@@ -6,7 +6,7 @@ import { optionsCollection } from '../../../descriptions/common';
 import { checkParameters } from '../../../parameters/check';
 import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
-import { syncFields } from '../newUser';
+import { syncProperties } from '../newUser';
 import { blockReasonCodeField } from '../deactivation';
 import { readSimplify, simplifyProperties } from '../simplify';
 
@@ -220,7 +220,7 @@ const employmentFields: INodeProperties = {
 	],
 };
 
-export const itemFields = [...syncFields, employmentFields];
+export const itemFields = [...syncProperties, employmentFields];
 
 export interface Settings {
 	/** Today in the workflow's time zone (YYYY-MM-DD): leaving and joining dates are compared with it. */

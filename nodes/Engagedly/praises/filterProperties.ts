@@ -3,7 +3,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { userLocator } from '../descriptions/common';
 
 /** What a recognition channel filters praises by: Praise → Get Many and the trigger's New Praise. */
-export const praiseFilterFields: INodeProperties[] = [
+export const praiseFilterProperties: INodeProperties[] = [
 	{ ...userLocator({ name: 'author', displayName: 'Author', required: false }), description: 'Only praises written by this user' },
 	{
 		...userLocator({ name: 'recognizedUser', displayName: 'Recognized User', required: false }),
