@@ -3,7 +3,7 @@
  * table. No engine: test/user/syncNightly.test.ts walks the nights through n8n's engine.
  */
 import type { DigestState, ComparisonInput } from '../../nodes/Engagedly/actions/user/singleUserDigests';
-import { comparisonFor, readDigestState, slotOf } from '../../nodes/Engagedly/actions/user/singleUserDigests';
+import { comparisonFor, digestOf, mustRead, readDigestState, slotOf } from '../../nodes/Engagedly/actions/user/singleUserDigests';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;
@@ -24,6 +24,9 @@ test.each([
 	['a whole period since the last run', saved(TODAY - 7), {}, 'full', ids.length],
 	['a clock set back', saved(TODAY + 1), {}, 'full', ids.length],
 	['a second run the same day', saved(TODAY), {}, 'incremental', 0],
+	['a period of 1, the next day: everyone has their turn', saved(TODAY - 1), { fullEveryDays: 1 }, 'full', ids.length],
+	['a period of 1, a second run the same day', saved(TODAY), { fullEveryDays: 1 }, 'incremental', 0],
+	['a period of 2, the next day: half have their turn', saved(TODAY - 1), { fullEveryDays: 2 }, 'incremental', ids.filter((id) => slotOf(id, 2) === TODAY % 2).length],
 ])('%s: %s comparison', (_name, state, extra, comparison, read) => {
 	expect(distrusted(state, extra)).toEqual({ comparison, read });
 });
@@ -39,4 +42,40 @@ test('night after night, each reads the users whose turn it is, about a seventh,
 
 test('a state of the first version (a last full comparison, no day) is not read: the next run compares in full', () => {
 	expect(readDigestState({ v: 1, fullAt: TODAY * DAY_MS, users: { u1: 'a.b' } })).toBeUndefined();
+});
+
+test.each([
+	['users missing', { v: 2, day: TODAY }],
+	['users null', { v: 2, day: TODAY, users: null }],
+	['users a list', { v: 2, day: TODAY, users: ['a.b'] }],
+	['users a text', { v: 2, day: TODAY, users: 'a.b' }],
+	['a digest that is not text', { v: 2, day: TODAY, users: { u1: 'a.b', u2: 7 } }],
+	['a day that is not a whole number', { v: 2, day: TODAY + 0.5, users: { u1: 'a.b' } }],
+	['a day that is text', { v: 2, day: String(TODAY), users: { u1: 'a.b' } }],
+])('a hand-edited state (%s) is none: every user is read', (_name, state) => {
+	expect(readDigestState(state as never)).toBeUndefined();
+});
+
+test.each([
+	['a scheduled run', {}, true],
+	['a run by hand', { manual: true }, false],
+	['a dry run', { dryRun: true }, false],
+])('%s saves what it confirmed: %s', (_name, extra, save) => {
+	expect(comparisonFor(saved(TODAY - 1), input(extra)).save).toBe(save);
+});
+
+test('a digest is of the values in their compared form, whatever order the fields come in; a user is read unless their trusted digest is this one', () => {
+	const a = digestOf({ birth_date: 'Jan 15, 1990', hr_managers: ['2', '1'] }, ['hr_managers', 'birth_date'], []);
+	expect(digestOf({ birth_date: '1990-01-15', hr_managers: ['1', '2'] }, ['birth_date', 'hr_managers'], [])).toBe(a);
+	expect(digestOf({ birth_date: '1990-01-16', hr_managers: ['1', '2'] }, ['birth_date', 'hr_managers'], [])).not.toBe(a);
+	expect(digestOf({ birth_date: '1990-01-15' }, ['birth_date'], [])).not.toBe(a);
+	expect(mustRead({ u1: a }, 'u1', a)).toBe(false);
+	expect(mustRead({ u1: a }, 'u1', 'other')).toBe(true);
+	expect(mustRead({ u1: a }, 'u2', a)).toBe(true);
+	expect(mustRead(undefined, 'u1', a)).toBe(true);
+});
+
+test('a well-formed state is read as it is, an empty one too', () => {
+	expect(readDigestState({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } })).toEqual({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } });
+	expect(readDigestState({ v: 2, day: TODAY, users: {} })).toEqual({ v: 2, day: TODAY, users: {} });
 });
