@@ -34,4 +34,6 @@ process.stdout.write(JSON.stringify(config));
 started=$SECONDS
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config"
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
+# The report says how long a room's last run took (a first run, or an incremental one).
+echo "$((SECONDS - started))" >"bench/mutation/$slug.seconds"
 node scripts/mutation-report.mjs

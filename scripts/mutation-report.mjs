@@ -27,52 +27,64 @@ for (const line of section.split('\n')) {
 const rows = [];
 const undetected = [];
 const measured = new Set();
+const relativeOf = (file) => file.replace(/\\/g, '/').replace(/^.*?nodes\/Engagedly\//, '');
+/** The folder every file is in ('.' for all of nodes/Engagedly). */
+function commonFolder(files) {
+	const parts = files.map((file) => file.split('/').slice(0, -1));
+	const common = [];
+	for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) common.push(parts[0][i]);
+	return common.join('/') || '.';
+}
+// A row a run: its room is what it mutated (one file, or the folder its files share).
 for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.incremental.json')).sort()) {
 	const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
 	const tests = name.replace(/\.incremental\.json$/, '').split('.').pop();
-	const rooms = new Map();
+	const files = Object.keys(report.files).map(relativeOf);
+	const room = files.length === 1 ? files[0] : commonFolder(files);
+	const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0 };
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
-		const relative = file.replace(/\\/g, '/').replace(/^.*?nodes\/Engagedly\//, '');
-		const roomName = path.posix.dirname(relative) === '.' ? relative : path.posix.dirname(relative);
-		const tally = rooms.get(roomName) ?? { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, RuntimeError: 0, Ignored: 0 };
 		const lines = source.split('\n');
 		for (const mutant of mutants) {
-			tally[mutant.status] = (tally[mutant.status] ?? 0) + 1;
+			t[mutant.status] = (t[mutant.status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
 			const line = mutant.location.start.line;
-			const original = lines[line - 1]?.trim() ?? '';
 			const replacement = mutant.replacement ?? '';
-			undetected.push({ room: `${roomName} ${tests}`, tests, file: relative, line, status: mutant.status, mutator: mutant.mutatorName, replacement, original, ok: accounted.has(key(relative, mutant.mutatorName, replacement)) });
+			const relative = relativeOf(file);
+			undetected.push({ tests, file: relative, line, status: mutant.status, mutator: mutant.mutatorName, replacement, original: lines[line - 1]?.trim() ?? '', ok: accounted.has(key(relative, mutant.mutatorName, replacement)) });
 		}
-		rooms.set(roomName, tally);
-		measured.add(`${roomName} ${tests}`);
 	}
-	for (const [roomName, t] of [...rooms].sort()) {
-		const detected = t.Killed + t.Timeout;
-		const valid = detected + t.Survived + t.NoCoverage;
-		rows.push(`| \`${roomName}\` | ${tests} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
-	}
+	measured.add(`${room} ${tests}`);
+	const detected = t.Killed + t.Timeout;
+	const valid = detected + t.Survived + t.NoCoverage;
+	const secondsFile = path.join(dir, name.replace(/\.incremental\.json$/, '.seconds'));
+	const seconds = existsSync(secondsFile) ? `${readFileSync(secondsFile, 'utf8').trim()} s` : '';
+	rows.push(`| \`${room}\` | ${tests} | ${seconds} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
 }
 
 // The rows of rooms not measured here, as the last report has them.
 const previous = existsSync(path.join(root, 'bench/MUTATION.md')) ? readFileSync(path.join(root, 'bench/MUTATION.md'), 'utf8').split('\n') : [];
-const roomOf = (line) => line.match(/^\| `([^`]+)` \| (pure|node) \|/)?.slice(1).join(' ');
-const keptRows = previous.filter((line) => roomOf(line) && !measured.has(roomOf(line)));
-const keptUndetected = previous.filter((line) => /^\| `[^`]+` \| \d+ \| (pure|node) \|/.test(line)).filter((line) => {
-	const [, file, tests] = line.match(/^\| `([^`]+)` \| \d+ \| (pure|node) \|/);
-	const dirname = path.posix.dirname(file) === '.' ? file : path.posix.dirname(file);
-	return !measured.has(`${dirname} ${tests}`);
-});
-rows.push(...keptRows.filter((line) => !/^\| `[^`]+` \| \d+ \|/.test(line)));
+const inRoom = (file, tests) =>
+	[...measured].some((entry) => {
+		const [room, project] = entry.split(' ');
+		return project === tests && (room === '.' || file === room || file.startsWith(`${room}/`));
+	});
+for (const line of previous) {
+	const row = line.match(/^\| `([^`]+)` \| (pure|node) \|/);
+	if (row && !measured.has(`${row[1]} ${row[2]}`)) rows.push(line);
+}
 rows.sort();
+const keptUndetected = previous.filter((line) => {
+	const found = line.match(/^\| `([^`]+)` \| \d+ \| (pure|node) \|/);
+	return found !== null && !inRoom(found[1], found[2]);
+});
 const missing = undetected.filter((u) => !u.ok);
 const out = [
 	'# Mutation testing (StrykerJS)',
 	'',
 	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
 	'',
-	'| room | jest project | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
-	'|---|---|---|---|---|---|---|---|---|',
+	'| room | jest project | its last run took | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
+	'|---|---|---|---|---|---|---|---|---|---|',
 	...rows,
 	'',
 	'## Undetected mutants',

@@ -68,6 +68,7 @@ describe('listOf: a multi-value field as a clean list of strings', () => {
 		['numbers become strings', [1, 2], ['1', '2']],
 		['blanks and repeats dropped', ['a', '', ' ', 'a', null], ['a']],
 		['nothing', undefined, []],
+		['an entry left empty in the editor ([]) and one an expression filled with a list', [[], ['a@x.test', 'b@x.test'], 'c@x.test'], ['a@x.test', 'b@x.test', 'c@x.test']],
 	])('%s', (_name, input, expected) => {
 		expect(listOf(input)).toEqual(expected);
 	});
