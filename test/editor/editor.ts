@@ -95,9 +95,14 @@ export async function openDropdown(page: Page, ndv: Locator, name: string): Prom
 
 export async function choose(page: Page, ndv: Locator, name: string, option: string): Promise<void> {
 	const options = await openDropdown(page, ndv, name);
-	// An option's text is its name, then its description if it has one.
-	const index = (await optionNames(options)).indexOf(option);
-	if (index < 0) throw new Error(`${name} offers no option "${option}": ${(await optionNames(options)).join(', ')}`);
+	// An option's text is its name, then its description if it has one. The list may still be
+	// the one of the value before (a resource just changed): wait for it to offer the option.
+	let index = -1;
+	await expect(async () => {
+		const names = await optionNames(options);
+		index = names.indexOf(option);
+		expect(index, `${name} offers no option "${option}": ${names.join(', ')}`).toBeGreaterThanOrEqual(0);
+	}).toPass({ timeout: 10_000 });
 	await options.nth(index).click();
 	await expect(parameter(ndv, name).locator('input').first()).toHaveValue(option);
 }
