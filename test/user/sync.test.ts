@@ -658,6 +658,8 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 			...missing.map((u) => (u === moved ? [movedFrom, 'stale'] : [u.email, u === promoted ? 'kept' : 'deactivated'])),
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
+		// The hire it created is named and has the id Engagedly gave them.
+		expect(items.find((item) => item.json.email === hire)?.json).toMatchObject({ name: 'Ada Proved', id: sim.store.userByEmail(hire)!.id });
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
 		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
 		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([
