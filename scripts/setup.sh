@@ -24,7 +24,6 @@ with_progress() {
 # the lock changed since (a pull, another branch). Otherwise nothing is installed again (`npm run
 # check` right after `npm start`).
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	# Measured 2026-11-25 on a busy 2-core machine: 74 s, 1.1 GB of node_modules; npm's cache (~/.npm) grows by up to 0.8 GB.
 	echo "Installing the project's dependencies (npm ci: about 1 GB, and npm's cache in ~/.npm grows too; a line every 30 seconds says how long it has taken)..."
 	# Without Node's compile cache, which npm would leave in the system temp dir.
 	NODE_DISABLE_COMPILE_CACHE=1 with_progress "npm ci" npm ci --no-audit --no-fund
