@@ -11,10 +11,12 @@ import { poll, triggerProperties } from './trigger';
  * Its type name is not the action node's plus "Trigger": n8n's node creator merges a node
  * `x` and a trigger `xTrigger` into one entry that shows the trigger's description, also when
  * a builder is adding an action. Under their own names each node shows its own description.
+ * Its display name is "Engagedly Events Trigger": the creator drops " Trigger" from a trigger's
+ * name, and "Engagedly" twice could not be told apart.
  */
 export class EngagedlyEventsTrigger implements INodeType {
 	description: INodeTypeDescription = {
-		displayName: 'Engagedly Trigger',
+		displayName: 'Engagedly Events Trigger',
 		name: 'engagedlyEventsTrigger',
 		icon: { light: 'file:../../icons/engagedly.svg', dark: 'file:../../icons/engagedly.dark.svg' },
 		group: ['trigger'],

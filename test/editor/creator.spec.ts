@@ -1,7 +1,7 @@
 /**
- * The node creator as a builder searches it: adding an action, an Engagedly entry says what the
- * Engagedly node does; choosing how a workflow starts, an Engagedly entry says what the trigger
- * starts on. Each shows its own node's description, never the other's.
+ * The node creator as a builder searches it: adding an action, the Engagedly entry says what the
+ * Engagedly node does; choosing how a workflow starts, the Engagedly Events entry says what the
+ * trigger starts on. Each shows its own name and description, never the other's.
  */
 import { expect, test } from './fixtures';
 import { newWorkflow, openWorkflow, searchNodeCreator } from './editor';
@@ -19,7 +19,6 @@ test('the node creator shows each Engagedly node with its own description', asyn
 	const trigger = types.find((type) => type.name.startsWith('n8n-nodes-engagedly.') && type.name !== node.name)!;
 	const search = async () => await searchNodeCreator(page, 'Engagedly');
 
-	// n8n names the trigger's entry "Engagedly" too: the descriptions tell the entries apart.
 	const entry = (items: Awaited<ReturnType<typeof search>>, description: string) => items.filter({ hasText: description });
 
 	// A workflow that already starts somewhere: the creator offers actions.
@@ -28,10 +27,13 @@ test('the node creator shows each Engagedly node with its own description', asyn
 	await expect(entry(items, node.description)).toHaveCount(1);
 	await expect(entry(items, node.description)).toContainText(node.displayName);
 	await expect(entry(items, node.description)).not.toContainText(trigger.description);
+	// n8n drops " Trigger" from a trigger's name in the creator: the two names still differ.
+	await expect(entry(items, node.description)).not.toContainText('Engagedly Events');
 
 	// An empty workflow: the creator offers what it can start on.
 	await newWorkflow(page, editor.n8n.baseUrl);
 	items = await search();
 	await expect(entry(items, trigger.description)).toHaveCount(1);
 	await expect(entry(items, trigger.description)).not.toContainText(node.description);
+	await expect(entry(items, trigger.description)).toContainText('Engagedly Events');
 });

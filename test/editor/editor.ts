@@ -32,8 +32,8 @@ export async function searchNodeCreator(page: Page, text: string): Promise<Locat
 }
 
 /**
- * The two Engagedly entries of the node creator, told apart by their descriptions: n8n shows the
- * trigger as "Engagedly" too (it drops " Trigger" from a trigger's name in the creator).
+ * The two Engagedly entries of the node creator, found by their descriptions ("Engagedly" and,
+ * for the trigger, "Engagedly Events": n8n drops " Trigger" from a trigger's name there).
  */
 export const CREATOR_ENTRY = { node: 'Manage Engagedly users', trigger: 'Starts the workflow when' } as const;
 
