@@ -86,7 +86,7 @@ function failurePlace(result: BatchFailure): string {
 	return `user ${String(result.user.email ?? result.user.id)}`;
 }
 
-/** `item 3`, or `4 items: item 0, item 1, item 2, item 3` (the first five named). */
+/** `item 3`, or `4 of them (item 0, item 1, item 2, item 3)` (the first five named). */
 function placesText(places: string[]): string {
 	if (places.length === 1) return places[0];
 	const shown = places.slice(0, NAMED_FAILURES).join(', ');
@@ -95,8 +95,8 @@ function placesText(places: string[]): string {
 
 /**
  * A batch run in which something failed, without "Continue On Fail": the run's error, so the
- * execution fails and n8n's error workflow fires. Everything else was applied already; the
- * message counts what was written and names the first failures.
+ * execution fails and n8n's error workflow fires. The message counts what was written, says what
+ * became of the rest (the operation's `rest`), and gives each reason once with its items.
  */
 function failedRun(this: IExecuteFunctions, run: BatchRun): NodeOperationError {
 	const failures = run.results.filter((result): result is BatchFailure => 'error' in result);
