@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { otherWorkflow, requestsTo } from '../helpers/simulator';
 import type { Simulator, UserRecord } from '../simulator';
@@ -320,7 +320,7 @@ const singleUserFieldParameters = (costCenter: string) => ({
 		manager: '={{ $json.managerEmail }}',
 		departments: '={{ $json.departments }}',
 		birthDate: '={{ $json.birthDate }}',
-		hrManagers: '={{ $json.hrManagers }}',
+		hrManagers: pickedUsers('={{ $json.hrManagers }}'),
 	},
 });
 

@@ -63,7 +63,7 @@ const PNG_BASE64 =
 
 /** Departments and businesses take the same parameters under their own locator name. */
 const unitRows = (locator: string, units: (sim: Simulator) => Map<string, { id: string }>): Record<string, Row> => ({
-	create: (sim) => ({ parameters: { name: 'Coverage Unit', members: [firstUser(sim).id] } }),
+	create: (sim) => ({ parameters: { name: 'Coverage Unit', members: pickedUsers(firstUser(sim).id) } }),
 	get: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id) } }),
 	getAll: () => ({ parameters: { returnAll: true } }),
 	update: (sim) => ({ parameters: { [locator]: byId(firstOf(units(sim), 'unit').id), updateFields: { name: 'Renamed' } } }),

@@ -1,13 +1,14 @@
 /**
- * User → Create as a builder fills it in: the identity, a job title from the dropdown, the
+ * User → Create as a builder fills it in: the identity, a job title from the dropdown, an HR
+ * manager from the user picker (every people field is one: test/pure/peopleFields.test.ts), the
  * mandatory custom attribute and one more added from the mapper; "Execute step" creates the user
  * and the output table shows them.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, refreshMapper, screenshot, watchDynamicParameters } from './editor';
+import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, parameter, refreshMapper, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
-test('User Create with a custom attribute from the mapper: executed, the output shows the new user', async ({ page, editor }, testInfo) => {
+test('User Create with an HR manager picked from the list and a custom attribute from the mapper: executed, the output shows the new user', async ({ page, editor }, testInfo) => {
 	const store = editor.demo.store;
 	const attribute = (name: string) => {
 		const found = store.customAttributes().find((candidate) => candidate.name === name);
@@ -19,6 +20,7 @@ test('User Create with a custom attribute from the mapper: executed, the output 
 	expect(costCenter.mandatory).toBe(true);
 	const email = 'rosa.delgado@acme-demo.example';
 	expect(store.userByEmail(email)).toBeUndefined();
+	const hr = store.sortedUsers().find((user) => user.status === 'Active')!;
 
 	const dynamic = watchDynamicParameters(page);
 	await newWorkflow(page, editor.n8n.baseUrl);
@@ -30,6 +32,16 @@ test('User Create with a custom attribute from the mapper: executed, the output 
 	await fill(ndv, 'lastName', 'Delgado');
 	await addField(page, ndv, 0, 'Job Title Name or ID');
 	await choose(page, ndv, 'jobTitle', 'Software Engineer');
+	// HR Managers: an entry per person, each the picker every user field has.
+	await addField(page, ndv, 0, 'HR Managers');
+	await ndv.getByRole('button', { name: 'Add HR Manager' }).click();
+	const picker = parameter(ndv, 'user');
+	await picker.getByTestId('rlc-mode-selector').click();
+	await expect(page.locator('.el-popper:visible').getByRole('option')).toHaveText(['From List', 'By ID', 'By Email'], { useInnerText: true });
+	await page.locator('.el-popper:visible').getByRole('option', { name: 'From List' }).click();
+	await picker.getByTestId('rlc-input').click();
+	await page.getByTestId('rlc-search').fill(hr.email);
+	await page.getByTestId('rlc-item').filter({ hasText: hr.email }).click();
 
 	// The mapper shows the mandatory attribute at once; the others are added from its list.
 	const mapper = ndv.getByTestId('mapping-fields-container');
@@ -48,5 +60,6 @@ test('User Create with a custom attribute from the mapper: executed, the output 
 	expect(created!.custom[costCenter.attribute_key]).toBe('CC-207');
 	expect(created!.custom[desk.attribute_key]).toBe('B-4-17');
 	expect(store.jobTitles.get(created!.job_title_id!)?.name).toBe('Software Engineer');
+	expect(created!.hr_manager_ids).toEqual([hr.id]);
 	expect(dynamic.failures).toEqual([]);
 });

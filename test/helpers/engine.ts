@@ -328,7 +328,7 @@ export function byId(value: string | number) {
 	return { __rl: true, mode: 'id', value: String(value) };
 }
 
-/** A people picker (Add / Remove Members) as the editor saves it: an address by email, anything else by ID. */
+/** A people picker (every field naming several people) as the editor saves it: an address by email, anything else (an ID, an expression) by ID. */
 export function pickedUsers(...values: Array<string | number>) {
 	return { user: values.map((value) => ({ user: { __rl: true, mode: /@/.test(String(value)) ? 'email' : 'id', value: String(value) } })) };
 }

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, fromList, listSearch, loadOptions } from '../helpers/engine';
+import { byId, fromList, listSearch, loadOptions, pickedUsers } from '../helpers/engine';
 import { queryList, run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { CertificateRecord, LearnerRow, LearningResourceRecord } from '../simulator';
@@ -117,7 +117,7 @@ const cases = (): FilterCase[] => [
 		name: 'authors',
 		// Getters: the store is only there once the simulator has started.
 		get filters() {
-			return { authors: [mostCommonAuthor()] };
+			return { authors: pickedUsers(mostCommonAuthor()) };
 		},
 		get sent() {
 			return { 'authors[]': [mostCommonAuthor()] };

@@ -222,7 +222,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 
 	it('create makes the unit with the chosen members and returns it as the API does', async () => {
 		const members = userIds().slice(3, 6);
-		const result = await run({ operation: 'create', name: 'Onboarding Crew', members });
+		const result = await run({ operation: 'create', name: 'Onboarding Crew', members: pickedUsers(...members) });
 		expect(result.error).toBeUndefined();
 		const json = parse(kind.schema, result.items[0].json);
 		expect(json.name).toBe('Onboarding Crew');
@@ -234,7 +234,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 
 	it('create accepts member ids from an expression as a comma-separated string', async () => {
 		const [a, b] = userIds().slice(10, 12);
-		const result = await run({ operation: 'create', name: 'From Expression', members: ` ${a}, ${b},` });
+		const result = await run({ operation: 'create', name: 'From Expression', members: pickedUsers(`={{ ' ${a}, ${b},' }}`) });
 		expect(result.error).toBeUndefined();
 		expect(memberIds(String(result.items[0].json.id))).toEqual([a, b]);
 	});
@@ -256,7 +256,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 	it('update of the members alone keeps the name', async () => {
 		const unit = bigUnit('Keep My Name', 5);
 		const members = userIds().slice(40, 43);
-		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members } });
+		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: pickedUsers(...members) } });
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.name).toBe('Keep My Name');
 		expect(memberIds(unit.id)).toEqual(members);
@@ -269,7 +269,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		const result = await run({
 			operation: 'update',
 			[locator]: byId(unit.id),
-			updateFields: { name: 'Both Changed', members },
+			updateFields: { name: 'Both Changed', members: pickedUsers(...members) },
 		});
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.name).toBe('Both Changed');
@@ -279,7 +279,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 
 	it('update with Members added but left empty empties the unit, as its description says', async () => {
 		const unit = bigUnit('To Empty', 4);
-		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: [] } });
+		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: {} } });
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.members.size).toBe(0);
 		expect(units().get(unit.id)?.name).toBe('To Empty');
@@ -341,7 +341,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		const unit = bigUnit('Nobody', 2);
 		sim.clearLog();
 		// The editor already refuses an empty pick; an expression can still come out empty.
-		const result = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: '={{ [] }}' });
+		const result = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: { user: [{ user: { __rl: true, mode: 'id', value: '={{ [] }}' } }] } });
 		expect(result.error?.message).toBe('No users to add');
 		// An entry's expression may give a list: each piece is read in the entry's mode, not as an id.
 		const listed = { user: [{ user: { __rl: true, mode: 'email', value: '={{ ["not-an-address"] }}' } }] };

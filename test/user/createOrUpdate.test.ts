@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runEngagedly } from '../helpers/engine';
+import { pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { attributeOfType, freshEmail, jsonOf, mandatoryValues, mapping, ordinaryUsers, routes, snapshot, writes } from './helpers';
@@ -148,12 +148,12 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 	const email = freshEmail('hr');
 	const [, hr1, hr2] = ordinaryUsers(sim);
 	const parameters = newHire(email);
-	(parameters.additionalFields as IDataObject).hrManagers = [hr1.email, hr2.email];
+	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr1.email, hr2.email);
 	await run(parameters);
 	const user = sim.store.userByEmail(email)!;
 	expect(user.hr_manager_ids).toEqual([hr1.id, hr2.id]);
 
-	(parameters.additionalFields as IDataObject).hrManagers = `${hr2.id}, ${hr1.email}`;
+	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.id, hr1.email);
 	sim.clearLog();
 	const again = await run(parameters);
 	expect(again.error).toBeUndefined();
@@ -166,7 +166,7 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 	// A change names the managers the read for comparing them showed; one given by ID that this
 	// run read nowhere keeps its id with a blank name, since finding it would cost a read per item.
 	const hr3 = ordinaryUsers(sim)[3];
-	(parameters.additionalFields as IDataObject).hrManagers = `${hr2.email}, ${hr3.id}`;
+	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.email, hr3.id);
 	sim.clearLog();
 	const changed = await run(parameters);
 	expect(changed.error).toBeUndefined();

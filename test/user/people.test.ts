@@ -1,11 +1,14 @@
 /**
  * The multi-user fields (HR Managers, Secondary Managers, department and business Members, the
- * users of Add Members and Remove Members, learning-resource Authors) take a comma-separated
- * text or a list mixing ids, email addresses and records: addresses are looked up once each
- * (GET /users?email=) before the write, which carries ids only. Saved arrays of ids still work.
+ * users of Add Members and Remove Members, learning-resource Authors) are pickers: each entry from
+ * the list, by email or by ID, an expression in one giving several (a comma-separated text or a
+ * list mixing ids, addresses and records). Addresses are looked up once each (GET /users?email=)
+ * before the write, which carries ids only. What goes wrong names the field and how to give a
+ * person: a name typed as an ID before any request, an ID Engagedly does not know in its answer.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { PERSON_FIX } from '../../nodes/Engagedly/descriptions/common';
 import { byId, fromList, pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import { freshEmail, mandatoryValues, mapperSchema, mapping, ordinaryUsers, routes, writes } from './helpers';
@@ -30,8 +33,9 @@ test('the onboarding create: manager and two HR managers by address, a secondary
 		additionalFields: {
 			manager: { __rl: true, mode: 'email', value: manager.email },
 			// The same address twice (once in another case) is one lookup.
-			hrManagers: [hr1.email, hr2.email, hr1.email.toUpperCase()],
-			secondaryManagers: `${secondary.id}, ${manager.email}`,
+			hrManagers: pickedUsers(hr1.email, hr2.email, hr1.email.toUpperCase()),
+			// An expression in one entry may give several, as a comma-separated text.
+			secondaryManagers: { user: [{ user: { __rl: true, mode: 'id', value: `={{ '${secondary.id}, ${manager.email}' }}` } }] },
 		},
 		customAttributes: custom,
 	});
@@ -51,42 +55,81 @@ test('the onboarding create: manager and two HR managers by address, a secondary
 	expect(created).toMatchObject({ manager_id: manager.id, hr_manager_ids: [hr1.id, hr2.id], secondary_manager_ids: [secondary.id, manager.id] });
 });
 
-test('entries left empty in the editor (saved as [] or blank) are no entries: the people given are written, a list of only empty entries is not given', async () => {
+test('entries left empty in the editor are no entries: the people given are written, a list of only empty entries is not given', async () => {
 	const [user, a, b] = ordinaryUsers(sim);
 	sim.store.updateUser(user.id, { secondary_manager_ids: [b.id] });
-	// As the editor saves a people list whose Add button was clicked and left empty.
+	// As the editor saves a picker whose Add button was clicked and left empty.
+	const empty = { user: fromList('') };
 	const { error } = await run({
 		resource: 'user',
 		operation: 'update',
 		userId: byId(user.id),
-		updateFields: { hrManagers: [[], a.email, ''], secondaryManagers: [[]] },
+		updateFields: { hrManagers: { user: [empty, ...pickedUsers(a.email).user, { user: byId(' ') }] }, secondaryManagers: { user: [empty] } },
 	});
 	expect(error).toBeUndefined();
 	expect(writes(sim).at(-1)?.body).toEqual({ hr_managers: [a.id] });
 	expect(sim.store.getUser(user.id)).toMatchObject({ hr_manager_ids: [a.id], secondary_manager_ids: [b.id] });
 });
 
-test('a saved array of ids (from the old dropdown) still works, and an unknown address stops the item naming it with nothing written', async () => {
-	const [user, a, b] = ordinaryUsers(sim);
-	const ok = await run({ resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { hrManagers: [a.id, b.id] } });
-	expect(ok.error).toBeUndefined();
-	expect(sim.store.getUser(user.id).hr_manager_ids).toEqual([a.id, b.id]);
-
-	sim.clearLog();
+test('an unknown address stops the item naming it and the field, with nothing written', async () => {
+	const [user, a] = ordinaryUsers(sim);
 	const bad = await run({
 		resource: 'user',
 		operation: 'update',
 		userId: byId(user.id),
-		updateFields: { secondaryManagers: `${a.email}, nobody.at.all@example.test` },
+		updateFields: { secondaryManagers: pickedUsers(a.email, 'nobody.at.all@example.test') },
 	});
 	expect(bad.error?.message).toBe('No Engagedly user has the email address "nobody.at.all@example.test" (Secondary Managers)');
 	expect(writes(sim)).toEqual([]);
 });
 
+test('a name typed where an ID goes is refused before any request, naming the field and how to give a person', async () => {
+	const [user] = ordinaryUsers(sim);
+	sim.clearLog();
+	const { error } = await run({ resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { hrManagers: pickedUsers('Priya Nguyen') } });
+	expect(error?.message).toBe('HR Managers: "Priya Nguyen" is neither an email address nor a user ID');
+	expect(error?.description).toBe(PERSON_FIX);
+	expect(sim.log).toEqual([]);
+});
+
+test.each([
+	['User → Create', 'HR Managers under Additional Fields', 'hr_managers'],
+	['User → Update', 'Secondary Managers under Update Fields', 'secondary_managers'],
+	['Department → Create', 'Members', 'members'],
+	['Business → Update', 'Members under Update Fields', 'members'],
+	['Department → Add Members', 'Users to Add', 'members'],
+])('%s: an ID Engagedly does not know comes back under the field’s name, with how to give a person', async (operation, label, wire) => {
+	const [user] = ordinaryUsers(sim);
+	const unit = [...sim.store.businesses.values()][0];
+	const department = [...sim.store.departments.values()][0];
+	const ghost = 'f00dfeed-0000-4000-8000-00000000dead';
+	const custom = mapping(mandatoryValues(sim), (await mapperSchema(sim, 'create')).fields);
+	const parameters: Record<string, IDataObject> = {
+		'User → Create': {
+			resource: 'user',
+			operation: 'create',
+			email: freshEmail('ghost'),
+			firstName: 'Gus',
+			lastName: 'Host',
+			additionalFields: { hrManagers: pickedUsers(ghost) },
+			customAttributes: custom,
+		},
+		'User → Update': { resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { secondaryManagers: pickedUsers(ghost) } },
+		'Department → Create': { resource: 'department', operation: 'create', name: 'Ghosts', members: pickedUsers(ghost) },
+		'Business → Update': { resource: 'business', operation: 'update', businessId: byId(unit.id), updateFields: { members: pickedUsers(ghost) } },
+		'Department → Add Members': { resource: 'department', operation: 'addMembers', departmentId: byId(department.id), members: pickedUsers(ghost) },
+	};
+	const { error } = await run(parameters[operation]);
+	// Engagedly's words, whatever they are, come after the field's name; the wire name is not shown.
+	expect(error?.message).toMatch(new RegExp(`^Engagedly answered 422: .*${label}: `));
+	expect(error?.message).not.toMatch(new RegExp(`\\b${wire}:`));
+	expect(error?.description).toContain(`${label}: ${PERSON_FIX}`);
+});
+
 describe('department and business members', () => {
 	test('Create takes addresses and ids, in a list', async () => {
 		const [a, b] = ordinaryUsers(sim);
-		const { items, error } = await run({ resource: 'department', operation: 'create', name: 'People Ops', members: [a.email, b.id] });
+		const { items, error } = await run({ resource: 'department', operation: 'create', name: 'People Ops', members: pickedUsers(a.email, b.id) });
 		expect(error).toBeUndefined();
 		expect(writes(sim).map((entry) => entry.body)).toEqual([{ name: 'People Ops', members: [a.id, b.id] }]);
 		expect([...sim.store.departments.get(String(items[0].json.id))!.members.keys()]).toEqual([a.id, b.id]);
@@ -128,7 +171,7 @@ describe('department and business members', () => {
 			resource: 'department',
 			operation: 'update',
 			departmentId: byId(target.id),
-			updateFields: { members: `={{ ${JSON.stringify(members)} }}` },
+			updateFields: { members: { user: [{ user: { __rl: true, mode: 'id', value: `={{ ${JSON.stringify(members)} }}` } }] } },
 		});
 		expect(error).toBeUndefined();
 		expect([...target.members.keys()]).toEqual(members.map((m) => m.id));
@@ -138,7 +181,7 @@ describe('department and business members', () => {
 test('learning-resource Authors take an address', async () => {
 	const resource = [...sim.store.learningResources.values()].find((r) => r.author_id !== null)!;
 	const author = sim.store.getUser(resource.author_id!);
-	const { items, error } = await run({ resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { authors: author.email } });
+	const { items, error } = await run({ resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { authors: pickedUsers(author.email) } });
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toContain(resource.id);
 	expect(requestsTo(sim, 'GET /beta/learning/resources').map((entry) => entry.query['authors[]'])).toEqual([author.id]);

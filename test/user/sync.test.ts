@@ -11,7 +11,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
-import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, routes, snapshot, writes } from './helpers';
@@ -491,7 +491,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const settings = {
 			createNewHires: 'beforeJoining',
 			daysBeforeJoining: 14,
-			additionalFields: { manager: '={{ $json.managerEmail }}', hrManagers: '={{ $json.hrManagers ?? [] }}', joiningDate: '={{ $json.joiningDate }}' },
+			additionalFields: { manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}'), joiningDate: '={{ $json.joiningDate }}' },
 		};
 		// A user Engagedly has already is no new hire: their joining date far ahead is an update.
 		const moved = activeUsers()[9];

@@ -7,6 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { pickedUsers } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, jsonOf, snapshot, writes } from './helpers';
@@ -407,7 +408,7 @@ describe('races end in one user', () => {
 	});
 
 	test.each([
-		['without codes is read back by address', { errors: { email: ['is not accepted here'] } }, 'email: is not accepted here', 2],
+		['without codes is read back by address', { errors: { email: ['is not accepted here'] } }, 'Email: is not accepted here', 2],
 		[
 			'with a code other than duplicate_value is not',
 			{ error_type: 'validation_error', errors: [{ field: 'cost_center', code: 'missing_field', message: 'is required' }] },
@@ -553,7 +554,7 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 			jobTitle: '={{ $json.jobTitle }}',
 			manager: '={{ $json.managerEmail }}',
 			birthDate: '={{ $json.birthDate }}',
-			hrManagers: '={{ $json.hrManagers }}',
+			hrManagers: pickedUsers('={{ $json.hrManagers }}'),
 		},
 	};
 	const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, runEngagedly } from '../helpers/engine';
+import { byId, pickedUsers, runEngagedly } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
@@ -56,8 +56,8 @@ describe('create', () => {
 				manager: byId(manager.id),
 				departments: departments.map((d) => d.id),
 				businesses: [business.id],
-				hrManagers: [hr.id],
-				secondaryManagers: [secondary.id],
+				hrManagers: pickedUsers(hr.id),
+				secondaryManagers: pickedUsers(secondary.id),
 				birthDate: '1990-04-02T00:00:00',
 				joiningDate: '2024-09-01T00:00:00',
 				employeeType: 'Contractor',
@@ -149,7 +149,7 @@ describe('create', () => {
 		expect(items[0].json).not.toHaveProperty('birth_date');
 	});
 
-	test('a 422 lists every field error Engagedly gave once, points a taken address to Create or Update, and nothing is created', async () => {
+	test('a 422 lists every field error Engagedly gave once, each under its field’s name in the editor, points a taken address to Create or Update, and nothing is created', async () => {
 		const taken = ordinaryUsers(sim)[0];
 		const usersBefore = sim.store.users.size;
 		const { error } = await run(
@@ -168,7 +168,16 @@ describe('create', () => {
 		expect(error).toBeDefined();
 		expect(error!.httpCode).toBe('422');
 		expect(error!.message).toContain('422');
-		for (const part of [`email: ${taken.email}`, '(duplicate_value)', 'job_title:', '999999', 'location:', '888888', 'gender:']) {
+		// Each under the name the editor gives its field, not the API's.
+		for (const part of [
+			`Email: ${taken.email}`,
+			'(duplicate_value)',
+			'Job Title Name or ID under Additional Fields: ',
+			'999999',
+			'Location Name or ID under Additional Fields: ',
+			'888888',
+			'Gender Name or ID under Additional Fields: ',
+		]) {
 			expect(error!.message).toContain(part);
 		}
 		// The headline lists them; the description says what to do, without repeating them.

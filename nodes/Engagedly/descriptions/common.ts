@@ -153,33 +153,18 @@ export function userLocator({
 	return resourceLocator({ name, displayName, noun: 'user', searchListMethod: 'searchUsers', required });
 }
 
+/** How to give a person, for every error about a field that names people. */
+export const PERSON_FIX = 'Pick each person from the list, or give their email address or Engagedly user ID (a name alone cannot be looked up).';
+
 /** What a field of several people is called and says; its add button's text. */
 type PeopleFieldSpec = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean };
 
 /**
- * A list of people as email addresses or user IDs, never a dropdown of every user (200 requests
- * at 10,000 users, each time it opens). A list of text entries, so a saved array of IDs (from the
- * dropdown this replaced) still holds; an expression may give a comma-separated text or an array
- * (of addresses, IDs, or records with an id). Addresses are resolved with the API's email filter
- * before anything is written (parameters/readers.ts, readUserIds).
- */
-export function peopleField(spec: PeopleFieldSpec): INodeProperties {
-	return {
-		displayName: spec.displayName,
-		name: spec.name,
-		type: 'string',
-		typeOptions: { multipleValues: true, multipleValueButtonText: spec.buttonText },
-		default: [],
-		required: spec.required ?? false,
-		placeholder: 'e.g. name@company.com or a user ID',
-		description: `${spec.description} Each entry an email address or a user ID; an expression may give a comma-separated text or a list`,
-	};
-}
-
-/**
  * People picked one by one, each the way every single-user field takes a person: from the
- * searchable list, by email or by ID (userLocator). An entry given by expression may hold a list
- * (of addresses, IDs or records with an id): each is read in the entry's mode.
+ * searchable list, by email or by ID (userLocator), never a dropdown of every user (200 requests
+ * at 10,000 users, each time it opens). An entry given by expression may hold a list (of
+ * addresses, IDs or records with an id): each is read in the entry's mode, and every address is
+ * looked up before anything is written (parameters/readers.ts, readUserIds).
  */
 export function peoplePicker(spec: PeopleFieldSpec): INodeProperties {
 	return {
@@ -190,7 +175,7 @@ export function peoplePicker(spec: PeopleFieldSpec): INodeProperties {
 		placeholder: spec.buttonText,
 		default: {},
 		required: spec.required ?? false,
-		description: spec.description,
+		description: `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`,
 		options: [{ displayName: 'User', name: 'user', values: [userLocator({ name: 'user', displayName: 'User' })] }],
 	};
 }

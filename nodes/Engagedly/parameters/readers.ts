@@ -1,5 +1,6 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 
+import { PERSON_FIX } from '../descriptions/common';
 import { userIdForEmail } from '../people/byEmail';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
@@ -123,6 +124,8 @@ function personRef(this: PeopleContext, itemIndex: number, raw: unknown, label: 
 	if (emailMode) {
 		refuse(this, itemIndex, `${label}: "${value}" is not an email address`, 'Enter an address such as name@company.com, or pick the user from the list.');
 	}
+	// Engagedly's user ids hold no spaces: "Priya Nguyen" is a name, which cannot be looked up.
+	if (/\s/.test(value)) refuse(this, itemIndex, `${label}: "${value}" is neither an email address nor a user ID`, PERSON_FIX);
 	return checkedId.call(this, value, itemIndex, 'user');
 }
 

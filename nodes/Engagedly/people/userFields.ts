@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { peopleField, resourceLocator } from '../descriptions/common';
+import { PERSON_FIX, peoplePicker, resourceLocator } from '../descriptions/common';
+import type { FieldNames } from '../transport/errors';
 
 /**
  * The user's fields, one row each: its editor property, its name on the wire and in the answer,
@@ -50,7 +51,7 @@ const people = (displayName: string, name: string, wire: string, buttonText: str
 	wire,
 	kind: 'users',
 	on: ALL,
-	property: peopleField({ displayName, name, buttonText, description }),
+	property: peoplePicker({ displayName, name, buttonText, description }),
 });
 
 const text = (displayName: string, name: string, wire: string, on = ALL, extra: Extra = {}, property: Partial<INodeProperties> = {}): UserField => ({
@@ -177,6 +178,22 @@ export function editorPlace(wire: string, write: UserWrite): string | undefined 
 	const field = USER_FIELDS.find((f) => f.wire === wire && f.on.includes(write));
 	if (!field) return undefined;
 	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
+}
+
+/**
+ * What the editor calls each field a write sends (its place, as editorPlace says it), with how to
+ * give a person for the fields that name people: Engagedly's words about `hr_managers` then
+ * name "HR Managers under Additional Fields" and say how to pick someone.
+ */
+export function userFieldNames(write: UserWrite): FieldNames {
+	const names: FieldNames = {};
+	for (const wire of [...IDENTITY_WIRES, ...USER_FIELDS.map((field) => field.wire)]) {
+		const place = editorPlace(wire, write);
+		if (!place) continue;
+		const kind = USER_FIELDS.find((field) => field.wire === wire)?.kind;
+		names[wire] = kind === 'user' || kind === 'users' ? { label: place, fix: PERSON_FIX } : { label: place };
+	}
+	return names;
 }
 
 /** The fields Clear Fields offers: Update's, less the identity. */

@@ -26,6 +26,13 @@ interface Said {
 	code?: string;
 }
 
+/**
+ * What the editor calls a request's fields (`hr_managers` → "HR Managers under Additional
+ * Fields") and how to give each where a wrong value needs more than its name (a person): what
+ * Engagedly says about such a field then names the field the builder filled, and its fix.
+ */
+export type FieldNames = Record<string, { label: string; fix?: string }>;
+
 /** Where a request could meet a value that exists already, and what to do then instead. */
 export interface DuplicateAdvice {
 	/** The request's field whose value Engagedly may say exists already (`email`). */
@@ -92,9 +99,16 @@ function entriesOf(errors: unknown, field?: string): Said[] {
 	return message === undefined ? [] : [{ field, message }];
 }
 
-/** "field: message (code)", so every entry shows with what it is about. */
-const formatEntry = ({ field, message, code }: Said): string =>
-	`${field ? `${field}: ` : ''}${message}${code ? ` (${code})` : ''}`;
+/** "field: message (code)", so every entry shows with what it is about, by the editor's name where known. */
+const formatEntry = ({ field, message, code }: Said, fields: FieldNames): string => {
+	const name = field === undefined ? undefined : (fields[field]?.label ?? field);
+	return `${name ? `${name}: ` : ''}${message}${code ? ` (${code})` : ''}`;
+};
+
+/** The fixes of the fields Engagedly named, each once, as "Label: fix". */
+const fixesFor = (said: Said[], fields: FieldNames): string[] => [
+	...new Set(said.flatMap(({ field }) => (field !== undefined && fields[field]?.fix ? [`${fields[field].label}: ${fields[field].fix}`] : []))),
+];
 
 function adviceFor(status: number): string {
 	return ADVICE[status] ?? (status >= 500 ? ADVICE[500] : 'Check the request parameters.');
@@ -112,14 +126,14 @@ export function apiError(
 	body: unknown,
 	itemIndex: number | undefined,
 	secrets: string[],
-	duplicate?: DuplicateAdvice,
+	{ duplicate, fields = {} }: { duplicate?: DuplicateAdvice; fields?: FieldNames } = {},
 ): NodeApiError {
 	// The API may echo a key back (a header it did not like, the request it received): every
 	// string of the body is cleaned before any of it goes into the error.
 	const clean: unknown = redactDeep(body, secrets);
 	const parsed = isObject(clean) ? clean : { errors: clean };
 	const said = entriesOf(parsed.errors);
-	const entries = said.map(formatEntry);
+	const entries = said.map((entry) => formatEntry(entry, fields));
 	const codes = said.flatMap((entry) => (entry.code ? [entry.code] : []));
 	const errorType = words(parsed.error_type);
 	const stated = words(parsed.message) ?? words(parsed.error);
@@ -134,7 +148,7 @@ export function apiError(
 		duplicate &&
 		status === 422 &&
 		said.some((entry) => entry.code === 'duplicate_value' && entry.field === duplicate.field);
-	const description = [...details, ...(taken ? [duplicate.advice] : []), adviceFor(status)].join(
+	const description = [...details, ...(taken ? [duplicate.advice] : []), ...fixesFor(said, fields), adviceFor(status)].join(
 		'\n\n',
 	);
 	const errorResponse: JsonObject = {

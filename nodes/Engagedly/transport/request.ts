@@ -9,7 +9,7 @@ import type {
 
 import type { EngagedlyBody, Expect } from './envelope';
 import { countOf, envelopeProblem, expectedAnswer, parseBody } from './envelope';
-import type { DuplicateAdvice } from './errors';
+import type { DuplicateAdvice, FieldNames } from './errors';
 import { apiError, ownError, redact } from './errors';
 import { knownCooldownMs, learnCooldown } from './cooldowns';
 import { pacerFor } from './rateLimit';
@@ -33,6 +33,8 @@ export interface ItemRequest {
 	deadlineMs?: number;
 	/** The part of the key's window a long run may spend (Sync's Rate Limit Share); see RequestOptions. */
 	rateLimitShare?: number;
+	/** What the editor calls the fields the item's writes send; see RequestOptions. */
+	fields?: FieldNames;
 }
 
 export interface RequestOptions {
@@ -49,6 +51,8 @@ export interface RequestOptions {
 	maxRateLimitWaitSeconds?: number;
 	/** What the error advises when Engagedly answers that a value of this field exists already. */
 	duplicate?: DuplicateAdvice;
+	/** What the editor calls the body's fields, so an error about one names the builder's field and its fix. */
+	fields?: FieldNames;
 	/**
 	 * Epoch ms by which the caller must be done (a trigger poll's time budget): a 429 cooldown
 	 * that would end later is not waited for. engagedlyExchange() says so in its answer (a scan
@@ -185,7 +189,7 @@ export async function engagedlyExchange(
 			if (await retries.again()) continue;
 		}
 		if (status >= 400) {
-			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, options.duplicate);
+			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, options);
 			if (status >= 500 && !isRead) {
 				error.description = redact(`Engagedly had a server error. ${unknownOutcome(method, path)}`, secrets);
 			}

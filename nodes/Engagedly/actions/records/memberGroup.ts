@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { knownUser } from '../../people/byEmail';
-import { optionsCollection, peopleField, peoplePicker, returnAllFields } from '../../descriptions/common';
+import { optionsCollection, PERSON_FIX, peoplePicker, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
@@ -18,11 +18,14 @@ import { checkComplete, recordFields, writeWholeRecord } from './wholeRecord';
  * with their kind; each file is where its operation's wiring can change on its own.
  */
 
+/** Engagedly's words about `members` name the builder's field ("Members under Update Fields") and how to give a person. */
+const membersNamed = (label: string) => ({ members: { label, fix: PERSON_FIX } });
+
 function membersField(
 	kind: RecordKind,
 	overrides: { displayName?: string; buttonText?: string; description?: string; required?: boolean },
 ): INodeProperties {
-	return peopleField({
+	return peoplePicker({
 		displayName: overrides.displayName ?? 'Members',
 		name: 'members',
 		buttonText: overrides.buttonText ?? 'Add Member',
@@ -54,7 +57,7 @@ export async function createGroup(
 ): Promise<IDataObject> {
 	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
 	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
-	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members } });
+	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members }, fields: membersNamed('Members') });
 }
 
 export function listFields(kind: RecordKind): INodeProperties[] {
@@ -112,7 +115,7 @@ export async function updateGroup(
 	const changes: IDataObject = {};
 	if (fields.name !== undefined) changes.name = readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
 	if (fields.members !== undefined) changes.members = await readUserIds.call(this, itemIndex, 'updateFields.members', { label: 'Members', request });
-	return await writeWholeRecord.call(this, kind, id, changes, request);
+	return await writeWholeRecord.call(this, kind, id, changes, { ...request, fields: membersNamed('Members under Update Fields') });
 }
 
 /** Which of the two member operations: they differ only in their words and in the list's change. */
@@ -130,8 +133,8 @@ export function changeMembersFields(kind: RecordKind, change: MemberChange): INo
 			buttonText: adding ? 'Add User' : 'Add User to Remove',
 			required: true,
 			description: adding
-				? `Users to add to the ${kind.noun}, each from the list, by email or by ID; current members stay. Users already in it are skipped and listed under alreadyMembers, not an error.`
-				: `Users to take out of the ${kind.noun}, each from the list, by email or by ID; everyone else stays. Users not in it are skipped and listed under notMembers, not an error.`,
+				? `Users to add to the ${kind.noun}; current members stay. Users already in it are skipped and listed under alreadyMembers, not an error.`
+				: `Users to take out of the ${kind.noun}; everyone else stays. Users not in it are skipped and listed under notMembers, not an error.`,
 		}),
 		optionsCollection(),
 	]);
@@ -176,7 +179,7 @@ export async function changeMembers(
 	const skipped = requested.filter((userId) => !changed.includes(userId));
 	const members = adding ? [...before, ...changed] : before.filter((userId) => !changed.includes(userId));
 	// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
-	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, request, current) : current;
+	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, { ...request, fields: membersNamed(label) }, current) : current;
 	const people = (ids: string[]) => ids.map((userId) => person.call(this, userId, after, current));
 	return adding
 		? { added: people(changed), alreadyMembers: people(skipped), ...after }

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
+import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { createProperties, readCreateBody } from './newUser';
@@ -19,5 +20,5 @@ const ADDRESS_TAKEN = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
-	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN });
+	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fields: userFieldNames('create') });
 }

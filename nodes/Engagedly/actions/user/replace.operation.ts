@@ -4,6 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
@@ -34,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'replace', request })),
 	};
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body, request });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fields: userFieldNames('replace') });
 }

@@ -4,6 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
+import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
@@ -36,5 +37,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 				'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
 		});
 	}
-	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom } });
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fields: userFieldNames('update') });
 }
