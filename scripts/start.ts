@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { CHAT_LOGIN, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
+import { CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
 import { ensureN8n } from '../test/e2e/harness/install';
 import { N8nInstance, OWNER } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
@@ -83,6 +83,9 @@ async function main(): Promise<void> {
 	const fromCommand = Number(process.env.ENGAGEDLY_START_TIME);
 	const started = Number.isFinite(fromCommand) && fromCommand > 0 ? fromCommand * 1000 : Date.now();
 	const profile = profileArgument(process.argv.slice(2));
+	// The HR chat agent's model: any OpenAI-compatible server the builder has, a local one included.
+	const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: url } = process.env;
+	const chatModel = apiKey || url ? { apiKey: apiKey || CHAT_MODEL.placeholder.apiKey, url: url || CHAT_MODEL.placeholder.url } : CHAT_MODEL.placeholder;
 	removeAbandonedRuns();
 	const watchdog = new Watchdog();
 	const run = fs.mkdtempSync(path.join(os.tmpdir(), `${RUN_PREFIX}${process.pid}-`));
@@ -124,7 +127,7 @@ async function main(): Promise<void> {
 		sim = await startDemoSimulator(simulatorPort, profile);
 		n8n = await N8nInstance.create({ install, tarball, port: n8nPort, brokerPort, userFolder: path.join(run, 'n8n'), processGroups: watchdog });
 		say(`Importing the credentials and ${exampleNames().length} example workflows into n8n ${install.version}...`);
-		await importDemo(n8n, sim, exampleNames().map(example));
+		await importDemo(n8n, sim, exampleNames().map(example), { chatModel });
 		say('Starting n8n (about 30 seconds)...');
 		await n8n.start();
 		await n8n.setupOwner();
@@ -157,23 +160,31 @@ async function main(): Promise<void> {
 	say('The example workflows:');
 	for (const workflow of workflows) say(`  ${n8n.baseUrl}/workflow/${workflow.id}  ${workflow.name}${workflow.active ? ' (active)' : ''}`);
 	say('');
+	/** An example as n8n lists it, so each step names the workflow the builder sees. */
+	const title = (file: string) => `"${example(file).name}"`;
 	say('What to try first:');
-	say('  1. Open "Engagedly: onboard a new hire" and click "Execute workflow": it creates Jordan Rivera');
-	say('     with a job title, manager, department and custom attributes, adds them to a business unit');
-	say('     and grants a permission. Click each node to see what Engagedly answered. Run it again:');
-	say('     Create or Update finds Jordan by email and changes nothing (outcome "unchanged").');
-	say('     "Engagedly: keep users in step with the HR system" syncs a Code node\'s employees: a dry-run');
-	say('     preview first, then the sync (a promotion, a cost-center move, a new hire).');
-	say('  2. Look a colleague up through the active webhook (its key goes in a header):');
+	say(`  1. Open ${title('onboarding')} and click "Execute workflow": it creates Jordan Rivera`);
+	say('     with a job title, manager, HR managers, department and custom attributes, adds them to a');
+	say('     business unit and grants a permission. Click each node to see what Engagedly answered. Run it');
+	say('     again: Create or Update finds Jordan by email and changes nothing (outcome "unchanged").');
+	say(`  2. ${title('hris-sync')}: "Execute workflow" previews`);
+	say('     the sync of a Code node\'s employees (Dry Run: a promotion, a cost-center move, a new hire) and');
+	say('     writes nothing. Its "Sync users" ships deactivated: activate it and run again to apply the preview.');
+	say(`  3. ${title('hris-sync-approval')}: "Execute workflow"`);
+	say('     syncs an export that lost a sold office; over the guard it writes nothing and waits for a yes:');
+	say('     open the link in "Message for the approver" and Approve (the plan is applied) or Decline.');
+	say(`  4. Look a colleague up through the active webhook of ${title('user-lookup')} (its key goes in a header):`);
 	say(`       curl -H '${LOOKUP_KEY.header}: ${LOOKUP_KEY.value}' '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
 	say('     Without ?email= it answers 400, with an email nobody has 404.');
-	say('  3. Type p and Enter here to post a praise in the simulator: within a minute the active workflow');
-	say('     "Engagedly: share new praises in chat" turns it into a chat message (see Overview > Executions).');
-	say('  4. "Engagedly: offboard a leaver" deactivates Alejandro Kim and takes him out of his two departments.');
-	say(`  5. Point an MCP client (Claude Desktop, Cursor...) at ${n8n.baseUrl}/mcp/${String(mcpPath)}: the Engagedly tools`);
-	say('     of "Engagedly: tools for AI agents (MCP server)" answer it.');
-	say('  6. "Engagedly: HR chat agent" answers questions through n8n\'s AI Agent: give its Chat model your');
-	say(`     OpenAI credential, publish it, and open its chat (login ${CHAT_LOGIN.user} / ${CHAT_LOGIN.password}).`);
+	say('  5. Type p and Enter here to post a praise in the simulator: within a minute the active workflow');
+	say(`     ${title('recognition')} turns it into a chat message (see Overview > Executions).`);
+	say(`  6. ${title('offboarding')} deactivates Alejandro Kim and takes him out of his two departments.`);
+	say(`  7. Point an MCP client (Claude Desktop, Cursor...) at ${n8n.baseUrl}/mcp/${String(mcpPath)}: the Engagedly tools`);
+	say(`     of ${title('ai-agent-tools')} answer it.`);
+	say(`  8. ${title('hr-chat-agent')} answers questions through n8n's AI Agent and any OpenAI-compatible`);
+	say(`     model: ${chatModel === CHAT_MODEL.placeholder ? `give the credential "${CHAT_MODEL.name}" your key and Base URL` : `its credential "${CHAT_MODEL.name}" holds OPENAI_API_KEY and OPENAI_BASE_URL`}`);
+	say('     (a local Ollama: http://localhost:11434/v1), set the model on its Chat model node, publish it');
+	say(`     and open its chat (login ${CHAT_LOGIN.user} / ${CHAT_LOGIN.password}). Its sticky note says more.`);
 	say('');
 	say('Ctrl-C stops n8n and the simulator (nothing is kept: every start is a fresh demo).');
 

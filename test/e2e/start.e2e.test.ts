@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { CHAT_LOGIN, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
+import { CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env, processAlive } from './harness/install';
 import { until } from './harness/wait';
 import { OWNER } from './harness/instance';
@@ -128,13 +128,20 @@ describe('npm start', () => {
 		const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 		const get = async (route: string) =>
 			((await (await fetch(`${base}/rest${route}`, { headers: { cookie } })).json()) as { data: Array<{ name: string; id: string }> }).data;
-		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name].sort());
+		// The chat agent's model credential too: without it the example's model node names nothing.
+		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name, CHAT_MODEL.name].sort());
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {
 			expect(demo().output()).toContain(`${base}/workflow/${id}`);
 			expect((await fetch(`${base}/workflow/${id}`)).status).toBe(200);
 		}
+	});
+
+	test('"What to try first" names every example workflow as n8n lists it', () => {
+		const steps = demo().output().split('What to try first:')[1].split('Ctrl-C stops')[0];
+		const missing = exampleNames().map((name) => example(name).name).filter((name) => !steps.includes(`"${name}"`));
+		expect(missing).toEqual([]);
 	});
 
 	test('the printed curl, with its key header, runs the look-up example through the running n8n', async () => {

@@ -5,7 +5,7 @@
  */
 import type { Locator } from '@playwright/test';
 
-import { example } from '../e2e/harness/demo';
+import { CHAT_MODEL, example } from '../e2e/harness/demo';
 import { openNode, openWorkflow, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
@@ -59,4 +59,27 @@ test('the onboarding example runs from "Execute workflow" and every node succeed
 		await expect(page.locator(`[data-test-id="canvas-node"][data-node-name="${node.name}"]`).getByTestId('canvas-node-status-success')).toBeVisible();
 	}
 	await screenshot(page, testInfo, 'onboarding-execution.png');
+});
+
+test('the HR sync example runs its manual path from "Execute workflow": a preview, nothing written, the schedule left off', async ({ page, editor }) => {
+	const workflow = example('hris-sync');
+	const manual = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.manualTrigger')!.name;
+	const schedule = workflow.nodes.find((node) => node.type === 'n8n-nodes-base.scheduleTrigger')!.name;
+	const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
+	await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
+	editor.demo.clearLog();
+	await page.getByTestId('execute-workflow-button').click();
+	await expect(page.getByText('Workflow executed successfully')).toBeVisible();
+	await expect(canvasNode(manual).getByTestId('canvas-node-status-success')).toBeVisible();
+	await expect(canvasNode('Preview the sync (Dry Run)').getByTestId('canvas-node-status-success')).toBeVisible();
+	await expect(canvasNode(schedule).getByTestId('canvas-node-status-success')).toHaveCount(0);
+	expect(editor.demo.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+});
+
+test('the HR chat agent says on its canvas what it needs, and its Chat model names the demo’s model credential', async ({ page, editor }) => {
+	const workflow = example('hr-chat-agent');
+	await openWorkflow(page, editor.n8n.baseUrl, workflow.id);
+	await expect(page.getByText('Try it with any OpenAI-compatible model')).toBeVisible();
+	const ndv = await openNode(page, 'Chat model');
+	await expect(ndv.getByTestId('node-credentials-select').locator('input')).toHaveValue(CHAT_MODEL.name);
 });

@@ -128,6 +128,24 @@ function textsInListFields(properties: INodeProperties[], node: INode, type: INo
 	return [...new Set(walk(properties, node.parameters, '', true))];
 }
 
+/**
+ * n8n's "Execute workflow" starts from the trigger it ranks first, and a Schedule Trigger ranks
+ * above a Manual Trigger (test/editor/examples.spec.ts shows it running the manual path): an
+ * example that offers the manual path has no other trigger switched on.
+ */
+test.each(examples.filter(({ nodes }) => nodes.some((node) => node.type === 'n8n-nodes-base.manualTrigger')))(
+	'examples/$file: "Execute workflow" runs its manual path, since no other trigger is on',
+	({ nodes }) => {
+		const otherTriggers = nodes.filter((node) => /trigger$/i.test(node.type) && node.type !== 'n8n-nodes-base.manualTrigger' && !node.disabled);
+		expect(otherTriggers.map((node) => node.name)).toEqual([]);
+	},
+);
+
+test.each(examples)('examples/$file: every node has an id of its own and a name of its own (n8n refuses to import it otherwise)', ({ nodes }) => {
+	const repeated = (values: string[]) => values.filter((value, index) => values.indexOf(value) !== index);
+	expect([repeated(nodes.map((node) => node.id)), repeated(nodes.map((node) => node.name))]).toEqual([[], []]);
+});
+
 test('the examples have Engagedly nodes to check', () => {
 	expect(engagedlyNodes.length).toBeGreaterThan(5);
 });

@@ -10,15 +10,13 @@
  * Run in the current n8n only (examples.e2e.test.ts): n8n 2.x's agent runs tools as nodes of the
  * execution, which is what the tool-error and empty-result behaviour depends on.
  */
-import { CHAT_LOGIN, example, served } from './demo';
+import { CHAT_LOGIN, CHAT_MODEL, example, served } from './demo';
 import type { ExecutionSummary } from './instance';
 import { ScriptedModel, lastToolResult, textOf, toolNamed, type ChatRequest } from './model';
 import type { ExampleDemo } from './scenarios';
 import { until } from './wait';
 
 const WORKFLOW = 'hr-chat-agent';
-/** The example names this credential for its OpenAI Chat Model; the test creates it, pointing at the scripted model. */
-const MODEL_CREDENTIAL = 'engagedly-demo-chat-model';
 const LOGIN = `${CHAT_LOGIN.user}:${CHAT_LOGIN.password}`;
 
 export function agentScenarios(demo: ExampleDemo): void {
@@ -94,9 +92,9 @@ export function agentScenarios(demo: ExampleDemo): void {
 			await model.start();
 			const n8n = demo.n8n();
 			// The example ships inactive, naming a model credential the builder fills in: here it is
-			// the scripted model on loopback. A CLI import beside the running n8n: the credential is
-			// read from the database when the model node runs.
-			await n8n.importCredentials([{ id: MODEL_CREDENTIAL, name: 'Scripted model (e2e)', type: 'openAiApi', data: { apiKey: 'sk-scripted-e2e', url: model.baseUrl } }]);
+			// the scripted model on loopback, over the demo's placeholder. A CLI import beside the
+			// running n8n: the credential is read from the database when the model node runs.
+			await n8n.importCredentials([{ id: CHAT_MODEL.id, name: 'Scripted model (e2e)', type: 'openAiApi', data: { apiKey: 'sk-scripted-e2e', url: model.baseUrl } }]);
 			await n8n.publish(workflow.id);
 			// n8n registers the chat's webhooks a moment after it answers the publish: its chat page
 			// (the GET the chat widget loads) answers once they are.

@@ -37,6 +37,18 @@ export const CHAT_LOGIN = {
 	password: 'demo-chat-password',
 };
 
+/**
+ * The OpenAI credential of the HR chat's Chat model (examples/hr-chat-agent.json names it by id),
+ * so the example's model node names a credential that exists: its key and Base URL are the
+ * builder's (any OpenAI-compatible server), `npm start` takes them from OPENAI_API_KEY and
+ * OPENAI_BASE_URL; without them the key is a placeholder the example's note says to replace.
+ */
+export const CHAT_MODEL = {
+	id: 'engagedly-demo-chat-model',
+	name: 'Chat model (OpenAI or compatible)',
+	placeholder: { apiKey: 'replace-with-your-key', url: 'https://api.openai.com/v1' },
+};
+
 /** The seed and size of the demo organisation; the example workflows name its records. */
 export const DEMO_ORGANISATION = { seed: 1, users: 250 } as const;
 
@@ -113,11 +125,17 @@ export async function startDemoSimulator(port = 0, profile: Profile = profileFro
  * (publishActive), as each `n8n publish:workflow` boots an n8n process, many seconds apiece on a
  * busy machine.
  */
-export async function importDemo(n8n: N8nInstance, sim: Simulator, workflows: ExampleWorkflow[], { activate = true } = {}): Promise<void> {
+export async function importDemo(
+	n8n: N8nInstance,
+	sim: Simulator,
+	workflows: ExampleWorkflow[],
+	{ activate = true, chatModel = CHAT_MODEL.placeholder }: { activate?: boolean; chatModel?: { apiKey: string; url: string } } = {},
+): Promise<void> {
 	await n8n.importCredentials([
 		simulatorCredential(sim),
 		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
 		{ id: CHAT_LOGIN.id, name: CHAT_LOGIN.name, type: 'httpBasicAuth', data: { user: CHAT_LOGIN.user, password: CHAT_LOGIN.password } },
+		{ id: CHAT_MODEL.id, name: CHAT_MODEL.name, type: 'openAiApi', data: chatModel },
 	]);
 	await n8n.importWorkflows(activate ? workflows : workflows.map((workflow) => ({ ...workflow, active: false })));
 	if (activate) for (const workflow of workflows.filter((w) => w.active)) await n8n.activate(workflow.id);
