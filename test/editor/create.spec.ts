@@ -37,8 +37,9 @@ test('User Create with an HR manager picked from the list and a custom attribute
 	await ndv.getByRole('button', { name: 'Add HR Manager' }).click();
 	const picker = parameter(ndv, 'user');
 	await picker.getByTestId('rlc-mode-selector').click();
-	await expect(page.locator('.el-popper:visible').getByRole('option')).toHaveText(['From List', 'By ID', 'By Email'], { useInnerText: true });
-	await page.locator('.el-popper:visible').getByRole('option', { name: 'From List' }).click();
+	// n8n writes the list mode's name in its own case ("From list").
+	await expect(page.locator('.el-popper:visible').getByRole('option')).toHaveText([/^\s*From list\s*$/i, /^\s*By ID\s*$/i, /^\s*By Email\s*$/i], { useInnerText: true });
+	await page.locator('.el-popper:visible').getByRole('option', { name: /From list/i }).click();
 	await picker.getByTestId('rlc-input').click();
 	await page.getByTestId('rlc-search').fill(hr.email);
 	await page.getByTestId('rlc-item').filter({ hasText: hr.email }).click();

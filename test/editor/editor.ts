@@ -172,6 +172,13 @@ export async function screenshot(page: Page, testInfo: TestInfo, file: string): 
 	if (process.env.ENGAGEDLY_SCREENSHOTS === '1') process.stdout.write(`[editor] wrote docs/${file}\n`);
 }
 
+/** The column names of the output table, in order (n8n's own unnamed columns left out). */
+export async function outputColumns(output: Locator): Promise<string[]> {
+	const table = output.getByTestId('ndv-data-container').locator('table').first();
+	await expect(table.locator('thead th').first()).toBeVisible();
+	return (await table.locator('thead th').allInnerTexts()).map((text) => text.trim()).filter((text) => text !== '');
+}
+
 /** The values of one column of the output table ("outcome"), row by row. */
 export async function outputColumn(output: Locator, column: string): Promise<string[]> {
 	const table = output.getByTestId('ndv-data-container').locator('table').first();

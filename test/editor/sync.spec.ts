@@ -1,9 +1,9 @@
 /**
  * User → Sync on three employees from a Code node (one as Engagedly has them, one promoted, one
- * new hire): with Dry Run the output says what would happen and nothing is written; with Dry Run
- * switched off in the editor, the same step writes it.
+ * new hire): with Dry Run the output says what would happen, a row each a person can scan, and
+ * nothing is written; with Dry Run switched off in the editor, the same step writes it.
  */
-import { executeStep, openNode, openWorkflow, outputColumn, parameter, screenshot, watchDynamicParameters } from './editor';
+import { executeStep, openNode, openWorkflow, outputColumn, outputColumns, parameter, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 import { SYNC_WORKFLOW, THREE_EMPLOYEES } from './workflows';
 
@@ -26,6 +26,8 @@ test('Sync on three items: Dry Run shows the outcomes and writes nothing, then t
 	let output = await executeStep(ndv);
 	await expect(output.getByText('3 items')).toBeVisible();
 	await output.getByRole('radio', { name: 'Table' }).click();
+	// A row per employee a person can scan: who, what happened, what changed; no user record.
+	expect(await outputColumns(output)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'comparison']);
 	expect(await outputColumn(output, 'email')).toContain(THREE_EMPLOYEES.newHire);
 	const outcomes = await outputColumn(output, 'outcome');
 	expect(outcomes).toContain('created');

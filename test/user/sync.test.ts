@@ -75,8 +75,10 @@ test('the whole organisation: one read of the directory, the new hire created, o
 		},
 		manager_id: { from: oldManager && person(oldManager), to: person(newManager) },
 	});
-	// Every item leads with what happened, so n8n's Table view shows it in its first columns.
-	for (const item of items) expect(Object.keys(item.json).slice(0, 2)).toEqual(['outcome', 'changes']);
+	// Every item leads with who and what happened, so n8n's Table view shows them in its first
+	// columns; by default nothing of the user follows but the comparison (User Details).
+	for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'comparison']);
+	expect(items[3].json).toMatchObject({ name: `${renamed.first_name} ${renamedTo}`, email: renamed.email, id: renamed.id });
 	expect(items[0].json.changes).toEqual({});
 
 	const created = sim.store.userByEmail(hire)!;
@@ -97,7 +99,8 @@ describe('Deactivate Missing Users', () => {
 		const blocked = sim.store.sortedUsers().filter((u) => u.status === 'Blocked');
 		expect(blocked.length).toBeGreaterThan(0);
 		const employees = users.filter((u) => u !== leaverA && u !== leaverB).map(employee);
-		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10 };
+		// The whole user in each item (User Details), to see what Engagedly answered for each.
+		const settings = { deactivateMissing: true, blockReasonCode: 'involuntary', maxDeactivatePercent: 10, userDetail: 'full' };
 		const told = (result: { items: INodeExecutionData[] }) => result.items.slice(employees.length).map((item) => [item.json.id, item.json.outcome, item.json.status, item.json.block_reason_code]);
 
 		// An archived code (Engagedly refuses it) is refused before anything is written.
@@ -126,7 +129,7 @@ describe('Deactivate Missing Users', () => {
 		expect(items).toHaveLength(employees.length + 3);
 		// The reason has its column beside the outcome in the Table view though only the last items
 		// have one: every item leads with the same outcome fields, blank where they do not apply.
-		for (const item of items) expect(Object.keys(item.json).slice(0, 3)).toEqual(['outcome', 'changes', 'reason']);
+		for (const item of items) expect(Object.keys(item.json).slice(0, 6)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason']);
 		expect(deactivated.map((item) => [item.json.changes, item.json.reason])).toEqual([[{}, null], [{}, null]]);
 
 		// Each candidate's permissions read (they alone say who the admin is), nobody read on their own.
@@ -257,18 +260,19 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
 	const blocked = snapshot(sim.store.sortedUsers().find((u) => u.status === 'Blocked')!);
 	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
-	const left = await run(employees);
+	// Their status in each item (User Details: Simplified), as Engagedly answered or would.
+	const left = await run(employees, { userDetail: 'simplified' });
 	expect(left.error).toBeUndefined();
 	expect(left.items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'blocked' });
 	expect(writes(sim)).toEqual([]);
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
 
 	const reactivated = { id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } };
-	const preview = await run(employees, { reactivateReturning: true, dryRun: true });
+	const preview = await run(employees, { reactivateReturning: true, dryRun: true, userDetail: 'simplified' });
 	expect(preview.items[0].json).toMatchObject(reactivated);
 	expect(writes(sim)).toEqual([]);
 	sim.clearLog();
-	const back = await run(employees, { reactivateReturning: true });
+	const back = await run(employees, { reactivateReturning: true, userDetail: 'simplified' });
 	expect(back.error).toBeUndefined();
 	expect(back.items[0].json).toMatchObject(reactivated);
 	expect(writes(sim).map((entry) => entry.route)).toEqual(['PUT /beta/users/:id/activate', 'PATCH /beta/users/:id']);
@@ -364,7 +368,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		employees.push({ ...employee(blocked), status: 'Inactive' });
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
 		// Max Deactivate Percent 0: missing users would be refused, the named leavers are not.
-		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0 };
+		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0, userDetail: 'full' };
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
@@ -508,11 +512,12 @@ describe('leavers the HR system names, hires before their start date', () => {
 		// Exactly Days Before Joining ahead: created from today.
 		const soon = today().plus({ days: 14 }).toISODate()!;
 		const ready = [reportRow, { ...row, joiningDate: soon }];
-		// A dry run previews the report, listed before their manager, without them (no id yet), as manager or HR manager.
-		const dry = await run(ready, { ...settings, dryRun: true });
+		// A dry run previews the report, listed before their manager, without them (no id yet), as
+		// manager or HR manager: the projected user in full (User Details).
+		const dry = await run(ready, { ...settings, dryRun: true, userDetail: 'full' });
 		expect(dry.error).toBeUndefined();
 		expect(outcomes(dry.items)).toEqual(['created', 'created']);
-		expect(dry.items[0].json).toMatchObject({ id: null, email: report, status: 'Active' });
+		expect(dry.items[0].json).toMatchObject({ id: null, email: report });
 		expect(dry.items[0].json).not.toHaveProperty('manager_id');
 		expect((dry.items[0].json.hr_managers as IDataObject[]).map((person) => person.id)).toEqual([hr.id]);
 		expect(writes(sim)).toEqual([]);
@@ -658,7 +663,8 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 			...missing.map((u) => (u === moved ? [movedFrom, 'stale'] : [u.email, u === promoted ? 'kept' : 'deactivated'])),
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
-		// The hire it created is named and has the id Engagedly gave them.
+		// Every item in one shape, led by who; the hire it created is named and has the id Engagedly gave them.
+		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason']);
 		expect(items.find((item) => item.json.email === hire)?.json).toMatchObject({ name: 'Ada Proved', id: sim.store.userByEmail(hire)!.id });
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
 		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
@@ -674,8 +680,19 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const edited = await applyPlan({ ...output.plan, steps: [{ ...output.plan.steps[0], kind: 'kept' }] });
 		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
 		expect(sim.log).toEqual([]);
-		const twice = await applyPlan(output.plan);
-		expect(new Set(twice.items.map((item) => item.json.outcome))).toEqual(new Set(['stale', 'kept']));
+		// Applied again, all of it is stale but the Site Administrator: Output "Summary" says so in one item.
+		const twice = await applyPlan(output.plan, { output: 'summary' });
+		expect(twice.error).toBeUndefined();
+		const steps = output.plan.steps.map((step) => String((step.user as IDataObject).email));
+		expect(twice.items.map((item) => [item.json, item.pairedItem])).toEqual([
+			[
+				{
+					counts: { created: 0, updated: 0, reactivated: 0, deactivated: 0, kept: 1, stale: steps.length - 1, failed: 0 },
+					emails: { created: [], updated: [], reactivated: [], deactivated: [], kept: [promoted.email], stale: steps.filter((email) => email !== promoted.email), failed: [] },
+				},
+				{ item: 0 },
+			],
+		]);
 		// Permissions that cannot be read prove nothing: that step fails, and nothing is written.
 		sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${promoted.id}/permissions` } });
 		const unreadable = await applyPlan(output.plan);

@@ -483,7 +483,7 @@ test('Output: Summary: one item with the counts and the addresses per outcome, w
 	}
 });
 
-test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, Simplify on (its ten fields, led by outcome and changes, then the comparison) and off', async () => {
+test('Dry Run outputs what the real run would: a new hire with a job title and location by name, and a user moved to another job title and department: the same output, for each choice of User Details: who (name, address, id) and what happened first, then only the fields asked for', async () => {
 	const users = uniquelyNamed(activeUsers());
 	const employees = users.slice(0, 6).map(fullEmployee);
 	const [title] = [...sim.store.jobTitles.values()].filter((t) => t.id !== users[2].job_title_id);
@@ -513,11 +513,11 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		);
 	const compared = (items: INodeExecutionData[]) => jsonOf(items).map((json) => plain({ ...json, id: json.outcome === 'created' ? null : json.id }));
 
-	for (const simplify of [true, false]) {
+	for (const userDetail of ['person', 'simplified', 'full']) {
 		sim.reset();
-		const dry = await run(employees, { ...fullFields, simplify, dryRun: true });
+		const dry = await run(employees, { ...fullFields, userDetail, dryRun: true });
 		expect(writes(sim)).toEqual([]);
-		const real = await run(employees, { ...fullFields, simplify });
+		const real = await run(employees, { ...fullFields, userDetail });
 		expect(dry.error).toBeUndefined();
 		expect(real.error).toBeUndefined();
 		expect(outcomes(real.items)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged', 'created']);
@@ -527,16 +527,22 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 			job_title: { to: { id: String(title.id), name: title.name } },
 			departments: { to: [{ id: String(department.id), name: department.name }] },
 		});
-		if (simplify) {
+		// Every item leads with who (name, address, id) and what happened; the user's other fields
+		// follow only as asked, then the comparison.
+		const more: Record<string, string[]> = {
+			person: [],
+			simplified: ['status', 'job_title', 'location', 'manager', 'departments', 'employee_id', 'joining_date'],
+		};
+		if (userDetail !== 'full') {
 			expect(compared(dry.items)).toEqual(compared(real.items));
-			// Simplify's ten fields, led by what happened, with the comparison (full: run by hand).
-			const simplified = ['id', 'name', 'email', 'status', 'job_title', 'location', 'manager', 'departments', 'employee_id', 'joining_date'];
-			expect(Object.keys(real.items[2].json)).toEqual(['outcome', 'changes', ...simplified, 'comparison']);
-			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'full' });
-			expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });
+			expect(Object.keys(real.items[2].json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', ...more[userDetail], 'comparison']);
+			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'full', email: employees[2].email, id: users[2].id });
+			expect(real.items[6].json).toMatchObject({ name: 'Dora Ry', email: hire, id: sim.store.userByEmail(hire)!.id });
+			if (userDetail === 'simplified') expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });
 		} else {
 			// The updated user is the write's answer in both; the new hire carries every field the
 			// contract's User table lists, with the values the real creation answered.
+			expect(Object.keys(real.items[2].json).slice(0, 5)).toEqual(['name', 'email', 'id', 'outcome', 'changes']);
 			expect(plain(dry.items[2].json)).toEqual(plain(real.items[2].json));
 			const created = plain(real.items[6].json) as IDataObject;
 			for (const [key, value] of Object.entries(plain(dry.items[6].json) as IDataObject)) {

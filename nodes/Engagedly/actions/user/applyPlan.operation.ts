@@ -13,7 +13,8 @@ import { readDirectory } from './sync/directory';
 import { applySteps } from './sync/apply';
 import { readAdministrators, withMemberships } from './sync/compare';
 import type { DeactivateStep, Person, StepKind, WriteStep } from './sync/steps';
-import { tallyOf } from './sync/report';
+import { userItem } from './sync/items';
+import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
 import { isSignedBy, planKey } from './sync/signature';
 import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
@@ -46,6 +47,20 @@ const properties: INodeProperties[] = [
 		default: 24,
 		description:
 			'A plan older than this is refused, with nothing written: run Sync again for a fresh one. A day by default, as a nightly Sync makes a new plan from the next export, which may have fixed what made this one (an export that came back half empty).',
+	},
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{ name: 'Per Step', value: 'perStep', description: 'One item per step of the plan: who, its outcome and changes' },
+			{
+				name: 'Summary',
+				value: 'summary',
+				description: 'One item: how many steps had each outcome and whose they were, e.g. for the approver’s reply',
+			},
+		],
+		default: 'perStep',
 	},
 	optionsCollection([rateLimitShareOption('Apply Plan')]),
 ];
@@ -151,29 +166,31 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, it
 	const fresh = plan.steps.flatMap((step) => (adminOf(step) === undefined || adminOf(step) === false ? (now.get(step) ?? []) : []));
 	const applied = await applySteps.call(this, fresh, { reads, request: () => request, dryRun: false });
 
+	// Every step's item in one shape (who, outcome, changes, reason), so the Table view's columns
+	// are the same whatever happened; a hire created has the id Engagedly gave them.
+	const item = (person: Person, outcome: string, { changes = {}, reason = null }: { changes?: IDataObject; reason?: string | null } = {}): BatchResult => ({
+		json: userItem({ ...person }, 'person', { outcome, changes, reason }),
+		item: 0,
+	});
 	const results: BatchResult[] = plan.steps.map((step) => {
 		const person = step.person;
 		const admin = adminOf(step);
 		if (admin instanceof Error) return { error: admin, user: { id: person.id, email: person.email } };
-		if (admin) return { json: { outcome: 'kept', ...person, reason: SITE_ADMINISTRATOR_KEPT }, item: 0 };
+		if (admin) return item(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
 		const current = now.get(step);
 		const done = current && applied.get(current);
-		if (!done) return { json: { outcome: 'stale', ...person, reason: STALE }, item: 0 };
+		if (!done) return item(person, 'stale', { reason: STALE });
 		if (done.error) return { error: done.error, user: { id: person.id, email: person.email } };
-		const user = done.result?.user ?? {};
-		return {
-			json: {
-				outcome: done.result?.outcome ?? 'unchanged',
-				id: user.id === undefined || user.id === null ? person.id : String(user.id),
-				email: person.email,
-				name: person.name,
-				changes: (done.result?.changes ?? {}) as unknown as IDataObject,
-			},
-			item: 0,
-		};
+		const id = done.result?.user.id;
+		return item({ ...person, id: id === undefined || id === null ? person.id : String(id) }, done.result?.outcome ?? 'unchanged', {
+			changes: (done.result?.changes ?? {}) as unknown as IDataObject,
+		});
 	});
 	const failedAtPlan: BatchResult[] = plan.failed.map((row) => ({ error: failedWhenPlanned(this, row), item: 0 }));
-	return { results: [...results, ...failedAtPlan], tally: tallyOf([...results, ...failedAtPlan]), rest: 'The rest of the approved plan was applied.' };
+	const all = [...results, ...failedAtPlan];
+	const rest = 'The rest of the approved plan was applied.';
+	if (this.getNodeParameter('output', 0, 'perStep') !== 'summary') return { results: all, tally: tallyOf(all), rest };
+	return { results: [{ json: summaryOf(all, APPLIED), item: 0 }, ...all.filter((result) => 'error' in result)], tally: tallyOf(all), rest };
 }
 
 /** A row that failed when the plan was made: not in the plan, so not written; the approved run still ends in its error. */
@@ -184,6 +201,9 @@ function failedWhenPlanned(context: IExecuteFunctions, row: IDataObject) {
 		description: `${typeof row.description === 'string' ? `${row.description} ` : ''}It was not part of the approved plan, so nothing was written for it: fix the row in the HR system and run Sync again.`,
 	});
 }
+
+/** What a step of a plan can come to, as a summary counts them (0 where none). */
+const APPLIED = ['created', 'updated', 'reactivated', 'deactivated', 'kept', 'stale', 'failed'];
 
 const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 

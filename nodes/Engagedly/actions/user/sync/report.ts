@@ -1,11 +1,11 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, BatchRun } from '../../types';
-import { userOutput } from '../simplify';
 import type { Comparison } from '../singleUserDigests';
 import type { Outcome } from '../upsert';
 import { outcomeFields } from '../upsert';
 import type { Applied } from './apply';
+import { userItem } from './items';
 import { signatureOf } from './signature';
 import type { DeactivateStep, FailedStep, Person, Step, WriteStep } from './steps';
 import { isWrite, PLAN_VERSION, stepJson, WRITING } from './steps';
@@ -101,7 +101,7 @@ export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<num
 		const state = step.lifecycle?.state;
 		const lifecycle: IDataObject = state && state !== 'active' ? { lifecycle: state, date: step.lifecycle!.date ?? null } : {};
 		const output = (user: IDataObject, fields: IDataObject): BatchResult => ({
-			json: userOutput(user, settings.simplify, { ...lifecycle, ...fields }),
+			json: userItem(user, settings.userDetail, { ...lifecycle, ...fields }),
 			...(step.item === undefined ? {} : { item: step.item }),
 		});
 		const result = done?.result;
@@ -135,6 +135,9 @@ const OUTCOME_FIELDS: Record<string, () => unknown> = {
 	withoutManager: () => [],
 };
 
+/** The person's keys, first in every item whatever it carries after them (items.ts). */
+const PERSON_FIRST: IDataObject = { name: null, email: null, id: null };
+
 /**
  * n8n's Table view makes a column where an item first has a field: a `reason` only the last item
  * has would come after the whole user record. So every item carries the outcome fields any item
@@ -146,7 +149,7 @@ function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison):
 	return results.map((result) => {
 		if (!('json' in result)) return result;
 		const blanks = Object.fromEntries(used.map((key) => [key, OUTCOME_FIELDS[key]()])) as IDataObject;
-		return { ...result, json: { ...blanks, ...result.json, comparison } };
+		return { ...result, json: { ...PERSON_FIRST, ...blanks, ...result.json, comparison } };
 	});
 }
 
@@ -167,6 +170,12 @@ function outcomesOf(results: BatchResult[], outcomes: string[]) {
 		(emails[outcome] ??= []).push(email ?? `item ${'item' in result ? String(result.item) : '?'}`);
 	}
 	return { counts, emails };
+}
+
+/** A summary item's counts and addresses per outcome (`outcomes` first, 0 where none): Sync's and Apply Plan's. */
+export function summaryOf(results: BatchResult[], outcomes: string[] = []): IDataObject {
+	const { counts, emails } = outcomesOf(results, outcomes);
+	return { counts, emails: emails as unknown as IDataObject };
 }
 
 /** A run's tally, what the router's error says it did: each outcome's count (Sync's and Apply Plan's alike). */

@@ -8,7 +8,8 @@ import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
 import { syncProperties } from '../newUser';
 import { blockReasonCodeField } from '../deactivation';
-import { readSimplify, simplifyProperties } from '../simplify';
+import type { UserDetail } from './items';
+import { readUserDetail, userDetailProperty } from './items';
 
 export const MAX_DEACTIVATE_PERCENT = 'Max Deactivate Percent';
 
@@ -168,7 +169,7 @@ export const runFields: INodeProperties[] = [
 		],
 		default: 'perEmployee',
 	},
-	...simplifyProperties,
+	userDetailProperty({ output: ['perEmployee'] }),
 	optionsCollection([rateLimitShareOption('Sync')]),
 ];
 
@@ -236,7 +237,7 @@ export interface Settings {
 	maxDeactivatePercent: number;
 	dryRun: boolean;
 	summary: boolean;
-	simplify: boolean;
+	userDetail: UserDetail;
 	fullComparisonEvery: number;
 	fullComparisonNow: boolean;
 	/** The part of the key's window the run may spend (0 to 1). */
@@ -273,7 +274,7 @@ export function readSettings(this: IExecuteFunctions): Settings {
 		maxDeactivatePercent: percent,
 		dryRun: this.getNodeParameter('dryRun', 0, false) === true,
 		summary: this.getNodeParameter('output', 0, 'perEmployee') === 'summary',
-		simplify: readSimplify.call(this, 0),
+		userDetail: readUserDetail.call(this),
 		fullComparisonEvery: Number(this.getNodeParameter('fullComparisonEvery', 0, 7)),
 		fullComparisonNow: this.getNodeParameter('fullComparisonNow', 0, false) === true,
 		rateLimitShare: readRateLimitShare.call(this),
