@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# `npm run mutate [-- <room> [pure|node]]`: StrykerJS over nodes/Engagedly (or one room of it, such
-# as `actions/user/sync` or `parameters/values.ts`), its mutants run against one jest project:
-# `node` (the engine suites, the default) or `pure` (the tables without the engine, seconds).
+# `npm run mutate [-- <room> [pure|node] [--force]]`: StrykerJS over nodes/Engagedly (or one room
+# of it, such as `actions/user/sync` or `parameters/values.ts`), its mutants run against one jest
+# project: `node` (the engine suites, the default) or `pure` (the tables without the engine).
 # Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
-# baseline of its next run, so only the mutants of changed code or tests run again. Each run then rewrites
+# baseline of its next run, so only the mutants of changed code or tests run again. Stryker knows
+# a test by its name: after changing a test's body but not its name, add --force (every mutant
+# of the room runs again), or an old result may stand for it. Each run then rewrites
 # bench/MUTATION.md (the score per room, every survivor and where it is accounted for), via
 # scripts/mutation-report.mjs, which fails when a survivor is in neither a test nor
 # test/MUTATION-SURVIVORS.md. Not part of CI: the time each run took is in its own output.
@@ -12,6 +14,7 @@ cd "$(dirname "$0")/.."
 . scripts/setup.sh
 room="${1:-}"
 tests="${2:-node}"
+force="${3:-}"
 room="${room%/}"
 slug="$(printf '%s' "${room:-all}" | tr '/.' '--').$tests"
 target="nodes/Engagedly${room:+/$room}"
@@ -32,7 +35,7 @@ config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
 ' stryker.config.json "$pattern" "$slug" "$tests" >"$config"
 started=$SECONDS
-ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config"
+ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config" ${force:+"$force"}
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
 # The report says how long a room's last run took (a first run, or an incremental one).
 echo "$((SECONDS - started))" >"bench/mutation/$slug.seconds"

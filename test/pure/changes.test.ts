@@ -6,7 +6,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../nodes/Engagedly/people/attributeDefinitions';
-import { changesFor, fieldsNotCarried, patchBody } from '../../nodes/Engagedly/actions/user/changes';
+import { changesFor, comparedValues, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from '../../nodes/Engagedly/actions/user/changes';
+import { answerKey, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
 
 const attribute = (attribute_key: string, data_type: string): UserAttribute => ({
 	name: attribute_key,
@@ -146,10 +147,82 @@ test('the fields a record does not carry are named, so they are read where they 
 	]);
 });
 
-test('the address is compared only when asked (a user matched by employee ID), whatever its case', () => {
+test('the address is compared only when asked (a user matched by employee ID), whatever its case and spaces; the create-only employee type never', () => {
 	expect(changesFor(contractUser, { email: 'new.lima@example.test' }, ATTRIBUTES)).toEqual({});
-	expect(changesFor(contractUser, { email: 'ANA.LIMA@example.test' }, ATTRIBUTES, true)).toEqual({});
+	expect(changesFor(contractUser, { email: ' ANA.LIMA@example.test ' }, ATTRIBUTES, true)).toEqual({});
+	expect(changesFor({ ...contractUser, employee_type: 'Full time' }, { employee_type: 'Intern' }, ATTRIBUTES, true)).toEqual({});
 	expect(changesFor(contractUser, { email: 'new.lima@example.test' }, ATTRIBUTES, true)).toEqual({
 		email: { from: 'Ana.Lima@example.test', to: 'new.lima@example.test' },
+	});
+});
+
+/**
+ * One form per kind of field, each side as it comes: the answer's odd and empty forms, the
+ * item's. Each row is a user's value, the value to write and what differs (nothing: `{}`).
+ */
+describe('each kind of field compared in its own form', () => {
+	const user = (fields: IDataObject): IDataObject => {
+		// The day-first birth date is the list's; a row giving the other form stands without it.
+		const { birthdate, ...rest } = contractUser;
+		return { ...rest, ...('birthdate_as_date' in fields ? {} : { birthdate }), ...fields };
+	};
+	test.each<[string, IDataObject, IDataObject, IDataObject]>([
+		['text with spaces around it is the same text', { last_name: 'Lima ' }, { last_name: ' Lima' }, {}],
+		['text that reads as a date is still text', { level: 'Jan 15, 2024' }, { level: '2024-01-15' }, { level: { from: 'Jan 15, 2024', to: '2024-01-15' } }],
+		['an option is text too, not a reference: spaces around it are the same option', { gender: ' Female ' }, { gender: 'Female' }, {}],
+		['a date not given yet (null) takes its first day', { joining_date: null }, { joining_date: '2024-09-01' }, { joining_date: { from: null, to: '2024-09-01' } }],
+		['a day first birth date with spaces around it is that day', { birthdate: ' 02-04-1990 ' }, { birth_date: '1990-04-02' }, {}],
+		['the single answer’s date-typed birth date is compared where the day-first one is missing', { birthdate_as_date: '1990-04-02' }, { birth_date: '1990-04-03' }, { birth_date: { from: '1990-04-02', to: '1990-04-03' } }],
+		['an attribute the record’s custom attributes do not hold is not set', { custom_attributes: {} }, { 'custom-attribute-text': 'B-4-17' }, { 'custom-attribute-text': { from: null, to: 'B-4-17' } }],
+		['a list of units the answer gives as null is no units', { business_unit: null }, { businesses: [] }, {}],
+		['a blank entry among the units to write is no unit', { departments: [{ id: 'd1', name: 'One' }] }, { departments: ['d1', ''] }, {}],
+	])('%s', (_what, current, body, changes) => {
+		expect(changesFor(user(current), body, ATTRIBUTES)).toEqual(changes);
+	});
+
+	const withAttribute = (key: string, value: unknown): IDataObject => user({ custom_attributes: { [key]: { name: key, value } } });
+	test.each<[string, string, unknown, unknown, IDataObject | undefined]>([
+		['a number not set is no number (not 0)', 'custom-attribute-num', null, 0, { from: null, to: 0 }],
+		['a yes-no with spaces around it is that yes-no', 'custom-attribute-yes', ' true', true, undefined],
+		['a date attribute as a timestamp is its day', 'custom-attribute-day', '2024-01-15T00:00:00.000Z', '2024-01-15', undefined],
+		['a multiple-select the answer gives as one text is a list of one', 'custom-attribute-many', ' French ', ['French'], undefined],
+		['a multiple-select compares its entries trimmed, in any order', 'custom-attribute-many', ['English ', ' French'], ['French', 'English'], undefined],
+		['a multiple-select with another entry is another set', 'custom-attribute-many', ['English', 'French'], ['English', 'German'], { from: ['English', 'French'], to: ['English', 'German'] }],
+	])('%s', (_what, key, current, wanted, change) => {
+		expect(changesFor(withAttribute(key, current), { [key]: wanted } as IDataObject, ATTRIBUTES)).toEqual(change ? { [key]: change } : {});
+	});
+});
+
+test('what a plan fingerprints: each field in the compared form, null where the record does not carry it', () => {
+	expect(comparedValues(contractUser, ['last_name', 'job_title', 'departments', 'hr_managers', 'custom-attribute-num'], ATTRIBUTES)).toEqual([
+		['last_name', 'Lima'],
+		['job_title', '11420'],
+		['departments', ['d1', 'd2']],
+		['hr_managers', null],
+		['custom-attribute-num', 4],
+	]);
+});
+
+test('the single-user read includes every people field the table has, and the manager', () => {
+	const people = USER_FIELDS.filter((field) => field.kind === 'users').map(answerKey);
+	expect(people.length).toBeGreaterThan(0);
+	expect(new Set(FULL_USER_INCLUDE.split(','))).toEqual(new Set(['primary_reporter', ...people]));
+});
+
+test('changes name what their ids point to from what the run read: people with their address, records with their name, an id nobody read with none', () => {
+	const before = { ...contractUser, primary_reporter: null };
+	const after = { ...contractUser, primary_reporter: { id: 'm2', name: 'Mia Manager', email: 'mia@example.test' } };
+	const elsewhere = (wire: string, id: string) => (wire === 'job_title' && id === '11421' ? { id, name: 'Senior Engineer' } : undefined);
+	const changes = {
+		manager_id: { from: null, to: 'm2' },
+		job_title: { from: '11420', to: '11421' },
+		departments: { from: ['d1'], to: ['d1', 'd9'] },
+		last_name: { from: 'Lima', to: 'Lim' },
+	};
+	expect(namedChanges(changes, [before, after], elsewhere)).toEqual({
+		manager_id: { from: null, to: { id: 'm2', name: 'Mia Manager', email: 'mia@example.test' } },
+		job_title: { from: { id: '11420', name: 'Engineer' }, to: { id: '11421', name: 'Senior Engineer' } },
+		departments: { from: [{ id: 'd1', name: 'One' }], to: [{ id: 'd1', name: 'One' }, { id: 'd9', name: null }] },
+		last_name: { from: 'Lima', to: 'Lim' },
 	});
 });

@@ -12,6 +12,24 @@ describe('an id is exactly one path segment', () => {
 		expect(segmentProblem(id)).toBeUndefined();
 	});
 
+	/** `id` percent-encoded `times` times over, as proxies that each encode again would send it. */
+	const encoded = (id: string, times: number) => Array.from({ length: times }).reduce<string>((text) => encodeURIComponent(text), id);
+
+	test('an id is read as a server would after decoding it up to five times; one still encoded after that is refused', () => {
+		expect(segmentProblem(encoded('a b', 5))).toBeUndefined();
+		expect(segmentProblem(encoded('..', 5))).toBe(`"${encoded('..', 5)}" would leave its place in the URL`);
+		expect(segmentProblem(encoded('a b', 6))).toBe(`"${encoded('a b', 6)}" is percent-encoded more times than any server decodes`);
+	});
+
+	test.each([
+		['', 'it is empty'],
+		[' %20 ', 'it is empty'],
+		['a/b', '"a/b" contains a slash'],
+		['a%5Cb', '"a%5Cb" contains a slash'],
+	])('"%s" is refused saying why: %s', (id, why) => {
+		expect(segmentProblem(id)).toBe(why);
+	});
+
 	test('apiPath encodes each id and refuses one that is not a segment', () => {
 		expect(apiPath`/users/${'a b?c'}/permissions`).toBe('/users/a%20b%3Fc/permissions');
 		expect(apiPath`/learning/resources/${16504}/contents`).toBe('/learning/resources/16504/contents');

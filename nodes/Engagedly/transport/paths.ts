@@ -5,10 +5,13 @@
  * segment: never empty, never `.` or `..` (however it is percent-encoded), never holding a slash.
  */
 
-/** The id itself, fully percent-decoded, as a server or a proxy in between might read it. */
-function decoded(id: string): string {
+/**
+ * The id itself, fully percent-decoded, as a server or a proxy in between might read it; undefined
+ * when it is still encoded after five decodings, which no server chain undoes: refused, not guessed.
+ */
+function decoded(id: string): string | undefined {
 	let current = id;
-	for (let round = 0; round < 5; round++) {
+	for (let round = 0; round <= 5; round++) {
 		let next: string;
 		try {
 			next = decodeURIComponent(current);
@@ -18,12 +21,13 @@ function decoded(id: string): string {
 		if (next === current) return current;
 		current = next;
 	}
-	return current;
+	return undefined;
 }
 
 /** Why `id` cannot be one path segment, or undefined when it can. */
 export function segmentProblem(id: string): string | undefined {
 	const plain = decoded(id);
+	if (plain === undefined) return `"${id}" is percent-encoded more times than any server decodes`;
 	if (plain.trim() === '') return 'it is empty';
 	if (plain === '.' || plain === '..') return `"${id}" would leave its place in the URL`;
 	if (/[/\\]/.test(plain)) return `"${id}" contains a slash`;
@@ -46,5 +50,6 @@ export function segment(id: string | number): string {
  * field; this is the last guard, for every caller (dropdowns and searches included).
  */
 export function apiPath(strings: TemplateStringsArray, ...ids: Array<string | number>): string {
-	return strings.reduce((path, text, i) => (i === 0 ? text : `${path}${segment(ids[i - 1])}${text}`), '');
+	// Without a start value, reduce begins with the first text and the second index: the id before each text.
+	return strings.reduce((path, text, i) => `${path}${segment(ids[i - 1])}${text}`);
 }

@@ -40,7 +40,6 @@ const asRecord = (value: unknown): IDataObject | undefined =>
 
 /** A reference as its id: `{id, name}`, a bare id, or nothing (null). */
 function idOfReference(value: unknown): string | null {
-	if (isBlank(value)) return null;
 	const record = asRecord(value);
 	const id = record ? record.id : value;
 	return isBlank(id) ? null : String(id);
@@ -86,7 +85,6 @@ function currentValue(user: IDataObject, wire: string, attributes: UserAttribute
 	if (wire.startsWith('custom-attribute-')) {
 		const custom = asRecord(user.custom_attributes);
 		if (!custom) return undefined;
-		if (!(wire in custom)) return null;
 		// The list renders `{name, value}`; a bare value is read as well.
 		const entry = asRecord(custom[wire]);
 		const value = entry && 'value' in entry ? entry.value : custom[wire];
