@@ -77,6 +77,8 @@ const keptUndetected = previous.filter((line) => {
 	const found = line.match(/^\| `([^`]+)` \| \d+ \| (pure|node) \|/);
 	return found !== null && !inRoom(found[1], found[2]);
 });
+// A row kept from an earlier report that was not accounted for then still is not.
+const keptMissing = keptUndetected.filter((line) => line.includes('**NOT ACCOUNTED**'));
 const missing = undetected.filter((u) => !u.ok);
 const out = [
 	'# Mutation testing (StrykerJS)',
@@ -96,6 +98,9 @@ const out = [
 	'',
 ].join('\n');
 writeFileSync(path.join(root, 'bench/MUTATION.md'), out);
-console.log(`bench/MUTATION.md: ${rows.length} rooms, ${undetected.length} undetected, ${missing.length} not accounted for`);
+console.log(
+	`bench/MUTATION.md: ${rows.length} rooms, ${undetected.length + keptUndetected.length} undetected, ${missing.length + keptMissing.length} not accounted for`,
+);
 for (const m of missing) console.log(`  not accounted: ${m.file}:${m.line} ${m.mutator} → ${cell(m.replacement).slice(0, 80)}   (was: ${m.original.slice(0, 80)})`);
-process.exit(missing.length ? 1 : 0);
+for (const line of keptMissing) console.log(`  not accounted (an earlier run's): ${line}`);
+process.exit(missing.length + keptMissing.length ? 1 : 0);

@@ -54,7 +54,8 @@ export function countOf(value: unknown): number | undefined {
 
 /** A short, key-free account of a body for messages: its shape, never its values. */
 function describeBody(body: unknown): string {
-	if (body === undefined || body === null || body === '') return 'an empty body';
+	// Never undefined: envelopeProblem says an absent body first.
+	if (body === null || body === '') return 'an empty body';
 	if (Array.isArray(body)) return `a bare list of ${body.length}`;
 	if (!isObject(body)) return `${typeof body} ${JSON.stringify(body).slice(0, 40)}`;
 	const keys = Object.keys(body);
@@ -119,7 +120,8 @@ export type Parsed = { ok: true; body: EngagedlyBody | undefined } | { ok: false
 /** An answer's body as JSON: undefined for an empty body; not ok for anything that is not JSON. */
 export function parseBody(raw: unknown): Parsed {
 	if (Buffer.isBuffer(raw)) raw = raw.toString('utf8');
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+	// No body at all (undefined) passes through below as it is.
+	if (raw === null || (typeof raw === 'string' && raw.trim() === '')) {
 		return { ok: true, body: undefined };
 	}
 	if (typeof raw === 'string') {

@@ -32,11 +32,12 @@ function errorCode(error: unknown): string {
 	const e = error as { code?: string; cause?: { code?: string }; message?: string };
 	if (e?.code) return e.code;
 	if (e?.cause?.code) return e.cause.code;
-	if (/socket hang up/i.test(e?.message ?? '')) return 'ECONNRESET';
+	const message = e?.message ?? '';
+	if (/socket hang up/i.test(message)) return 'ECONNRESET';
 	// n8n runs its own regular expressions (the request's checks) with a time limit that a busy
 	// host can exceed: a failure of this host, not an answer of Engagedly's, so a read is tried again.
-	if (/regular expression execution timed out/i.test(e?.message ?? '')) return REGEX_TIMEOUT;
-	if (/timeout/i.test(e?.message ?? '')) return 'ETIMEDOUT';
+	if (/regular expression execution timed out/i.test(message)) return REGEX_TIMEOUT;
+	if (/timeout/i.test(message)) return 'ETIMEDOUT';
 	return '';
 }
 
