@@ -21,6 +21,7 @@ import { freePort, refused } from '../helpers/net';
 import { profileFromEnvironment } from '../simulator';
 
 const profile = profileFromEnvironment();
+const CHAT_SERVER = { apiKey: 'sk-start-test', url: 'http://127.0.0.1:9/v1' };
 
 interface Demo {
 	child: ChildProcess;
@@ -46,6 +47,9 @@ async function startDemo(): Promise<Demo> {
 			// npm's own compile cache, which npm writes to TMPDIR before the demo starts and shares
 			// with every npm command: not the demo's to remove.
 			NODE_DISABLE_COMPILE_CACHE: '1',
+			// A builder's own OpenAI-compatible server for the HR chat agent (nothing listens there).
+			OPENAI_API_KEY: CHAT_SERVER.apiKey,
+			OPENAI_BASE_URL: CHAT_SERVER.url,
 		}),
 		stdio: ['pipe', 'pipe', 'pipe'],
 		detached: true,
@@ -117,7 +121,7 @@ describe('npm start', () => {
 		expect(typeof department.members_count).toBe(profile === 'vendor' ? 'number' : 'string');
 	});
 
-	test('the printed login works, and the three credentials and every example workflow are in n8n, each behind the link printed for it', async () => {
+	test('the printed login works, and the four credentials (the chat model one holding the server npm start was given) and every example workflow are in n8n, each behind the link printed for it', async () => {
 		const base = `http://127.0.0.1:${demo().ports.n8n}`;
 		const login = await fetch(`${base}/rest/login`, {
 			method: 'POST',
@@ -130,6 +134,10 @@ describe('npm start', () => {
 			((await (await fetch(`${base}/rest${route}`, { headers: { cookie } })).json()) as { data: Array<{ name: string; id: string }> }).data;
 		// The chat agent's model credential too: without it the example's model node names nothing.
 		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name, CHAT_MODEL.name].sort());
+		// ...and the model credential holds the OpenAI-compatible server npm start was given.
+		const chat = await fetch(`${base}/rest/credentials/${CHAT_MODEL.id}?includeData=true`, { headers: { cookie } });
+		expect(((await chat.json()) as { data: { data: { url?: string } } }).data.data.url).toBe(CHAT_SERVER.url);
+		expect(demo().output()).toContain(`its credential "${CHAT_MODEL.name}" holds OPENAI_API_KEY and OPENAI_BASE_URL`);
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {

@@ -2,7 +2,7 @@
  * Every field of the node that names people takes them one way: the picker of Add Members and
  * Manager (from the searchable list, by email, by ID), never a free-text box where a typed name
  * reaches Engagedly as an ID. Read off the node's own description, so a people field added later
- * as text fails here. That the picker works in the editor is test/editor/people.spec.ts's.
+ * as text fails here. That the picker works in the editor is test/editor/create.spec.ts's.
  */
 import type { INodeProperties } from 'n8n-workflow';
 

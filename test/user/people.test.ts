@@ -186,3 +186,25 @@ test('learning-resource Authors take an address', async () => {
 	expect(items.map((item) => item.json.id)).toContain(resource.id);
 	expect(requestsTo(sim, 'GET /beta/learning/resources').map((entry) => entry.query['authors[]'])).toEqual([author.id]);
 });
+
+test('a refusal in another shape the contract allows (texts naming no field) still says how to give a person, for the people fields the write sent', async () => {
+	const [user] = ordinaryUsers(sim);
+	const ghost = 'f00dfeed-0000-4000-8000-00000000dead';
+	// The contract promises {field, message, code} for most errors only: this 422 is a list of texts.
+	sim.faults.add({
+		kind: 'body',
+		status: 422,
+		match: { method: 'PATCH', path: `/beta/users/${user.id}` },
+		body: JSON.stringify({ error_type: 'validation_error', errors: [`User ${ghost} does not exist`] }),
+	});
+	const { error } = await run({
+		resource: 'user',
+		operation: 'update',
+		userId: byId(user.id),
+		updateFields: { secondaryManagers: pickedUsers(ghost), level: 'L3' },
+	});
+	expect(error?.message).toBe(`Engagedly answered 422: validation_error: User ${ghost} does not exist`);
+	expect(error?.description).toContain(`Secondary Managers under Update Fields: ${PERSON_FIX}`);
+	// Only the fields the write sent: HR Managers, a people field too, was not among them.
+	expect(error?.description).not.toContain('HR Managers under Update Fields');
+});

@@ -100,15 +100,21 @@ function entriesOf(errors: unknown, field?: string): Said[] {
 }
 
 /** "field: message (code)", so every entry shows with what it is about, by the editor's name where known. */
-const formatEntry = ({ field, message, code }: Said, fields: FieldNames): string => {
-	const name = field === undefined ? undefined : (fields[field]?.label ?? field);
+const formatEntry = ({ field, message, code }: Said, fieldNames: FieldNames): string => {
+	const name = field === undefined ? undefined : (fieldNames[field]?.label ?? field);
 	return `${name ? `${name}: ` : ''}${message}${code ? ` (${code})` : ''}`;
 };
 
-/** The fixes of the fields Engagedly named, each once, as "Label: fix". */
-const fixesFor = (said: Said[], fields: FieldNames): string[] => [
-	...new Set(said.flatMap(({ field }) => (field !== undefined && fields[field]?.fix ? [`${fields[field].label}: ${fields[field].fix}`] : []))),
-];
+/**
+ * The fixes of the fields Engagedly named, each once, as "Label: fix". The contract promises the
+ * documented `{field, message}` shape for most errors only: a refusal that names no field may be
+ * about any field sent, so it gets the fixes of all of them.
+ */
+function fixesFor(said: Said[], fieldNames: FieldNames): string[] {
+	const named = said.flatMap(({ field }) => (field === undefined ? [] : [field]));
+	const about = named.length ? named : Object.keys(fieldNames);
+	return [...new Set(about.flatMap((field) => (fieldNames[field]?.fix ? [`${fieldNames[field].label}: ${fieldNames[field].fix}`] : [])))];
+}
 
 function adviceFor(status: number): string {
 	return ADVICE[status] ?? (status >= 500 ? ADVICE[500] : 'Check the request parameters.');
@@ -126,14 +132,14 @@ export function apiError(
 	body: unknown,
 	itemIndex: number | undefined,
 	secrets: string[],
-	{ duplicate, fields = {} }: { duplicate?: DuplicateAdvice; fields?: FieldNames } = {},
+	{ duplicate, fieldNames = {} }: { duplicate?: DuplicateAdvice; fieldNames?: FieldNames } = {},
 ): NodeApiError {
 	// The API may echo a key back (a header it did not like, the request it received): every
 	// string of the body is cleaned before any of it goes into the error.
 	const clean: unknown = redactDeep(body, secrets);
 	const parsed = isObject(clean) ? clean : { errors: clean };
 	const said = entriesOf(parsed.errors);
-	const entries = said.map((entry) => formatEntry(entry, fields));
+	const entries = said.map((entry) => formatEntry(entry, fieldNames));
 	const codes = said.flatMap((entry) => (entry.code ? [entry.code] : []));
 	const errorType = words(parsed.error_type);
 	const stated = words(parsed.message) ?? words(parsed.error);
@@ -148,7 +154,7 @@ export function apiError(
 		duplicate &&
 		status === 422 &&
 		said.some((entry) => entry.code === 'duplicate_value' && entry.field === duplicate.field);
-	const description = [...details, ...(taken ? [duplicate.advice] : []), ...fixesFor(said, fields), adviceFor(status)].join(
+	const description = [...details, ...(taken ? [duplicate.advice] : []), ...(status === 422 ? fixesFor(said, fieldNames) : []), adviceFor(status)].join(
 		'\n\n',
 	);
 	const errorResponse: JsonObject = {

@@ -34,7 +34,7 @@ export interface ItemRequest {
 	/** The part of the key's window a long run may spend (Sync's Rate Limit Share); see RequestOptions. */
 	rateLimitShare?: number;
 	/** What the editor calls the fields the item's writes send; see RequestOptions. */
-	fields?: FieldNames;
+	fieldNames?: FieldNames;
 }
 
 export interface RequestOptions {
@@ -51,8 +51,11 @@ export interface RequestOptions {
 	maxRateLimitWaitSeconds?: number;
 	/** What the error advises when Engagedly answers that a value of this field exists already. */
 	duplicate?: DuplicateAdvice;
-	/** What the editor calls the body's fields, so an error about one names the builder's field and its fix. */
-	fields?: FieldNames;
+	/**
+	 * What the editor calls the body's fields, so an error about one names the builder's field and
+	 * its fix (only the fields the body sends: Engagedly can only mean those).
+	 */
+	fieldNames?: FieldNames;
 	/**
 	 * Epoch ms by which the caller must be done (a trigger poll's time budget): a 429 cooldown
 	 * that would end later is not waited for. engagedlyExchange() says so in its answer (a scan
@@ -189,7 +192,8 @@ export async function engagedlyExchange(
 			if (await retries.again()) continue;
 		}
 		if (status >= 400) {
-			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, options);
+			const fieldNames = sentFieldNames(options);
+			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, { duplicate: options.duplicate, fieldNames });
 			if (status >= 500 && !isRead) {
 				error.description = redact(`Engagedly had a server error. ${unknownOutcome(method, path)}`, secrets);
 			}
@@ -245,4 +249,10 @@ export async function requestList(
 ): Promise<IDataObject[]> {
 	const body = await engagedlyRequest.call(this, method, path, 'list', options);
 	return body.data as IDataObject[];
+}
+
+/** The editor's names of the fields this request's body sends (none for a body sent as text). */
+function sentFieldNames({ fieldNames, body }: RequestOptions): FieldNames {
+	if (!fieldNames || !body) return {};
+	return Object.fromEntries(Object.keys(body).flatMap((wire) => (fieldNames[wire] ? [[wire, fieldNames[wire]]] : [])));
 }

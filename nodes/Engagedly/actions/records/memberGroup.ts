@@ -57,7 +57,7 @@ export async function createGroup(
 ): Promise<IDataObject> {
 	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
 	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
-	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members }, fields: membersNamed('Members') });
+	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members }, fieldNames: membersNamed('Members') });
 }
 
 export function listFields(kind: RecordKind): INodeProperties[] {
@@ -115,7 +115,7 @@ export async function updateGroup(
 	const changes: IDataObject = {};
 	if (fields.name !== undefined) changes.name = readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
 	if (fields.members !== undefined) changes.members = await readUserIds.call(this, itemIndex, 'updateFields.members', { label: 'Members', request });
-	return await writeWholeRecord.call(this, kind, id, changes, { ...request, fields: membersNamed('Members under Update Fields') });
+	return await writeWholeRecord.call(this, kind, id, changes, { ...request, fieldNames: membersNamed('Members under Update Fields') });
 }
 
 /** Which of the two member operations: they differ only in their words and in the list's change. */
@@ -179,7 +179,7 @@ export async function changeMembers(
 	const skipped = requested.filter((userId) => !changed.includes(userId));
 	const members = adding ? [...before, ...changed] : before.filter((userId) => !changed.includes(userId));
 	// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
-	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, { ...request, fields: membersNamed(label) }, current) : current;
+	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, { ...request, fieldNames: membersNamed(label) }, current) : current;
 	const people = (ids: string[]) => ids.map((userId) => person.call(this, userId, after, current));
 	return adding
 		? { added: people(changed), alreadyMembers: people(skipped), ...after }

@@ -20,5 +20,5 @@ const ADDRESS_TAKEN = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
-	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fields: userFieldNames('create') });
+	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fieldNames: userFieldNames('create') });
 }

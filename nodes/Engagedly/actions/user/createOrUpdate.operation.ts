@@ -24,7 +24,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
 	const existing = await findUserByEmail.call(this, String(body.email), request);
-	const result = await upsertUser.call(this, body, existing, { ...request, fields: userFieldNames('create') });
+	const result = await upsertUser.call(this, body, existing, { ...request, fieldNames: userFieldNames('create') });
 	// Items after this one that name the address (as a manager, say) find the user as written.
 	rememberUser(this, result.user);
 	return userOutput(result.user, readSimplify.call(this, itemIndex), outcomeFields(result));

@@ -35,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'replace', request })),
 	};
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body, request });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fields: userFieldNames('replace') });
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('replace') });
 }

@@ -3,8 +3,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { isBlank, toApiDay } from '../../parameters/values';
 
 /**
- * "Simplify" on the user reads and writes that output users (Get, Get Many, Create or Update,
- * Sync): a user record has about thirty-five fields, and n8n's UX guidelines ask for a
+ * "Simplify" on the user reads and writes that output users (Get, Get Many, Create or Update;
+ * Sync's User Details "Simplified" is the same ten fields): a user record has about thirty-five
+ * fields, and n8n's UX guidelines ask for a
  * simplified output of at most ten on records of more than ten. The node run as an AI tool
  * (n8n names its tool variant `…Tool`, which `@tool` in displayOptions tests) has it on by
  * default, since an agent pays for every field in its context; a workflow has it off, so the

@@ -37,5 +37,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 				'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
 		});
 	}
-	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fields: userFieldNames('update') });
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('update') });
 }

@@ -7,7 +7,7 @@ import { simplifyUser } from '../simplify';
  * What a Sync or Apply Plan item says of its user. A run has an item per employee, and n8n's
  * Table view shows one row each: the person (name, address, id) leads, then what happened
  * (outcome, changes), so a run reads down a few columns. The user's other fields come only when
- * the builder asks (User Details), after those: a whole record is thirty-odd columns per row.
+ * the builder asks (User Details), after those: a whole record is a column per field.
  */
 export type UserDetail = 'person' | 'simplified' | 'full';
 
@@ -47,6 +47,8 @@ export function personOf(user: IDataObject): IDataObject {
  * for. What happened wins over a user field of the same name, as it is the point of the item.
  */
 export function userItem(user: IDataObject, detail: UserDetail, outcome: IDataObject): IDataObject {
+	const person = personOf(user);
 	const more = detail === 'full' ? user : detail === 'simplified' ? simplifyUser(user) : {};
-	return Object.assign({ ...personOf(user), ...outcome }, more, personOf(user), outcome);
+	// The first spread fixes the keys' order; the last two win over a user field of the same name.
+	return Object.assign({ ...person, ...outcome }, more, person, outcome);
 }
