@@ -2,9 +2,11 @@
 // per room and jest project, `npm run mutate`; not committed: they hold every test's name per
 // mutant): the score per room, and every mutant that no test detected (survived, or covered by
 // none) with where it is accounted for, a row of test/MUTATION-SURVIVORS.md's "StrykerJS survivors"
-// table (same file, mutator and replacement). The rooms measured here replace their rows; the
-// others keep those of the runs before. Exits 1 when an undetected mutant is not accounted for.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// table (same file, mutator and replacement). A row per file: the files measured here replace
+// their rows, the others keep those of the runs before. Then the score per room (a folder of
+// nodes/Engagedly with its own files), naming the files of it no run has measured yet. Exits 1
+// when an undetected mutant is not accounted for.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -21,7 +23,8 @@ const accounted = new Set();
 for (const line of section.split('\n')) {
 	const cells = line.match(/^\|(.*)\|$/)?.[1].split(/(?<!\\)\|/).map((c) => c.trim());
 	if (!cells || cells.length < 5 || cells[0] === 'File' || /^-+$/.test(cells[0])) continue;
-	accounted.add(key(cells[0].replace(/`/g, ''), cells[2].replace(/`/g, ''), cells[3].replace(/^`|`$/g, '')));
+	// A `|` in a replacement is written `\\|` in the table.
+	accounted.add(key(cells[0].replace(/`/g, ''), cells[2].replace(/`/g, ''), cells[3].replace(/^`|`$/g, '').replace(/\\\|/g, '|')));
 }
 
 const rows = [];
@@ -35,39 +38,36 @@ function commonFolder(files) {
 	for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) common.push(parts[0][i]);
 	return common.join('/') || '.';
 }
-// A row a run: its room is what it mutated (one file, or the folder its files share).
+// A row a file of each run, with the run's room (what it mutated: one file, or the folder its files share).
 for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.incremental.json')).sort()) {
 	const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
 	const tests = name.replace(/\.incremental\.json$/, '').split('.').pop();
 	const files = Object.keys(report.files).map(relativeOf);
 	const room = files.length === 1 ? files[0] : commonFolder(files);
-	const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0 };
+	const secondsFile = path.join(dir, name.replace(/\.incremental\.json$/, '.seconds'));
+	const took = existsSync(secondsFile) ? `${readFileSync(secondsFile, 'utf8').trim()} s` : '';
+	const run = files.length === 1 ? took : `${took} (\`${room}\`)`;
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
+		const relative = relativeOf(file);
 		const lines = source.split('\n');
+		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0 };
 		for (const mutant of mutants) {
 			t[mutant.status] = (t[mutant.status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
 			const line = mutant.location.start.line;
 			const replacement = mutant.replacement ?? '';
-			const relative = relativeOf(file);
 			undetected.push({ tests, file: relative, line, status: mutant.status, mutator: mutant.mutatorName, replacement, original: lines[line - 1]?.trim() ?? '', ok: accounted.has(key(relative, mutant.mutatorName, replacement)) });
 		}
+		measured.add(`${relative} ${tests}`);
+		const detected = t.Killed + t.Timeout;
+		const valid = detected + t.Survived + t.NoCoverage;
+		rows.push(`| \`${relative}\` | ${tests} | ${run} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
 	}
-	measured.add(`${room} ${tests}`);
-	const detected = t.Killed + t.Timeout;
-	const valid = detected + t.Survived + t.NoCoverage;
-	const secondsFile = path.join(dir, name.replace(/\.incremental\.json$/, '.seconds'));
-	const seconds = existsSync(secondsFile) ? `${readFileSync(secondsFile, 'utf8').trim()} s` : '';
-	rows.push(`| \`${room}\` | ${tests} | ${seconds} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
 }
 
-// The rows of rooms not measured here, as the last report has them.
+// The rows of files not measured here, as the last report has them.
 const previous = existsSync(path.join(root, 'bench/MUTATION.md')) ? readFileSync(path.join(root, 'bench/MUTATION.md'), 'utf8').split('\n') : [];
-const inRoom = (file, tests) =>
-	[...measured].some((entry) => {
-		const [room, project] = entry.split(' ');
-		return project === tests && (room === '.' || file === room || file.startsWith(`${room}/`));
-	});
+const inRoom = (file, tests) => measured.has(`${file} ${tests}`);
 for (const line of previous) {
 	const row = line.match(/^\| `([^`]+)` \| (pure|node) \|/);
 	if (row && !measured.has(`${row[1]} ${row[2]}`)) rows.push(line);
@@ -80,12 +80,54 @@ const keptUndetected = previous.filter((line) => {
 // A row kept from an earlier report that was not accounted for then still is not.
 const keptMissing = keptUndetected.filter((line) => line.includes('**NOT ACCOUNTED**'));
 const missing = undetected.filter((u) => !u.ok);
+
+// The score per room: its files' rows summed (a file measured against both projects counts once,
+// by the project that detects more), and the files of it not measured yet.
+function sourcesUnder(folder) {
+	return readdirSync(path.join(root, NODES, folder)).flatMap((entry) => {
+		const relative = folder ? `${folder}/${entry}` : entry;
+		if (statSync(path.join(root, NODES, relative)).isDirectory()) return sourcesUnder(relative);
+		return entry.endsWith('.ts') ? [relative] : [];
+	});
+}
+const byFile = new Map();
+for (const line of rows) {
+	const [file, , , valid, killed, timeout] = line.split(/(?<!\\)\|/).slice(1, 7).map((c) => c.trim().replace(/`/g, ''));
+	const counts = { valid: Number(valid), detected: Number(killed) + Number(timeout) };
+	const before = byFile.get(file);
+	if (!before || counts.detected > before.detected) byFile.set(file, counts);
+}
+const folderOf = (file) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
+const rooms = new Map();
+for (const file of sourcesUnder('')) {
+	const room = rooms.get(folderOf(file)) ?? { files: [], open: [], valid: 0, detected: 0 };
+	room.files.push(file);
+	const counts = byFile.get(file);
+	if (counts) {
+		room.valid += counts.valid;
+		room.detected += counts.detected;
+	} else room.open.push(file.slice(file.lastIndexOf('/') + 1));
+	rooms.set(folderOf(file), room);
+}
+const roomRows = [...rooms.entries()]
+	.sort(([a], [b]) => a.localeCompare(b))
+	.map(([room, r]) => `| \`${room}\` | ${r.files.length - r.open.length} of ${r.files.length} | ${r.valid} | ${r.valid ? `${((100 * r.detected) / r.valid).toFixed(1)} %` : 'n/a'} | ${r.open.join(', ')} |`);
 const out = [
 	'# Mutation testing (StrykerJS)',
 	'',
 	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
 	'',
-	'| room | jest project | its last run took | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
+	'## Score per room',
+	'',
+	'A room is a folder of `nodes/Engagedly` with its own files (`.` is the top). Its score is that of its files measured so far; the last column names those no run has measured yet.',
+	'',
+	'| room | files measured | valid mutants | score | not measured yet |',
+	'|---|---|---|---|---|',
+	...roomRows,
+	'',
+	'## Score per file',
+	'',
+	'| file | jest project | its last run took (the room it ran over) | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
 	'|---|---|---|---|---|---|---|---|---|---|',
 	...rows,
 	'',
@@ -99,7 +141,7 @@ const out = [
 ].join('\n');
 writeFileSync(path.join(root, 'bench/MUTATION.md'), out);
 console.log(
-	`bench/MUTATION.md: ${rows.length} rooms, ${undetected.length + keptUndetected.length} undetected, ${missing.length + keptMissing.length} not accounted for`,
+	`bench/MUTATION.md: ${rows.length} files, ${undetected.length + keptUndetected.length} undetected, ${missing.length + keptMissing.length} not accounted for`,
 );
 for (const m of missing) console.log(`  not accounted: ${m.file}:${m.line} ${m.mutator} → ${cell(m.replacement).slice(0, 80)}   (was: ${m.original.slice(0, 80)})`);
 for (const line of keptMissing) console.log(`  not accounted (an earlier run's): ${line}`);

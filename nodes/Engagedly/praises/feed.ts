@@ -32,7 +32,8 @@ export function decodeEntities(text: string): string {
 	return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi, (whole, name: string) => {
 		if (name[0] === '#') {
 			const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-			return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+			// Digits alone, so `code` is a number (Infinity for a run too long): the range decides.
+			return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
 		}
 		return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
 	});
@@ -64,12 +65,9 @@ function nameOf(person: unknown): string | undefined {
 function firstLink(links: unknown): string | null {
 	if (!Array.isArray(links)) return null;
 	for (const link of links) {
-		if (typeof link === 'string' && link.trim()) return link.trim();
-		if (link && typeof link === 'object') {
-			const entry = link as IDataObject;
-			const url = entry.url ?? entry.link ?? entry.href;
-			if (typeof url === 'string' && url.trim()) return url.trim();
-		}
+		const entry = link as IDataObject | null | undefined;
+		const url = typeof link === 'string' ? link : (entry?.url ?? entry?.link ?? entry?.href);
+		if (typeof url === 'string' && url.trim()) return url.trim();
 	}
 	return null;
 }
@@ -126,7 +124,7 @@ export function praiseFilter(criteria: PraiseCriteria): ((praise: IDataObject) =
 }
 
 /** A praise's time (epoch ms); NaN when it has none that can be read. */
-export const dateOf = (praise: IDataObject): number => Date.parse(String(praise.activity_date ?? ''));
+export const dateOf = (praise: IDataObject): number => Date.parse(String(praise.activity_date));
 
 /** Engagedly may list pinned praises on top of the feed, whatever their age. */
 export const isPinned = (praise: IDataObject): boolean => praise.pinned === true;

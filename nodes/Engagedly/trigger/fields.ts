@@ -41,7 +41,7 @@ const MIDNIGHT = /^(\d{4}-\d{2}-\d{2})(T00:00(:00(\.0+)?)?(Z|[+-]00:?00)?)?$/;
  * real change reports it as the previous value. A blank is a blank whether it comes as `null`
  * or `""`, and a date is its day.
  */
-export function identity(value: unknown): string {
+function identity(value: unknown): string {
 	const object = asObject(value);
 	if (object && object.id !== undefined) return `#${String(object.id)}`;
 	if (Array.isArray(value) && value.every((entry) => asObject(entry)?.id !== undefined)) {
@@ -53,7 +53,7 @@ export function identity(value: unknown): string {
 			.sort()
 			.join(',');
 	}
-	if (value === '' || value === undefined) return 'null';
+	if (value === '') return 'null';
 	if (typeof value === 'string') {
 		const day = MIDNIGHT.exec(value);
 		if (day) return JSON.stringify(day[1]);

@@ -8,7 +8,7 @@ import { writeState } from '../../staticData';
 import { nextDigestState, comparisonFor, readDigestState } from './singleUserDigests';
 import { liveUserAttributes } from './customAttributes';
 import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
-import { overTheGuard, plan } from './sync/decide';
+import { guardRefusal, overTheGuard, plan } from './sync/decide';
 import { readDirectory } from './sync/directory';
 import { matchRun } from './sync/match';
 import { checkBlockReasonCodes, readRows } from './sync/rows';
@@ -56,8 +56,9 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Match, then the guard, before any comparison is read: a refused run should not spend them.
 	const matched = matchRun.call(this, rows, unnamed, directory, settings, failed);
-	const over = overTheGuard.call(this, matched.candidates, directory.users, matched.named.size, settings);
-	if (over && !settings.outputPlan) throw over;
+	const over = overTheGuard(matched.candidates, directory.users, settings);
+	const refusal = over && guardRefusal.call(this, over, matched.named.size, settings);
+	if (refusal && !settings.outputPlan) throw refusal;
 
 	// Compare: what the plan decides on, read before it. What comparisons share is read once and
 	// handed on: the attribute definitions, the lists read for names, the people by id.
@@ -68,7 +69,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Plan: every step decided as data, from what was read, before anything is written.
 	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
-	if (over) return approval(steps, over, itemCount, await planKey(this), new Date());
+	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date());
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });

@@ -18,19 +18,30 @@ import type { Row } from './rows';
 import type { Settings } from './settings';
 import { MAX_DEACTIVATE_PERCENT } from './settings';
 
+/** How many users a run would deactivate as missing, of how many Active users: the guard's figures. */
+export interface GuardFigures {
+	candidates: number;
+	active: number;
+	share: number;
+}
+
 /**
  * Users the run would deactivate as missing: Active, named by no item (leavers the HR system
  * names are not counted: it named them). The guard counts them before the Site Administrator is
  * set aside (telling them apart costs a read each, which a refused run should not spend), so it
- * errs towards refusing. Over it: the refusal, which ends the run or heads its plan for approval.
+ * errs towards refusing. Over it: the figures of the refusal, else undefined.
  */
-export function overTheGuard(this: IExecuteFunctions, candidates: IDataObject[], directory: IDataObject[], named: number, settings: Settings) {
+export function overTheGuard(candidates: IDataObject[], directory: IDataObject[], settings: Pick<Settings, 'maxDeactivatePercent'>): GuardFigures | undefined {
 	const active = directory.filter(isActive).length;
 	const share = active ? (candidates.length / active) * 100 : 0;
-	if (share <= settings.maxDeactivatePercent) return undefined;
+	return share <= settings.maxDeactivatePercent ? undefined : { candidates: candidates.length, active, share };
+}
+
+/** The refusal of a run over the guard, which ends the run or heads its plan for approval. */
+export function guardRefusal(this: IExecuteFunctions, { candidates, active, share }: GuardFigures, named: number, settings: Pick<Settings, 'maxDeactivatePercent'>) {
 	return new NodeOperationError(
 		this.getNode(),
-		`Refused: this sync would deactivate ${candidates.length} of ${active} Active users (${share.toFixed(1)} %), more than ${MAX_DEACTIVATE_PERCENT} (${settings.maxDeactivatePercent} %)`,
+		`Refused: this sync would deactivate ${candidates} of ${active} Active users (${share.toFixed(1)} %), more than ${MAX_DEACTIVATE_PERCENT} (${settings.maxDeactivatePercent} %)`,
 		{
 			itemIndex: 0,
 			description: `Nothing was written. Check that the input holds every employee: it names ${named} users, Engagedly has ${active} Active users. If so many leavers are expected, raise ${MAX_DEACTIVATE_PERCENT} for this run, or set When Over The Guard to output the plan for approval; Dry Run with a raised percentage lists who they are.`,
@@ -64,7 +75,7 @@ export function plan(input: DecisionInput): Step[] {
 		const identity = rows.get(item);
 		const match = matches.get(item);
 		// A new hire has no user yet: they are named as their item gives them.
-		const given = identity ? [identity.person.first_name, identity.person.last_name].filter((part) => typeof part === 'string' && part).join(' ') : '';
+		const given = identity ? [identity.person.first_name, identity.person.last_name].filter(Boolean).join(' ') : '';
 		const person: Person = match?.user ? personOf(match.user) : { id: null, email: identity?.email ?? '', name: given || null };
 		const error = input.failed.get(item);
 		if (error || !identity) {
@@ -96,7 +107,7 @@ export function plan(input: DecisionInput): Step[] {
 		}
 	}
 	for (const [user, item] of held.users) {
-		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: rows.get(item)!.email }, fingerprint: '' });
+		steps.push({ kind: 'held', person: personOf(user), record: user, heldWith: { item, email: rows.get(item)!.email }, fingerprint: fingerprintOf(user, [], reads) });
 	}
 	for (const user of input.candidates) steps.push(deactivation({ person: personOf(user), record: user }, user, settings.blockReasonCode, input));
 	return withManagersLeaving(waitingForPendingHires(steps), input.directory.users);
@@ -109,7 +120,6 @@ export function plan(input: DecisionInput): Step[] {
  */
 function waitingForPendingHires(steps: Step[]): Step[] {
 	const pending = new Map(steps.filter((step): step is PendingStep => step.kind === 'pending' && !step.person.id).map((step) => [emailKey(step.person.email), step]));
-	if (!pending.size) return steps;
 	return steps.map((step): Step => {
 		const waitsFor = isWrite(step) ? standIns(step.upsert.body).map((address) => pending.get(address)).find((hire) => hire) : undefined;
 		if (!waitsFor) return step;
@@ -134,8 +144,7 @@ function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }:
 		returning: settings.reactivateReturning ? 'reactivate' : 'report',
 		updateEmail: byEmployeeId,
 	});
-	const step: WriteStep = { ...base, kind: upsert.kind, upsert, fingerprint: '' };
-	return { ...step, fingerprint: fingerprintOf(current, fingerprintWires(step), reads) };
+	return { ...base, kind: upsert.kind, upsert, fingerprint: fingerprintOf(current, fingerprintWires(upsert), reads) };
 }
 
 /**
@@ -143,17 +152,14 @@ function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }:
  * manager in this run (their own step does not give them another, nor are they leaving).
  */
 function withManagersLeaving(steps: Step[], users: IDataObject[]): Step[] {
-	const leaving = new Map(steps.filter((step) => step.kind === 'deactivate').map((step) => [step.person.id, step]));
-	if (!leaving.size) return steps;
-	const stepOf = new Map(steps.filter((step) => step.person.id).map((step) => [step.person.id, step]));
+	const stepOf = new Map(steps.map((step) => [step.person.id, step]));
 	const reports = new Map<string, Person[]>();
 	for (const user of users.filter(isActive)) {
 		const own = stepOf.get(String(user.id));
 		if (own && (own.kind === 'deactivate' || own.kind === 'held' || own.lifecycle?.state === 'onNotice')) continue;
 		const managerChange = own && isWrite(own) ? own.upsert.changes.manager_id : undefined;
 		const manager = managerChange ? managerChange.to : managerIdOf(user);
-		if (typeof manager !== 'string' || !leaving.has(manager)) continue;
-		reports.set(manager, [...(reports.get(manager) ?? []), personOf(user)]);
+		if (typeof manager === 'string') reports.set(manager, [...(reports.get(manager) ?? []), personOf(user)]);
 	}
 	return steps.map((step) => (step.kind === 'deactivate' && reports.has(step.person.id!) ? { ...step, withoutManager: reports.get(step.person.id!) } : step));
 }

@@ -100,7 +100,7 @@ export function fingerprintOf(user: IDataObject | null, wires: string[], reads: 
 }
 
 /** The fields a write step's fingerprint covers: those it writes. */
-export const fingerprintWires = (step: WriteStep): string[] => (step.kind === 'create' ? [] : Object.keys(step.upsert.body));
+export const fingerprintWires = (upsert: UpsertStep): string[] => (upsert.kind === 'create' ? [] : Object.keys(upsert.body));
 
 // ---- a plan as JSON: what an approval carries --------------------------------------------------
 
