@@ -22,6 +22,8 @@ const PURE = [
 	'<rootDir>/test/schemas/**/*.test.ts',
 	'<rootDir>/test/examples/**/*.test.ts',
 	'<rootDir>/test/records/wholeRecordFields.test.ts',
+	// The pacer in virtual time, against the simulator's rate limiter as a class (no HTTP).
+	'<rootDir>/test/transport/sharedKey.test.ts',
 ];
 const SIMULATOR = '<rootDir>/test/simulator/';
 const SCALE = ['<rootDir>/test/trigger/stateSize.test.ts'];
@@ -85,6 +87,7 @@ module.exports = {
 				'<rootDir>/test/schemas/',
 				'<rootDir>/test/examples/',
 				'<rootDir>/test/records/wholeRecordFields.test.ts',
+				'<rootDir>/test/transport/sharedKey.test.ts',
 				...SCALE,
 				...SLOW,
 			],

@@ -312,6 +312,7 @@ describe('what an approval carries of a step (stepJson): who, what, the body, th
 	test('a deactivation of a user no item names: no item; the code, and who is left without a manager when anyone is', () => {
 		const [alone] = planOf({ items: [], candidates: [ann] });
 		expect(alone.kind === 'deactivate' && stepJson(alone)).toEqual({ kind: 'deactivate', user: personOf(ann), blockReasonCode: 'RUN', fingerprint: alone.fingerprint });
+		expect(alone.kind === 'deactivate' && Object.keys(stepJson(alone))).toEqual(['kind', 'user', 'blockReasonCode', 'fingerprint']);
 		const [leaving] = planOf({ items: [], candidates: [boss], users: [boss, user('r1', { primary_reporter: { id: 'boss' } })] });
 		expect(leaving.kind === 'deactivate' && stepJson(leaving)).toMatchObject({ withoutManager: [{ id: 'r1', email: 'r1@example.com', name: 'R1' }] });
 	});

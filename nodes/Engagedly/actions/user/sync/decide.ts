@@ -13,7 +13,7 @@ import type { Held, Match } from './match';
 import { isActive } from './match';
 import { standIns } from './directory';
 import type { DeactivateStep, FailedStep, KeptStep, Person, PendingStep, Step, WriteStep } from './steps';
-import { fingerprintOf, fingerprintWires, isWrite, personOf } from './steps';
+import { fingerprintOf, isWrite, personOf } from './steps';
 import type { Row } from './rows';
 import type { Settings } from './settings';
 import { MAX_DEACTIVATE_PERCENT } from './settings';
@@ -144,7 +144,7 @@ function employeeStep(base: StepBase, { body, byEmployeeId, existing, current }:
 		returning: settings.reactivateReturning ? 'reactivate' : 'report',
 		updateEmail: byEmployeeId,
 	});
-	return { ...base, kind: upsert.kind, upsert, fingerprint: fingerprintOf(current, fingerprintWires(upsert), reads) };
+	return { ...base, kind: upsert.kind, upsert, fingerprint: fingerprintOf(current, Object.keys(upsert.body), reads) };
 }
 
 /**

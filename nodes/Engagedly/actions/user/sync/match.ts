@@ -46,14 +46,14 @@ export interface Match {
 	byEmployeeId: boolean;
 }
 
-/** The user an item stands for: by employee ID first when asked, else (or when none has it) by address. */
-function matchUser(this: IExecuteFunctions, item: number, identity: Pick<Row, 'email' | 'employeeId'>, directory: Directory): Match {
+/** The user an item stands for: by employee ID first when asked, else (or when none has it) by address; or why none can be. */
+function matchUser(this: IExecuteFunctions, item: number, identity: Pick<Row, 'email' | 'employeeId'>, directory: Directory): Match | NodeOperationError {
 	const sharing = directory.byEmail.get(identity.email) ?? [];
-	if (sharing.length > 1) throw sharedAddressError(this, identity.email, sharing, item);
+	if (sharing.length > 1) return sharedAddressError(this, identity.email, sharing, item);
 	const byAddress = sharing[0] ?? null;
 	const byId = identity.employeeId ? (directory.byEmployeeId.get(identity.employeeId) ?? []) : [];
 	if (byId.length > 1) {
-		throw new NodeOperationError(this.getNode(), `${byId.length} Engagedly users have the employee ID "${identity.employeeId}"`, {
+		return new NodeOperationError(this.getNode(), `${byId.length} Engagedly users have the employee ID "${identity.employeeId}"`, {
 			itemIndex: item,
 			description: `They are ${byId.map((user) => String(user.email)).join(', ')}: give each their own employee ID in Engagedly, then run again. Nothing was written for this employee.`,
 		});
@@ -61,7 +61,7 @@ function matchUser(this: IExecuteFunctions, item: number, identity: Pick<Row, 'e
 	if (byId.length === 0) return { user: byAddress, byEmployeeId: false };
 	const [user] = byId;
 	if (byAddress && byAddress !== user) {
-		throw new NodeOperationError(
+		return new NodeOperationError(
 			this.getNode(),
 			`The employee ID "${identity.employeeId}" is ${String(user.email)}'s, the address ${identity.email} is another user's`,
 			{
@@ -82,11 +82,9 @@ function matchItems(this: IExecuteFunctions, rows: Map<number, Row>, directory: 
 		const byId = settings.matchByEmployeeId ? identity.employeeId : '';
 		for (const user of directory.byEmployeeId.get(byId) ?? []) named.add(user.id);
 		if (failed.has(item)) continue;
-		try {
-			matches.set(item, matchUser.call(this, item, { ...identity, employeeId: byId }, directory));
-		} catch (error) {
-			failed.set(item, error as Error);
-		}
+		const match = matchUser.call(this, item, { ...identity, employeeId: byId }, directory);
+		if (match instanceof Error) failed.set(item, match);
+		else matches.set(item, match);
 	}
 	return { matches, named };
 }

@@ -73,7 +73,7 @@ function approvalMessage(reason: string, names: Record<string, string[]>, withou
 		...list('To reactivate', names.reactivate),
 		...list(
 			'Rows that failed, not in the plan',
-			failed.map((row) => `${row.item === undefined ? '' : `item ${String(row.item)} `}${String(row.email ?? '')}: ${String(row.error)}`),
+			failed.map((row) => `${[row.item === undefined ? '' : `item ${String(row.item)}`, row.email ?? ''].filter(Boolean).join(' ')}: ${String(row.error)}`),
 		),
 		'Nothing has been written.',
 	].join('\n');

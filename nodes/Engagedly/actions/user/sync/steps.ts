@@ -99,9 +99,6 @@ export function fingerprintOf(user: IDataObject | null, wires: string[], reads: 
 	return fingerprint(JSON.stringify([user.status ?? null, emailKey(user.email), comparedValues(user, wires, reads.attributes)]));
 }
 
-/** The fields a write step's fingerprint covers: those it writes. */
-export const fingerprintWires = (upsert: UpsertStep): string[] => (upsert.kind === 'create' ? [] : Object.keys(upsert.body));
-
 // ---- a plan as JSON: what an approval carries --------------------------------------------------
 
 /** 2: signed, with when it was made and the rows that failed then. */
