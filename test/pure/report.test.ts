@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Sync's report stage (actions/user/sync/report.ts, items.ts) over plain steps: each step's item
  * (who leads, then what happened, then the detail asked for), the failures as error items, the
