@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * Sync's report stage (actions/user/sync/report.ts, items.ts) over plain steps: each step's item
  * (who leads, then what happened, then the detail asked for), the failures as error items, the
@@ -6,6 +6,7 @@
  * No engine, no simulator: the engine suites prove that these reach n8n's output.
  */
 import { readFileSync } from 'fs';
+import { join } from 'path';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -119,7 +120,7 @@ describe('what an item carries of its user (User Details)', () => {
 		const property = userDetailProperty({ operation: ['sync'] });
 		expect(property).toMatchObject({ displayName: 'User Details', name: 'userDetail', type: 'options', default: 'person', displayOptions: { show: { operation: ['sync'] } } });
 		expect(property.options?.map((option) => 'value' in option && option.value)).toEqual(['person', 'simplified', 'full']);
-		const docs = readFileSync('docs/engagedly-node.md', 'utf8').replace(/\s+/g, ' ');
+		const docs = readFileSync(join(__dirname, '../../docs/engagedly-node.md'), 'utf8').replace(/\s+/g, ' ');
 		for (const option of property.options ?? []) expect(docs).toContain(`**${option.name}**`);
 	});
 
