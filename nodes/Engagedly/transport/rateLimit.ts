@@ -66,8 +66,9 @@ const RECENT_RESPONSES = 5;
 
 type Headers = Record<string, unknown>;
 
+/** A header by its lower-case name, as Node gives every answer's headers. */
 function header(headers: Headers, name: string): number | undefined {
-	const raw = headers[name] ?? headers[name.toLowerCase()];
+	const raw = headers[name];
 	const value = Number(Array.isArray(raw) ? raw[0] : raw);
 	return raw === undefined || raw === null || raw === '' || !Number.isFinite(value) ? undefined : value;
 }
