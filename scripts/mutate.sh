@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm run mutate [-- <room> [pure|node] [--force]]`: StrykerJS over nodes/Engagedly (or one room
-# of it, such as `actions/user/sync` or `parameters/values.ts`), its mutants run against one jest
+# of it, such as `actions/user/sync` or `parameters/values.ts`, or several joined by commas, which
+# share one initial test run: `actions/business,actions/location`), its mutants run against one jest
 # project: `node` (the engine suites, the default) or `pure` (the tables without the engine).
 # Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
 # baseline of its next run, so only the mutants of changed code or tests run again. Stryker knows
@@ -17,23 +18,28 @@ tests="${2:-node}"
 force="${3:-}"
 room="${room%/}"
 slug="$(printf '%s' "${room:-all}" | tr '/.' '--').$tests"
-target="nodes/Engagedly${room:+/$room}"
-if [ -d "$target" ]; then pattern="$target/**/*.ts"; elif [ -f "$target" ]; then pattern="$target"; else
-	echo "No room $target under nodes/Engagedly" >&2
-	exit 1
-fi
+patterns=()
+IFS=',' read -ra rooms <<<"${room:-.}"
+for one in "${rooms[@]}"; do
+	one="${one%/}"
+	target="nodes/Engagedly/$one"
+	if [ -d "$target" ]; then patterns+=("${target%/.}/**/*.ts"); elif [ -f "$target" ]; then patterns+=("$target"); else
+		echo "No room $target under nodes/Engagedly" >&2
+		exit 1
+	fi
+done
 mkdir -p bench/mutation
 config="$(mktemp --suffix=.json)"
 trap 'rm -f "$config"' EXIT
 node -e '
-const [base, pattern, slug, tests] = process.argv.slice(1);
+const [base, slug, tests, ...patterns] = process.argv.slice(1);
 const config = JSON.parse(require("fs").readFileSync(base, "utf8"));
-config.mutate = [pattern];
+config.mutate = patterns;
 // The engine suites load the node through a path jest cannot follow: related tests come from coverage.
 config.jest.enableFindRelatedTests = tests === "pure";
 config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
-' stryker.config.json "$pattern" "$slug" "$tests" >"$config"
+' stryker.config.json "$slug" "$tests" "${patterns[@]}" >"$config"
 started=$SECONDS
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config" ${force:+"$force"}
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
