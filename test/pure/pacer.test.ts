@@ -4,7 +4,7 @@
  * the `Date` header. A clock that only moves when told to; no HTTP. test/transport/sharedKey.test.ts
  * plays many executions against the simulator's limiter; this is each rule on its own.
  */
-import type { PacerClock } from '../../nodes/Engagedly/transport/rateLimit';
+import type { PacerClock, PacingBudget } from '../../nodes/Engagedly/transport/rateLimit';
 import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
 
 const T0 = Date.UTC(2026, 10, 28, 12, 0, 0);
@@ -124,5 +124,130 @@ describe('with no answer saying what is left, the pacer counts its own requests'
 		pacer.setBudget({ share: 0.5 });
 		for (let i = 0; i < 101; i++) await pacer.beforeRequest();
 		expect(clock.slept).toEqual([60_250]);
+	});
+});
+
+/** One request sent when the pacer lets it, answered `rttMs` later with these headers. */
+async function exchange(run: ReturnType<typeof pacerAt>, headers: Record<string, unknown>, rttMs = 100) {
+	await run.pacer.beforeRequest();
+	run.clock.time += rttMs;
+	run.pacer.observe(headers);
+}
+
+describe('Engagedly’s clock: the lower bound of its offset, raised by each answer’s Date', () => {
+	// A request sent at `sent` and answered at `received` (ms after T0), stamped `date` (ms after
+	// T0, whole seconds) by Engagedly: its clock is at least `date - received` ahead of ours, and
+	// at most `date + 1 s - sent`. The wait for a reset at 12:01:00 on Engagedly's clock then
+	// ends that lower bound earlier on ours (and a second later, for rounding).
+	test.each([
+		['one answer', [{ sent: 0, received: 400, date: 5_000 }], 4_600],
+		['behind by less than the Date’s second: a negative offset', [{ sent: 0, received: 400, date: 0 }], -400],
+		['a later answer that bounds it higher raises it', [{ sent: 0, received: 400, date: 5_000 }, { sent: 400, received: 500, date: 6_000 }], 5_500],
+		['a later answer that bounds it lower leaves it', [{ sent: 0, received: 400, date: 5_000 }, { sent: 400, received: 500, date: 5_000 }], 4_600],
+		['an upper bound equal to it is still the same clock', [{ sent: 0, received: 400, date: 5_000 }, { sent: 400, received: 500, date: 4_000 }], 4_600],
+		['an upper bound below it: a clock was set, start again from this answer', [{ sent: 0, received: 400, date: 5_000 }, { sent: 400, received: 500, date: 2_000 }], 1_500],
+		['an answer without a Date changes nothing', [{ sent: 0, received: 400, date: 5_000 }, { sent: 400, received: 500, date: undefined }], 4_600],
+	])('%s', async (_name, answers, lowMs) => {
+		const run = pacerAt();
+		for (const { sent, received, date } of answers) {
+			run.clock.time = T0 + sent;
+			await run.pacer.beforeRequest();
+			run.clock.time = T0 + received;
+			run.pacer.observe({ 'x-ratelimit-remaining': '150', ...(date === undefined ? {} : { date: new Date(T0 + date).toUTCString() }) });
+		}
+		const now = run.clock.time - T0;
+		expect(run.pacer.retryDelayMs({ 'x-ratelimit-reset': String(epochSeconds(T0) + 60) })).toBe(60_000 + 1_000 - lowMs - now);
+	});
+});
+
+describe('our own count runs a minute from each answer', () => {
+	test('a request answered 5 s after it went out counts until a minute after its answer', async () => {
+		const run = pacerAt();
+		await exchange(run, {}, 5_000);
+		for (let i = 0; i < 195; i++) await exchange(run, {}, 0);
+		const before = run.clock.time;
+		await run.pacer.beforeRequest();
+		expect(run.clock.time - before).toBe(60_250);
+	});
+
+	test('a caller whose share leaves the whole window to others still sends one request a minute', async () => {
+		const run = pacerAt();
+		run.pacer.setBudget({ share: 0 });
+		await run.pacer.beforeRequest();
+		expect(run.clock.slept).toEqual([]);
+		await run.pacer.beforeRequest();
+		expect(run.clock.slept).toEqual([60_250]);
+	});
+});
+
+/**
+ * What others on the key spend, read from how fast the window empties beside our own requests,
+ * and what the pacer does with it. Each answer comes 100 ms after its request; the window resets
+ * at `reset` seconds after T0 on Engagedly's clock (no Date: the clocks agree), so it has surely
+ * reset on ours a second later. A caller that needs more than the window has left spreads what is
+ * left; the wait before the next request is the figure checked.
+ */
+describe('others on the key: the estimate and the spreading it decides', () => {
+	const window = (remaining: number, reset = 30, extra: Record<string, unknown> = {}) => ({
+		'x-ratelimit-remaining': String(remaining),
+		'x-ratelimit-reset': String(epochSeconds(T0) + reset),
+		...extra,
+	});
+
+	async function waitAfter(answers: Array<Record<string, unknown>>, budget: PacingBudget) {
+		const run = pacerAt();
+		for (const headers of answers) await exchange(run, headers);
+		run.pacer.setBudget(budget);
+		return run.pacer.delayMs();
+	}
+
+	// Alone: 150, 149, 148 left after each of ours. The window has 148 less the newcomers' 4 for
+	// us; spread over 90 % of the 30.7 s to the reset: one request every 27,630 / 144 ms, counted
+	// from the last one's sending, 100 ms ago.
+	const alone = [window(150), window(149), window(148)];
+	// With company: 150, 149, 140: others spent 8 beside our 2 (5 requests per one of ours). The
+	// time of a round trip lets 4 more of theirs (and a margin of two deviations, and one) in:
+	// 140 - 4 - 9 = 127 for us and them, so ours come 5 times as far apart.
+	const company = [window(150), window(149), window(140)];
+
+	test.each([
+		['alone, needing more than is left: spread', alone, { need: 1000 }, 27_630 / 144 - 100],
+		['alone, needing exactly what is left: at once', alone, { need: 144 }, 0],
+		['alone, not saying what it needs: at once', alone, {}, 0],
+		['with company, needing more than is left: spread five times as far', company, { need: 1000 }, (27_630 * 5) / 127 - 100],
+		['with company, needing what fits with theirs (25 × 5 ≤ 127): at once', company, { need: 25 }, 0],
+		['with company, before a deadline nearer than the reset: spread until then', company, { need: 1000, deadlineMs: T0 + 20_000 }, (19_700 * 0.9 * 5) / 127 - 100],
+		['with company, near the reset (spacing within five round trips): what is left goes at once', [window(150, 10), window(149, 10), window(140, 10)], { need: 1000 }, 0],
+		['two answers are enough to measure', [window(150), window(149)], { need: 1000 }, (30_800 * 0.9) / 145 - 100],
+		['one answer is not: the first request of a window goes at once', [window(150)], { need: 1000 }, 0],
+		// Six answers: the estimate is taken from the last five, which hold the others' 9 (3.25
+		// per one of ours, so 7 more of theirs expected: 136 - 4 - 7 = 125).
+		['only the last five answers count', [window(150), window(149), window(139), window(138), window(137), window(136)], { need: 1000 }, (30_400 * 0.9 * 3.25) / 125 - 100],
+	])('%s', async (_name, answers, budget, waitMs) => {
+		expect(await waitAfter(answers, budget)).toBeCloseTo(waitMs, 2);
+	});
+
+	test.each([
+		// 150 and 150 in one reset: our request spent one, so the window turned over meanwhile.
+		['as much left as before, same reset: a new window, its first request at once', [window(150), window(150)]],
+		['more left than before, same reset: a new window', [window(150), window(149), window(190)]],
+		['less left, but a reset a half minute later: a new window', [window(150), window(149), window(100, 60)]],
+		['a 429 in between teaches no window', [window(150), window(149), window(0, 30, { 'retry-after': '20' }), window(60, 60)]],
+	])('%s', async (_name, answers) => {
+		expect(await waitAfter(answers, { need: 1000 })).toBe(0);
+	});
+
+	// The first answer of a window is checked against what others did in the window before: at
+	// 9 of theirs per one of ours, 15 left would be gone before our request arrived.
+	const busyWindow = [window(150), window(140), window(130)];
+	test.each([
+		['the last window’s company is expected at the start of the next', [...busyWindow, window(15, 60)], 60_000 + 1_000 + 250 - 400],
+		['with as little company last window, the same 15 are enough', [window(150), window(149), window(148), window(15, 60)], 0],
+		// A window that taught nothing halves what is expected: 5.5 per one of ours, 10 of theirs.
+		['a window that taught nothing halves it: 14 left waits', [...busyWindow, window(150, 60), window(14, 62)], 62_000 + 1_000 + 250 - 500],
+		['a window that taught nothing halves it: 15 left go', [...busyWindow, window(150, 60), window(15, 62)], 0],
+		['a window’s limit is read from its answers, and kept: 2 % of 100 leaves 3 for us', [window(150, 30, { 'x-ratelimit-limit': '100' }), window(3, 60)], 0],
+	])('%s', async (_name, answers, waitMs) => {
+		expect(await waitAfter(answers, {})).toBe(waitMs);
 	});
 });

@@ -85,33 +85,25 @@ function resetAt(headers: Headers, now: number, offset: ClockOffset): { serverMs
 }
 
 /**
- * How far Engagedly's clock is ahead of ours (negative: behind), as a range every answer's `Date`
- * narrows: the server stamped it between our sending the request and our reading the answer, and
- * its clock was then somewhere in the second the header names. Before any `Date`, the clocks are
- * taken to agree.
+ * How far Engagedly's clock is at least ahead of ours (negative: behind), which every answer's
+ * `Date` bounds: the server stamped it between our sending the request and our reading the
+ * answer, and its clock was then somewhere in the second the header names. Only the lower bound
+ * is waited on, and each answer can only raise it, unless the answer's upper bound is below it:
+ * a clock was set meanwhile, so the bound starts again from this answer. Before any `Date`, the
+ * clocks are taken to agree.
  */
 class ClockOffset {
 	lowMs = 0;
 
-	private highMs = Number.POSITIVE_INFINITY;
-
 	private known = false;
 
 	learn(headers: Headers, sentAtMs: number | undefined, receivedAtMs: number): void {
-		const raw = headers.date ?? headers.Date;
-		const stamped = Date.parse(String(Array.isArray(raw) ? raw[0] : raw));
-		if (raw === undefined || !Number.isFinite(stamped)) return;
+		const stamped = Date.parse(String(headers.date));
+		if (!Number.isFinite(stamped)) return;
 		const low = stamped - receivedAtMs;
 		const high = stamped + DATE_RESOLUTION_MS - (sentAtMs ?? receivedAtMs);
-		// A range that no longer overlaps means a clock was set meanwhile: start again from this answer.
-		if (!this.known || low > this.highMs || high < this.lowMs) {
-			this.known = true;
-			this.lowMs = low;
-			this.highMs = high;
-			return;
-		}
-		this.lowMs = Math.max(this.lowMs, low);
-		this.highMs = Math.min(this.highMs, high);
+		this.lowMs = this.known && high >= this.lowMs ? Math.max(this.lowMs, low) : low;
+		this.known = true;
 	}
 }
 
@@ -312,8 +304,9 @@ export class RateLimitPacer {
 		this.spacingMs = 0;
 		const last = this.last;
 		if (last === undefined || last.resetAtMs === undefined) return this.blockedMs(now);
+		// Once the reset has passed, the horizon below is negative: nothing is spread.
 		const resetWait = this.blockedMs(now);
-		if (resetWait > 0 || now >= last.resetAtMs + RESET_MARGIN_MS) return resetWait;
+		if (resetWait > 0) return resetWait;
 
 		// Whether to spread is decided on this window's own figures: the first request after a
 		// reset goes at once, and its answer shows who else came back.
