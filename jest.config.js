@@ -38,11 +38,12 @@ const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**
  * (test/pure, test/schemas, wholeRecordFields), the demo organisation's store rather than its
  * answers (test/examples), error answers and staged bodies, which no profile changes
  * (test/transport/errors, test/reliability), request counts over user ids (pagination,
- * pickerScale), headers turned on whatever the profile (concurrency, clock, the slow project),
+ * pickerScale), the item loop's pairing (test/user/items), a picture's bytes (profilePicture),
+ * headers turned on whatever the profile (concurrency, clock, the slow project),
  * virtual time (sharedKey).
  */
 const VENDOR = [
-	'<rootDir>/test/user/!(pickerScale).test.ts',
+	'<rootDir>/test/user/!(pickerScale|items|profilePicture).test.ts',
 	'<rootDir>/test/records/records.test.ts',
 	'<rootDir>/test/learning/*.test.ts',
 	'<rootDir>/test/praise/*.test.ts',
