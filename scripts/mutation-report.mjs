@@ -50,7 +50,7 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const relative = relativeOf(file);
 		const lines = source.split('\n');
-		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0 };
+		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, Ignored: 0 };
 		for (const mutant of mutants) {
 			t[mutant.status] = (t[mutant.status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
@@ -61,7 +61,7 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 		measured.add(`${relative} ${tests}`);
 		const detected = t.Killed + t.Timeout;
 		const valid = detected + t.Survived + t.NoCoverage;
-		rows.push(`| \`${relative}\` | ${tests} | ${run} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
+		rows.push(`| \`${relative}\` | ${tests} | ${run} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${t.Ignored} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
 	}
 }
 
@@ -115,7 +115,7 @@ const roomRows = [...rooms.entries()]
 const out = [
 	'# Mutation testing (StrykerJS)',
 	'',
-	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
+	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out, and so are those of the editor’s words (labels, descriptions, placeholders, hints, option names: scripts/stryker-editor-words.mjs), which no run reads. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
 	'',
 	'## Score per room',
 	'',
@@ -127,8 +127,8 @@ const out = [
 	'',
 	'## Score per file',
 	'',
-	'| file | jest project | its last run took (the room it ran over) | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | score |',
-	'|---|---|---|---|---|---|---|---|---|---|',
+	'| file | jest project | its last run took (the room it ran over) | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | editor’s words (left out) | score |',
+	'|---|---|---|---|---|---|---|---|---|---|---|',
 	...rows,
 	'',
 	'## Undetected mutants',
