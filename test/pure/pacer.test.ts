@@ -218,7 +218,8 @@ describe('others on the key: the estimate and the spreading it decides', () => {
 		['with company, needing what fits with theirs (25 × 5 ≤ 127): at once', company, { need: 25 }, 0],
 		['with company, before a deadline nearer than the reset: spread until then', company, { need: 1000, deadlineMs: T0 + 20_000 }, (19_700 * 0.9 * 5) / 127 - 100],
 		['with company, near the reset (spacing within five round trips): what is left goes at once', [window(150, 10), window(149, 10), window(140, 10)], { need: 1000 }, 0],
-		['two answers are enough to measure', [window(150), window(149)], { need: 1000 }, (30_800 * 0.9) / 145 - 100],
+		// 150, 140: 9 of theirs beside our one (10 per one of ours, 16 more expected): 140 - 4 - 16.
+		['two answers are enough to measure', [window(150), window(140)], { need: 1000 }, (30_800 * 0.9 * 10) / 120 - 100],
 		['one answer is not: the first request of a window goes at once', [window(150)], { need: 1000 }, 0],
 		// Six answers: the estimate is taken from the last five, which hold the others' 9 (3.25
 		// per one of ours, so 7 more of theirs expected: 136 - 4 - 7 = 125).
@@ -232,6 +233,7 @@ describe('others on the key: the estimate and the spreading it decides', () => {
 		['as much left as before, same reset: a new window, its first request at once', [window(150), window(150)]],
 		['more left than before, same reset: a new window', [window(150), window(149), window(190)]],
 		['less left, but a reset a half minute later: a new window', [window(150), window(149), window(100, 60)]],
+		['a reset in seconds from now that jumps from 30 to 60 (less left): a new window', [{ 'x-ratelimit-remaining': '150', 'x-ratelimit-reset': '30' }, { 'x-ratelimit-remaining': '149', 'x-ratelimit-reset': '30' }, { 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': '60' }]],
 		['a 429 in between teaches no window', [window(150), window(149), window(0, 30, { 'retry-after': '20' }), window(60, 60)]],
 	])('%s', async (_name, answers) => {
 		expect(await waitAfter(answers, { need: 1000 })).toBe(0);
@@ -239,15 +241,31 @@ describe('others on the key: the estimate and the spreading it decides', () => {
 
 	// The first answer of a window is checked against what others did in the window before: at
 	// 9 of theirs per one of ours, 15 left would be gone before our request arrived.
-	const busyWindow = [window(150), window(140), window(130)];
+	const busyWindow = [window(150), window(140)];
 	test.each([
-		['the last window’s company is expected at the start of the next', [...busyWindow, window(15, 60)], 60_000 + 1_000 + 250 - 400],
+		['the last window’s company is expected at the start of the next', [...busyWindow, window(15, 60)], 60_000 + 1_000 + 250 - 300],
 		['with as little company last window, the same 15 are enough', [window(150), window(149), window(148), window(15, 60)], 0],
 		// A window that taught nothing halves what is expected: 5.5 per one of ours, 10 of theirs.
-		['a window that taught nothing halves it: 14 left waits', [...busyWindow, window(150, 60), window(14, 62)], 62_000 + 1_000 + 250 - 500],
+		['a window that taught nothing halves it: 14 left waits', [...busyWindow, window(150, 60), window(14, 62)], 62_000 + 1_000 + 250 - 400],
 		['a window that taught nothing halves it: 15 left go', [...busyWindow, window(150, 60), window(15, 62)], 0],
 		['a window’s limit is read from its answers, and kept: 2 % of 100 leaves 3 for us', [window(150, 30, { 'x-ratelimit-limit': '100' }), window(3, 60)], 0],
 	])('%s', async (_name, answers, waitMs) => {
 		expect(await waitAfter(answers, {})).toBe(waitMs);
+	});
+
+	test('a reset in seconds from now counts down within its window: one window, measured', async () => {
+		// A second between our requests (sent 100 ms before each answer): the window resets at
+		// T0 + 30.1 s whichever answer says it, 30, 29 or 28 s after it came.
+		const run = pacerAt();
+		for (const [remaining, reset] of [[150, 30], [149, 29], [148, 28]]) {
+			await run.pacer.beforeRequest();
+			run.clock.time += 100;
+			run.pacer.observe({ 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': String(reset) });
+			run.clock.time += 900;
+		}
+		run.clock.time -= 900;
+		run.pacer.setBudget({ need: 1000 });
+		// Alone: 144 for us over 90 % of the 28 s left, from our last sending 100 ms ago.
+		expect(run.pacer.delayMs()).toBeCloseTo((28_000 * 0.9) / 144 - 100, 2);
 	});
 });

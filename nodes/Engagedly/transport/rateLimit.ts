@@ -70,7 +70,7 @@ type Headers = Record<string, unknown>;
 function header(headers: Headers, name: string): number | undefined {
 	const raw = headers[name];
 	const value = Number(Array.isArray(raw) ? raw[0] : raw);
-	return raw === undefined || raw === null || raw === '' || !Number.isFinite(value) ? undefined : value;
+	return raw === null || raw === '' || !Number.isFinite(value) ? undefined : value;
 }
 
 /**
@@ -193,7 +193,7 @@ export class RateLimitPacer {
 
 	private sentAtMs: number | undefined;
 
-	/** The spacing decided for the request being waited for (0 when it goes at full speed). */
+	/** The spacing decided for the next request when what is left is spread (0 when it is not). */
 	private spacingMs = 0;
 
 	/** How long our requests take to be answered: a peak that fades, as one slow answer predicts more. */
@@ -262,7 +262,7 @@ export class RateLimitPacer {
 		if (last === undefined) return this.own.waitMs(now, DOCUMENTED_LIMIT - this.leftToOthers(DOCUMENTED_LIMIT));
 		if (last.resetAtMs === undefined) return 0;
 		const untilReset = Math.min(Math.max(last.resetAtMs - now + RESET_MARGIN_MS, 0), MAX_WINDOW_MS);
-		return untilReset > 0 && this.budget(now) <= 0 ? untilReset : 0;
+		return this.budget(now) <= 0 ? untilReset : 0;
 	}
 
 	/**
@@ -329,9 +329,8 @@ export class RateLimitPacer {
 		// Never past the horizon: with little budget left and much company, the proportion alone
 		// would ask for a wait longer than the window, and the reset would go unused.
 		const spacing = Math.min((horizon * perOurs) / budget, horizon);
-		const wait = Math.max((this.sentAtMs ?? last.atMs) + spacing - now, 0);
-		this.spacingMs = wait > 0 ? spacing : 0;
-		return wait;
+		this.spacingMs = spacing;
+		return Math.max((this.sentAtMs ?? last.atMs) + spacing - now, 0);
 	}
 
 	/**
