@@ -87,22 +87,19 @@ function entriesOf(errors: unknown, field?: string): Said[] {
 		const code =
 			typeof errors.code === 'string' && errors.code.trim() ? errors.code.trim() : undefined;
 		const message = words(errors.message) ?? code ?? '';
-		return [
-			{
-				field: typeof errors.field === 'string' ? errors.field : field,
-				message,
-				code: message === code ? undefined : code,
-			},
-		];
+		return [{ field: typeof errors.field === 'string' ? errors.field : field, message, code }];
 	}
 	const message = words(errors);
 	return message === undefined ? [] : [{ field, message }];
 }
 
-/** "field: message (code)", so every entry shows with what it is about, by the editor's name where known. */
+/**
+ * "field: message (code)", so every entry shows with what it is about, by the editor's name where
+ * known; an entry with a code and no words shows the code once.
+ */
 const formatEntry = ({ field, message, code }: Said, fieldNames: FieldNames): string => {
 	const name = field === undefined ? undefined : (fieldNames[field]?.label ?? field);
-	return `${name ? `${name}: ` : ''}${message}${code ? ` (${code})` : ''}`;
+	return `${name ? `${name}: ` : ''}${message}${code && code !== message ? ` (${code})` : ''}`;
 };
 
 /**
