@@ -101,24 +101,35 @@ function checkAll(properties: INodeProperties[], read: (property: INodePropertie
 }
 
 /**
+ * What is wrong with the first of these parameters whose value it cannot take, named as the editor
+ * names it; undefined when nothing is. `values` holds the parameters set (by name): one it does not
+ * hold has nothing to check.
+ */
+export function parameterProblem(properties: INodeProperties[], values: Record<string, unknown>): string | undefined {
+	const shown = properties.filter((property) => property.type !== 'notice');
+	return checkAll(shown, (property) => (property.name in values ? values[property.name] : NO_VALUE), '');
+}
+
+/** The parameters this item holds, by name. */
+function readValues(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): Record<string, unknown> {
+	const values: Record<string, unknown> = {};
+	for (const { name } of properties) {
+		try {
+			const value = this.getNodeParameter(name, itemIndex, NO_VALUE) as unknown;
+			if (value !== NO_VALUE) values[name] = value;
+		} catch {
+			// A parameter the node does not hold (hidden by another one's value) has nothing to check.
+		}
+	}
+	return values;
+}
+
+/**
  * Throws, naming the field, when a parameter of this operation holds a value it cannot take.
  * `values`: the item's parameters as the operation read them already (Sync reads each once).
  */
 export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number, values?: Record<string, unknown>): void {
-	const problem = checkAll(
-		properties,
-		(property) => {
-			if (property.type === 'notice') return NO_VALUE;
-			if (values) return property.name in values ? values[property.name] : NO_VALUE;
-			try {
-				return this.getNodeParameter(property.name, itemIndex, NO_VALUE) as unknown;
-			} catch {
-				// A parameter the node does not hold (hidden by another one's value) has nothing to check.
-				return NO_VALUE;
-			}
-		},
-		'',
-	);
+	const problem = parameterProblem(properties, values ?? readValues.call(this, properties, itemIndex));
 	if (problem) {
 		throw new NodeOperationError(this.getNode(), problem, {
 			itemIndex,
