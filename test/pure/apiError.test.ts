@@ -25,6 +25,10 @@ describe('the message: the status, the error type and Engagedly’s words, whate
 		['the 429’s own shape', 429, { error_type: 'rate_limit_exceeded', message: 'Rate limit exceeded. Please retry later.' }, 'rate_limit_exceeded: Rate limit exceeded. Please retry later.', [], []],
 		['several entries, joined', 422, { errors: [{ field: 'email', message: 'is invalid' }, { field: 'first_name', message: 'is blank', code: 'missing_field' }] }, 'email: is invalid; first_name: is blank (missing_field)', ['email: is invalid', 'first_name: is blank (missing_field)'], ['missing_field']],
 		['an entry with a code and no message shows the code once', 422, { errors: [{ field: 'email', code: 'duplicate_value' }] }, 'email: duplicate_value', ['email: duplicate_value'], ['duplicate_value']],
+		['an entry with only a code', 422, { errors: [{ code: 'missing_field' }] }, 'missing_field', ['missing_field'], ['missing_field']],
+		['a code with spaces around it', 422, { errors: [{ field: 'email', message: 'is taken', code: ' duplicate_value ' }] }, 'email: is taken (duplicate_value)', ['email: is taken (duplicate_value)'], ['duplicate_value']],
+		['an entry naming only its field', 422, { errors: [{ field: 'email' }] }, 'email', ['email'], []],
+		['nulls where words go are no words', 422, { error_type: null, message: null, errors: [{ field: 'email', message: null, code: 'invalid' }] }, 'email: invalid', ['email: invalid'], ['invalid']],
 		['a blank code is none', 422, { errors: [{ field: 'email', message: 'is invalid', code: '  ' }] }, 'email: is invalid', ['email: is invalid'], []],
 		['a code that is not text is none', 422, { errors: [{ field: 'email', message: 'is invalid', code: 7 }] }, 'email: is invalid', ['email: is invalid'], []],
 		['an entry about no field', 422, { errors: [{ message: 'Something is wrong' }] }, 'Something is wrong', ['Something is wrong'], []],
@@ -104,6 +108,7 @@ describe('the description: what Engagedly listed, then what to do', () => {
 		['a taken address on a 422: the advice', 422, [{ field: 'email', message: 'is taken', code: 'duplicate_value' }], true],
 		['a taken value of another field: none', 422, [{ field: 'employee_id', message: 'is taken', code: 'duplicate_value' }], false],
 		['another code on the address: none', 422, [{ field: 'email', message: 'is invalid', code: 'invalid' }], false],
+		['a taken address among other refusals: the advice', 422, [{ field: 'first_name', message: 'is blank' }, { field: 'email', message: 'is taken', code: 'duplicate_value' }], true],
 		['the same words on another status: none', 409, [{ field: 'email', message: 'is taken', code: 'duplicate_value' }], false],
 	])('%s', (_name, status, errors, advised) => {
 		expect(apiError(NODE, status, { errors }, 0, [], { duplicate: taken }).description?.includes(taken.advice)).toBe(advised);
@@ -134,6 +139,8 @@ describe('the keys never reach an error', () => {
 		const error = ownError(NODE, 'api_connection_error', 'connect ECONNREFUSED https://x/?k=client-key-5f2a', 2, SECRETS, 'Check client-key-5f2a');
 		expect(error.message).toBe('connect ECONNREFUSED https://x/?k=***');
 		expect(error.description).toBe('Check ***');
+		// n8n shows the error's response among its details: what kind of failure it was.
+		expect(error.errorResponse).toEqual({ message: error.message, error_type: 'api_connection_error' });
 		expect(refusalOf(error)).toBeUndefined();
 	});
 });

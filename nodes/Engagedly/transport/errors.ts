@@ -84,8 +84,7 @@ function entriesOf(errors: unknown, field?: string): Said[] {
 	if (isObject(errors)) {
 		const documented = 'message' in errors || 'code' in errors || typeof errors.field === 'string';
 		if (!documented) return Object.entries(errors).flatMap(([key, entry]) => entriesOf(entry, key));
-		const code =
-			typeof errors.code === 'string' && errors.code.trim() ? errors.code.trim() : undefined;
+		const code = typeof errors.code === 'string' ? errors.code.trim() || undefined : undefined;
 		const message = words(errors.message) ?? code ?? '';
 		return [{ field: typeof errors.field === 'string' ? errors.field : field, message, code }];
 	}
@@ -99,7 +98,7 @@ function entriesOf(errors: unknown, field?: string): Said[] {
  */
 const formatEntry = ({ field, message, code }: Said, fieldNames: FieldNames): string => {
 	const name = field === undefined ? undefined : (fieldNames[field]?.label ?? field);
-	return `${name ? `${name}: ` : ''}${message}${code && code !== message ? ` (${code})` : ''}`;
+	return [name, message].filter(Boolean).join(': ') + (code && code !== message ? ` (${code})` : '');
 };
 
 /**
