@@ -37,10 +37,17 @@ const config = JSON.parse(require("fs").readFileSync(base, "utf8"));
 config.mutate = patterns;
 // The engine suites load the node through a path jest cannot follow: related tests come from coverage.
 config.jest.enableFindRelatedTests = tests === "pure";
+// A static mutant (code run only when a file loads: a description, a table) needs the whole
+// project run again; for the engine suites that is minutes a mutant, so the node runs leave them
+// out (the report counts them), and what they hold is proven where a run reads it.
+config.ignoreStatic = tests === "node";
 config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
 ' stryker.config.json "$slug" "$tests" "${patterns[@]}" >"$config"
 started=$SECONDS
+# An interrupted run (Ctrl-C) saves what it tested as the baseline of the next; until a run of the
+# room ends, it has no .seconds file, and the report leaves it out.
+rm -f "bench/mutation/$slug.seconds"
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config" ${force:+"$force"}
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
 # The report says how long a room's last run took (a first run, or an incremental one).

@@ -28,6 +28,7 @@ for (const line of section.split('\n')) {
 }
 
 const rows = [];
+const interrupted = [];
 const undetected = [];
 const measured = new Set();
 const relativeOf = (file) => file.replace(/\\/g, '/').replace(/^.*?nodes\/Engagedly\//, '');
@@ -45,14 +46,20 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 	const files = Object.keys(report.files).map(relativeOf);
 	const room = files.length === 1 ? files[0] : commonFolder(files);
 	const secondsFile = path.join(dir, name.replace(/\.incremental\.json$/, '.seconds'));
-	const took = existsSync(secondsFile) ? `${readFileSync(secondsFile, 'utf8').trim()} s` : '';
+	if (!existsSync(secondsFile)) {
+		interrupted.push(`\`${room}\` (${tests}): ${Object.values(report.files).flatMap((f) => f.mutants).length} mutants so far`);
+		continue;
+	}
+	const took = `${readFileSync(secondsFile, 'utf8').trim()} s`;
 	const run = files.length === 1 ? took : `${took} (\`${room}\`)`;
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const relative = relativeOf(file);
 		const lines = source.split('\n');
-		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, Ignored: 0 };
+		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, Ignored: 0, Static: 0 };
 		for (const mutant of mutants) {
-			t[mutant.status] = (t[mutant.status] ?? 0) + 1;
+			// Left out: the editor's words (scripts/stryker-editor-words.mjs), or static in a node run.
+			const status = mutant.status === 'Ignored' && /^Static/.test(mutant.statusReason ?? '') ? 'Static' : mutant.status;
+			t[status] = (t[status] ?? 0) + 1;
 			if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
 			const line = mutant.location.start.line;
 			const replacement = mutant.replacement ?? '';
@@ -61,7 +68,7 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 		measured.add(`${relative} ${tests}`);
 		const detected = t.Killed + t.Timeout;
 		const valid = detected + t.Survived + t.NoCoverage;
-		rows.push(`| \`${relative}\` | ${tests} | ${run} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${t.Ignored} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
+		rows.push(`| \`${relative}\` | ${tests} | ${run} | ${valid} | ${t.Killed} | ${t.Timeout} | ${t.Survived} | ${t.NoCoverage} | ${t.CompileError} | ${t.Ignored} | ${t.Static} | ${valid ? ((100 * detected) / valid).toFixed(1) : 'n/a'} % |`);
 	}
 }
 
@@ -115,7 +122,7 @@ const roomRows = [...rooms.entries()]
 const out = [
 	'# Mutation testing (StrykerJS)',
 	'',
-	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out, and so are those of the editor’s words (labels, descriptions, placeholders, hints, option names: scripts/stryker-editor-words.mjs), which no run reads. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
+	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out, and so are those of the editor’s words (labels, descriptions, placeholders, hints, option names: scripts/stryker-editor-words.mjs), which no run reads, and, in runs against the node project, static mutants (code run only as a file loads, such as a description's parameters: each would rerun every engine suite; what they hold is proven where a run reads it). Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
 	'',
 	'## Score per room',
 	'',
@@ -125,10 +132,11 @@ const out = [
 	'|---|---|---|---|---|',
 	...roomRows,
 	'',
+	...(interrupted.length ? ['Interrupted runs, left out until a run of the same rooms ends (it resumes them): ' + interrupted.join('; ') + '.', ''] : []),
 	'## Score per file',
 	'',
-	'| file | jest project | its last run took (the room it ran over) | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | editor’s words (left out) | score |',
-	'|---|---|---|---|---|---|---|---|---|---|---|',
+	'| file | jest project | its last run took (the room it ran over) | valid mutants | killed | timed out | survived | no coverage | compile errors (left out) | editor’s words (left out) | static, node runs (left out) | score |',
+	'|---|---|---|---|---|---|---|---|---|---|---|---|',
 	...rows,
 	'',
 	'## Undetected mutants',
