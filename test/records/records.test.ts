@@ -318,31 +318,33 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		expect(memberIds(unit.id)).toEqual(before);
 	});
 
-	it('removeMembers takes some out of a unit of more than 50 members, ignoring who is absent', async () => {
+	it('removeMembers takes some out of a unit of more than 50 members, ignoring who is absent (named from their user record when given by address)', async () => {
 		const unit = bigUnit('Shrinking', 65);
 		const before = memberIds(unit.id);
-		const outsider = userIds().find((id) => !before.includes(id))!;
+		const [outsider, byAddress] = userIds().filter((id) => !before.includes(id));
 		const result = await run({
 			operation: 'removeMembers',
 			[locator]: byId(unit.id),
-			members: pickedUsers(before[0], before[64], outsider),
+			members: pickedUsers(before[0], before[64], outsider, sim.store.users.get(byAddress)!.email),
 		});
 		expect(result.error).toBeUndefined();
 		const { removed, notMembers, ...unitNow } = result.items[0].json;
 		expect(Object.keys(result.items[0].json).slice(0, 2)).toEqual(['removed', 'notMembers']);
 		expect(removed).toEqual([person(before[0]), person(before[64])]);
-		expect(notMembers).toEqual([{ id: outsider }]);
+		// Known only by id: the id alone. Looked up by address: its user record (first and last name) names them.
+		expect(notMembers).toEqual([{ id: outsider }, person(byAddress)]);
 		expect(parse(kind.schema, unitNow).members).toHaveLength(63);
 		expect(memberIds(unit.id)).toEqual(before.slice(1, 64));
 		expect(units().get(unit.id)?.name).toBe('Shrinking');
 	});
 
-	it('addMembers whose expression yields nobody, or a list with a non-address By Email, fails before any request', async () => {
+	it('addMembers or removeMembers whose expression yields nobody, or a list with a non-address By Email, fails before any request', async () => {
 		const unit = bigUnit('Nobody', 2);
 		sim.clearLog();
 		// The editor already refuses an empty pick; an expression can still come out empty.
-		const result = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: { user: [{ user: { __rl: true, mode: 'id', value: '={{ [] }}' } }] } });
-		expect(result.error?.message).toBe('No users to add');
+		const nobody = { user: [{ user: { __rl: true, mode: 'id', value: '={{ [] }}' } }] };
+		expect((await run({ operation: 'addMembers', [locator]: byId(unit.id), members: nobody })).error?.message).toBe('No users to add');
+		expect((await run({ operation: 'removeMembers', [locator]: byId(unit.id), members: nobody })).error?.message).toBe('No users to remove');
 		// An entry's expression may give a list: each piece is read in the entry's mode, not as an id.
 		const listed = { user: [{ user: { __rl: true, mode: 'email', value: '={{ ["not-an-address"] }}' } }] };
 		const notAddress = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: listed });
