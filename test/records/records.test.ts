@@ -331,7 +331,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		const { removed, notMembers, ...unitNow } = result.items[0].json;
 		expect(Object.keys(result.items[0].json).slice(0, 2)).toEqual(['removed', 'notMembers']);
 		expect(removed).toEqual([person(before[0]), person(before[64])]);
-		// Known only by id: the id alone. Looked up by address: its user record (first and last name) names them.
+		// Known only by id: the id alone. Looked up by address: its user record names them.
 		expect(notMembers).toEqual([{ id: outsider }, person(byAddress)]);
 		expect(parse(kind.schema, unitNow).members).toHaveLength(63);
 		expect(memberIds(unit.id)).toEqual(before.slice(1, 64));

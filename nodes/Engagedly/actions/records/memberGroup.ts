@@ -145,8 +145,8 @@ function person(this: IExecuteFunctions, id: string, ...records: IDataObject[]):
 	const members = records.flatMap((record) => (Array.isArray(record.members) ? (record.members as IDataObject[]) : []));
 	const known = members.find((member) => String(member?.id) === id) ?? knownUser(this, id);
 	if (!known) return { id };
-	const name = known.name ?? [known.first_name, known.last_name].filter(Boolean).join(' ');
-	return { id, ...(name ? { name } : {}), ...(known.email ? { email: known.email } : {}) };
+	// Members and users alike carry `name` (contract and vendor).
+	return { id, ...(known.name ? { name: known.name } : {}), ...(known.email ? { email: known.email } : {}) };
 }
 
 /**
