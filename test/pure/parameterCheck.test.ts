@@ -53,6 +53,17 @@ const extra: INodeProperties = {
 	default: {},
 	options: [text, { ...count, displayName: 'Level' }],
 };
+const listedMany: INodeProperties = { ...listed, displayName: 'Location Names or IDs', typeOptions: { loadOptionsMethod: 'getLocations', multipleValues: true } };
+const withZero: INodeProperties = {
+	displayName: 'Days',
+	name: 'days',
+	type: 'options',
+	default: 0,
+	options: [
+		{ name: 'None', value: 0 },
+		{ name: 'A Week', value: 7 },
+	],
+};
 const notice: INodeProperties = { displayName: 'Read this', name: 'notice', type: 'notice', default: '' };
 
 describe('a value the declaration allows passes', () => {
@@ -74,6 +85,14 @@ describe('a value the declaration allows passes', () => {
 		['a list of ids, records with an id, and entries left empty', ids, ['u-1', { id: 'u-2' }, '', []]],
 		['a list of numbers', counts, [1, '2']],
 		['a collection whose fields are right', extra, { name: 'Ada', limit: '3' }],
+		['a number for text', text, 42],
+		['a boolean for text', text, true],
+		['a user id typed as plain text', user, 'u-1'],
+		['a picked user with no value', user, { __rl: true, mode: 'list', value: null }],
+		['an empty entry among picked ids', picked, ['d-1', null, undefined]],
+		['a list of ids for a multi-value dropdown filled from Engagedly', listedMany, ['loc-1', 'loc-2']],
+		['zero for a numeric option', withZero, 0],
+		['a collection set to null', extra, null],
 		['nothing set', text, undefined],
 		['null', count, null],
 	])('%s', (_name, property, value) => {
@@ -96,7 +115,11 @@ describe('a value the editor could not have produced is refused, naming the fiel
 		['an option outside the list among allowed ones', fixed, ['name', 'phone'], 'Fields may only hold "name", "email" (got "phone")'],
 		['a comma-separated text with one not allowed', fixed, 'name, phone', 'Fields may only hold "name", "email" (got "phone")'],
 		['one option outside the list, not in a list', fixed, 'phone', 'Fields may only hold "name", "email" (got "phone")'],
-		['a nested list in a picker filled from Engagedly', picked, [['d-1']], 'Department Names or IDs must be IDs (text, numbers, or records with an id)'],
+		['a nested list in a picker filled from Engagedly', picked, ['d-1', ['d-2']], 'Department Names or IDs must be IDs (text, numbers, or records with an id)'],
+		['one option outside the list, given as a number', fixed, 7, 'Fields may only hold "name", "email" (got 7)'],
+		['false for a numeric option 0', withZero, false, 'Days must be one of "0", "7" (got false)'],
+		['a nested list among a list of ids', ids, ['u-1', ['u-2']], 'User IDs must be text, not a list or an object'],
+		['a record among a list of numbers', counts, [1, { id: 2 }], 'Levels must be a number (got "[object Object]")'],
 		['a user given as a list', user, { __rl: true, mode: 'id', value: ['u-1'] }, 'User must be an ID, not a list or an object'],
 		['a user given as a record without an id', user, { name: 'Ada' }, 'User must be an ID, not a list or an object'],
 		['an object among a list of ids', ids, ['u-1', { name: 'x' }], 'User IDs must be text, not a list or an object'],
@@ -111,6 +134,10 @@ describe('a value the editor could not have produced is refused, naming the fiel
 	test('the first wrong parameter is named; one not set, and a notice, are not checked', () => {
 		expect(parameterProblem([notice, text, count, flag], { notice: { any: 'thing' }, limit: 'x', simplify: 'no' })).toBe('Limit must be a number (got "x")');
 		expect(parameterProblem([text, count], {})).toBeUndefined();
+	});
+
+	test('a collection whose fields are right does not end the check: the next parameter is checked', () => {
+		expect(parameterProblem([extra, count], { additionalFields: { name: 'Ada' }, limit: 'x' })).toBe('Limit must be a number (got "x")');
 	});
 
 	test('a field a collection does not declare is not checked', () => {

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, NodeApiError } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { checkParameters } from '../parameters/check';
-import { readMaxRateLimitWait } from '../parameters/readers';
+import { checkParameters, readMaxRateLimitWait } from '../parameters/readers';
 import { asNodeError } from '../transport/errors';
 import type { ItemRequest } from '../transport/request';
 import type { BatchFailure, BatchOperation, BatchRun, EngagedlyOperation, ItemOperation, OperationMap } from './types';

@@ -1,11 +1,10 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { isBlank, isRecordWithId } from './values';
 
 /**
  * Every parameter an operation shows is checked against its own declaration before the
- * operation runs, so no request is ever built from a value the editor could not have produced:
+ * operation runs (a notice, which holds no value, passes), so no request is ever built from a value the editor could not have produced:
  * an option outside its list (an expression giving "Add" for "add" would otherwise fall through
  * to another mode), an object where text belongs (it would go out as "[object Object]"), text
  * that is not a number. The declaration is the single source: a new field is checked without a
@@ -15,8 +14,7 @@ import { isBlank, isRecordWithId } from './values';
 const NO_VALUE = Symbol('no value');
 
 const isNumber = (value: unknown) =>
-	(typeof value === 'number' && Number.isFinite(value)) ||
-	(typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
+	Number.isFinite(value) || (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)));
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -30,7 +28,7 @@ function staticValues(property: INodeProperties): Array<string | number | boolea
 }
 
 const inList = (allowed: Array<string | number | boolean>, value: unknown) =>
-	allowed.some((option) => option === value || (typeof option === 'number' && isNumber(value) && Number(value) === option));
+	allowed.some((option) => option === value || (isNumber(value) && Number(value) === option));
 
 const listed = (allowed: Array<string | number | boolean>) => allowed.map((value) => `"${String(value)}"`).join(', ');
 
@@ -71,11 +69,11 @@ function problemWith(property: INodeProperties, value: unknown): string | undefi
 			return entries.every(isIdLike) ? undefined : 'must be IDs (text, numbers, or records with an id)';
 		}
 		case 'resourceLocator': {
-			const id = value !== null && typeof value === 'object' && '__rl' in value ? (value as unknown as { value: unknown }).value : value;
+			const id = typeof value === 'object' && '__rl' in value ? (value as unknown as { value: unknown }).value : value;
 			return isIdLike(id) ? undefined : 'must be an ID, not a list or an object';
 		}
 		case 'collection':
-			return value !== null && typeof value === 'object' && !Array.isArray(value) ? undefined : 'must be a set of fields';
+			return typeof value === 'object' && !Array.isArray(value) ? undefined : 'must be a set of fields';
 		default:
 			return undefined;
 	}
@@ -87,7 +85,8 @@ function checkAll(properties: INodeProperties[], read: (property: INodePropertie
 		if (value === NO_VALUE) continue;
 		const problem = problemWith(property, value);
 		if (problem) return `${property.displayName}${where} ${problem}`;
-		if (property.type === 'collection' && value !== null && typeof value === 'object') {
+		// A collection that passed is a set of fields (or null): each is checked against its own declaration.
+		if (property.type === 'collection' && value !== null) {
 			const entries = value as Record<string, unknown>;
 			const nested = checkAll(
 				(property.options ?? []) as INodeProperties[],
@@ -103,37 +102,8 @@ function checkAll(properties: INodeProperties[], read: (property: INodePropertie
 /**
  * What is wrong with the first of these parameters whose value it cannot take, named as the editor
  * names it; undefined when nothing is. `values` holds the parameters set (by name): one it does not
- * hold has nothing to check.
+ * hold has nothing to check. parameters/readers.ts (checkParameters) throws what it says.
  */
 export function parameterProblem(properties: INodeProperties[], values: Record<string, unknown>): string | undefined {
-	const shown = properties.filter((property) => property.type !== 'notice');
-	return checkAll(shown, (property) => (property.name in values ? values[property.name] : NO_VALUE), '');
-}
-
-/** The parameters this item holds, by name. */
-function readValues(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): Record<string, unknown> {
-	const values: Record<string, unknown> = {};
-	for (const { name } of properties) {
-		try {
-			const value = this.getNodeParameter(name, itemIndex, NO_VALUE) as unknown;
-			if (value !== NO_VALUE) values[name] = value;
-		} catch {
-			// A parameter the node does not hold (hidden by another one's value) has nothing to check.
-		}
-	}
-	return values;
-}
-
-/**
- * Throws, naming the field, when a parameter of this operation holds a value it cannot take.
- * `values`: the item's parameters as the operation read them already (Sync reads each once).
- */
-export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number, values?: Record<string, unknown>): void {
-	const problem = parameterProblem(properties, values ?? readValues.call(this, properties, itemIndex));
-	if (problem) {
-		throw new NodeOperationError(this.getNode(), problem, {
-			itemIndex,
-			description: 'Fix the value (or the expression that gives it) in the node. Nothing was sent to Engagedly.',
-		});
-	}
+	return checkAll(properties, (property) => (property.name in values ? values[property.name] : NO_VALUE), '');
 }

@@ -1,17 +1,18 @@
-import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import { PERSON_FIX } from '../descriptions/common';
 import { userIdForEmail } from '../people/byEmail';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
+import { parameterProblem } from './check';
 import { refuse } from './refuse';
 import { capitalise, idOf, isBlank, isEmailAddress, isRecordWithId, listOf, toApiDay, toInstant, trimmed } from './values';
 
 /**
  * Reading what the editor hands over, for one item: each reader returns the value the operation
  * sends, or fails naming the field and the fix before any request. (The router has already
- * checked every parameter against its declaration: parameters/check.ts.)
+ * checked every parameter against its declaration: checkParameters below.)
  *
  * Every reader is called one way: `readX.call(this, itemIndex, name, options)`. It reads the
  * parameter `name` itself, a field inside a collection by its dotted path
@@ -43,6 +44,34 @@ export function readLimit(this: IExecuteFunctions, itemIndex: number): number | 
 export function readMaxRateLimitWait(this: IExecuteFunctions, itemIndex: number): number {
 	const seconds = Number(this.getNodeParameter('options.maxRateLimitWait', itemIndex, DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS));
 	return Number.isFinite(seconds) && seconds >= 0 ? seconds : DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS;
+}
+
+// ---- every parameter against its declaration -------------------------------------------------
+
+const NOT_HELD = Symbol('not held');
+
+/** The parameters this item holds, by name. */
+function heldValues(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): Record<string, unknown> {
+	const values: Record<string, unknown> = {};
+	for (const { name } of properties) {
+		try {
+			const value = this.getNodeParameter(name, itemIndex, NOT_HELD) as unknown;
+			if (value !== NOT_HELD) values[name] = value;
+		} catch {
+			// A parameter the node does not hold (hidden by another one's value) has nothing to check.
+		}
+	}
+	return values;
+}
+
+/**
+ * Refuses the item, naming the field, when a parameter of this operation holds a value it cannot
+ * take (parameters/check.ts says which). `values`: the item's parameters as the operation read
+ * them already (Sync reads each once).
+ */
+export function checkParameters(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number, values?: Record<string, unknown>): void {
+	const problem = parameterProblem(properties, values ?? heldValues.call(this, properties, itemIndex));
+	if (problem) refuse(this, itemIndex, problem, 'Fix the value (or the expression that gives it) in the node. Nothing was sent to Engagedly.');
 }
 
 // ---- ids -------------------------------------------------------------------------------------

@@ -3,8 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { emailKey } from '../../../people/byEmail';
-import { checkParameters } from '../../../parameters/check';
-import { personRefs } from '../../../parameters/readers';
+import { checkParameters, personRefs } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';

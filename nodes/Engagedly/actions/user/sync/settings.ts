@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { DateTime } from 'luxon';
 
 import { optionsCollection } from '../../../descriptions/common';
-import { checkParameters } from '../../../parameters/check';
+import { checkParameters } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
 import { syncProperties } from '../newUser';
