@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run mutate [-- <room> [pure|node] [--force]]`: StrykerJS over nodes/Engagedly (or one room
+# `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- <room> [pure|node] [--force]]`
+# (the suites: test/mutate/jest.config.js): StrykerJS over nodes/Engagedly (or one room
 # of it, such as `actions/user/sync` or `parameters/values.ts`, or several joined by commas, which
 # share one initial test run: `actions/business,actions/location`), its mutants run against one jest
 # project: `node` (the engine suites, the default) or `pure` (the tables without the engine).
@@ -47,9 +48,10 @@ process.stdout.write(JSON.stringify(config));
 started=$SECONDS
 # An interrupted run (Ctrl-C) saves what it tested as the baseline of the next; until a run of the
 # room ends, it has no .seconds file, and the report leaves it out.
-rm -f "bench/mutation/$slug.seconds"
+rm -f "bench/mutation/$slug.seconds" "bench/mutation/$slug.suites"
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config" ${force:+"$force"}
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
 # The report says how long a room's last run took (a first run, or an incremental one).
 echo "$((SECONDS - started))" >"bench/mutation/$slug.seconds"
+echo "${ENGAGEDLY_MUTATE_SUITES:-}" >"bench/mutation/$slug.suites"
 node scripts/mutation-report.mjs

@@ -50,7 +50,9 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 		interrupted.push(`\`${room}\` (${tests}): ${Object.values(report.files).flatMap((f) => f.mutants).length} mutants so far`);
 		continue;
 	}
-	const took = `${readFileSync(secondsFile, 'utf8').trim()} s`;
+	const suitesFile = path.join(dir, name.replace(/\.incremental\.json$/, '.suites'));
+	const suites = existsSync(suitesFile) ? readFileSync(suitesFile, 'utf8').trim() : '';
+	const took = `${readFileSync(secondsFile, 'utf8').trim()} s${suites ? `, against ${suites.split(',').join(', ')} only` : ''}`;
 	const run = files.length === 1 ? took : `${took} (\`${room}\`)`;
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const relative = relativeOf(file);
