@@ -67,11 +67,11 @@ function redactDeep<T>(value: T, secrets: string[]): T {
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A value as words: text as it is, anything else as its JSON; nothing for blanks. */
+/** A value as words: text as it is, anything else as its JSON; nothing for blanks, null or nothing. */
 function words(value: unknown): string | undefined {
-	if (value === undefined || value === null) return undefined;
-	const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
-	return text === '' ? undefined : text;
+	// JSON.stringify(undefined) is undefined, as no words.
+	const text: string | undefined = typeof value === 'string' ? value.trim() : value === null ? '' : JSON.stringify(value);
+	return text || undefined;
 }
 
 /**
