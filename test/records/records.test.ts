@@ -390,9 +390,11 @@ describe.each([
 		expect(routes()).toEqual([`POST ${path}`]);
 	});
 
-	it('create with the name only leaves the other fields blank', async () => {
-		const result = await run({ operation: 'create', name: 'Bare' });
+	it('create with the name only (a field added and left blank) sends the name alone and leaves the other fields blank', async () => {
+		sim.clearLog();
+		const result = await run({ operation: 'create', name: 'Bare', additionalFields: { [lone]: '  ' } });
 		expect(result.error).toBeUndefined();
+		expect(sim.log.map((entry) => entry.body)).toEqual([{ name: 'Bare' }]);
 		const record = stored(String(result.items[0].json.id));
 		expect(record.name).toBe('Bare');
 		for (const wire of Object.values(fields)) expect(record[wire]).toBeNull();
