@@ -593,39 +593,25 @@ test.each([
 });
 
 test.each([
-	[
-		'resource ids that are not numbers',
-		{ ...resourcesAll, filters: { resourceIds: '16500, abc' } },
-		/Resource IDs must be whole numbers \(got "abc"\)/,
-	],
-	[
-		'a minimum duration above the maximum',
-		{ ...resourcesAll, filters: { minDuration: 90, maxDuration: 30 } },
-		/Minimum Duration \(90\) is more than Maximum Duration \(30\)/,
-	],
-	[
-		'a learning resource id that is not a number',
-		{ resource: 'learningResource', operation: 'getContents', learningResourceId: byId('WSF-100') },
-		/Learning resource ID must be a whole number/,
-	],
-	[
-		"a learner report's learning resource ids that are not numbers",
-		{ ...report, returnAll: true, filters: { learningResourceIds: ['16500', 'WSF'] } },
-		/Learning resource IDs must be whole numbers \(got "WSF"\)/,
-	],
-	[
-		'a certificate date that is not a date',
-		{ ...certificatesAll, filters: { startDate: '2024-02-30' } },
-		/Start Date is not a date/,
-	],
-	[
-		'a certificate id that is not a number',
-		{ resource: 'certificate', operation: 'get', certificateId: byId('cert-1') },
-		/Certificate ID must be a whole number/,
-	],
-])('%s: fails before any request', async (_name, parameters, message) => {
+	['resource ids that are not numbers', { ...resourcesAll, filters: { resourceIds: '16500, abc' } }, /Resource IDs must be whole numbers \(got "abc"\)/, 'e.g. 16504, 16505'],
+	['a minimum duration above the maximum', { ...resourcesAll, filters: { minDuration: 90, maxDuration: 30 } }, /Minimum Duration \(90\) is more than Maximum Duration \(30\)/, 'Swap the two durations, or remove one of them.'],
+	['a negative minimum duration', { ...resourcesAll, filters: { minDuration: -1 } }, 'Minimum Duration must be a number of 0 or more (got "-1")', 'Set Minimum Duration'],
+	['a negative maximum duration', { ...resourcesAll, filters: { maxDuration: -5 } }, 'Maximum Duration must be a number of 0 or more (got "-5")', 'Set Maximum Duration'],
+	['a negative minimum rating', { ...resourcesAll, filters: { minRating: -2 } }, 'Minimum Rating must be a number of 0 or more (got "-2")', 'Set Minimum Rating'],
+	['a learning resource id that is not a number', { resource: 'learningResource', operation: 'getContents', learningResourceId: byId('WSF-100') }, /Learning resource ID must be a whole number/, 'its learning_resource_id'],
+	["a learner report's learning resource ids that are not numbers", { ...report, returnAll: true, filters: { learningResourceIds: ['16500', 'WSF'] } }, /Learning resource IDs must be whole numbers \(got "WSF"\)/, 'Pick courses from the list, or give their numeric IDs.'],
+	['a certificate date that is not a date', { ...certificatesAll, filters: { startDate: '2024-02-30' } }, /Start Date is not a date/, 'YYYY-MM-DD'],
+	['a certificate end date that is not a date', { ...certificatesAll, filters: { endDate: 'soon' } }, 'End Date is not a date: "soon"', 'YYYY-MM-DD'],
+	['a certificate id that is not a number', { resource: 'certificate', operation: 'get', certificateId: byId('cert-1') }, /Certificate ID must be a whole number/, 'Pick the certificate from the list, or enter its numeric ID.'],
+])('%s: fails before any request, naming the field and the fix', async (_name, parameters, message, fix) => {
 	const { error } = await run(sim, parameters);
 
 	expect(error?.message).toMatch(message);
+	expect(error?.description).toContain(fix);
 	expect(sim.log).toHaveLength(0);
+});
+
+test('equal minimum and maximum durations are a range, not a refusal', async () => {
+	const { error } = await run(sim, { ...resourcesAll, limit: 1, returnAll: false, filters: { minDuration: 30, maxDuration: 30 } });
+	expect(error).toBeUndefined();
 });

@@ -142,29 +142,15 @@ describe('every id is exactly one path segment', () => {
 	});
 });
 
-describe('a filter the editor could not have given a value to is refused, naming it, before any request', () => {
+describe('a praise filter that names no person is refused, naming it, before any request', () => {
 	test.each([
-		['a certificate End Date that is no day', { resource: 'certificate', operation: 'getAll', returnAll: true, filters: { endDate: 'soon' } }, 'End Date is not a date: "soon"', 'YYYY-MM-DD'],
-		['a negative Min Duration', { resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { minDuration: -1 } }, 'Minimum Duration must be a number of 0 or more (got "-1")', 'Set Minimum Duration'],
-		['a negative Max Duration', { resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { maxDuration: -5 } }, 'Maximum Duration must be a number of 0 or more (got "-5")', 'Set Maximum Duration'],
-		['a Min Duration above the Max', { resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { minDuration: 90, maxDuration: 30 } }, 'Minimum Duration (90) is more than Maximum Duration (30)', 'Swap the two durations, or remove one of them.'],
-		['a negative Minimum Rating', { resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { minRating: -2 } }, 'Minimum Rating must be a number of 0 or more (got "-2")', 'Set Minimum Rating'],
-		['learning resource ids that are not numbers', { resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { resourceIds: '16504, abc' } }, 'Resource IDs must be whole numbers (got "abc")', 'e.g. 16504, 16505'],
-		['a certificate ID that is no number', { resource: 'certificate', operation: 'get', certificateId: byId('abc') }, 'Certificate ID must be a whole number (got "abc")', 'Pick the certificate from the list, or enter its numeric ID.'],
-		['a learning resource ID that is no number', { resource: 'learningResource', operation: 'getContents', learningResourceId: byId('x1') }, 'Learning resource ID must be a whole number (got "x1")', 'its learning_resource_id'],
-		['learner report course IDs that are not numbers', { resource: 'learnerReport', operation: 'getAll', returnAll: true, filters: { learningResourceIds: '12, twelve' } }, 'Learning resource IDs must be whole numbers (got "twelve")', 'Pick courses from the list, or give their numeric IDs.'],
-		['a praise Author that is no person', { resource: 'praise', operation: 'getAll', returnAll: true, filters: { author: { __rl: true, mode: 'email', value: 'not an address' } } }, 'Author: "not an address" is not an email address', 'name@company.com'],
-		['a praise Recognized User that is no person', { resource: 'praise', operation: 'getAll', returnAll: true, filters: { recognizedUser: { __rl: true, mode: 'email', value: 'nobody' } } }, 'Recognized User: "nobody" is not an email address', 'name@company.com'],
-	])('%s', async (_name, parameters, message, fix) => {
-		const { error } = await run(parameters);
+		['Author', { author: { __rl: true, mode: 'email', value: 'not an address' } }, 'Author: "not an address" is not an email address'],
+		['Recognized User', { recognizedUser: { __rl: true, mode: 'email', value: 'nobody' } }, 'Recognized User: "nobody" is not an email address'],
+	])('%s', async (_name, filters, message) => {
+		const { error } = await run({ resource: 'praise', operation: 'getAll', returnAll: true, filters });
 		expect(error?.message).toBe(message);
-		expect(error?.description).toContain(fix);
+		expect(error?.description).toContain('name@company.com');
 		expect(sim.log).toHaveLength(0);
-	});
-
-	test('equal durations are a range, not a refusal', async () => {
-		const { error } = await run({ resource: 'learningResource', operation: 'getAll', limit: 1, filters: { minDuration: 30, maxDuration: 30 } });
-		expect(error).toBeUndefined();
 	});
 });
 

@@ -4,11 +4,11 @@ import { isBlank, isRecordWithId } from './values';
 
 /**
  * Every parameter an operation shows is checked against its own declaration before the
- * operation runs (a notice, which holds no value, passes), so no request is ever built from a value the editor could not have produced:
- * an option outside its list (an expression giving "Add" for "add" would otherwise fall through
- * to another mode), an object where text belongs (it would go out as "[object Object]"), text
- * that is not a number. The declaration is the single source: a new field is checked without a
- * line written for it.
+ * operation runs, so no request is ever built from a value the editor could not have produced
+ * (a notice holds none, and passes): an option outside its list (an expression giving "Add" for
+ * "add" would otherwise fall through to another mode), an object where text belongs (it would go
+ * out as "[object Object]"), text that is not a number. The declaration is the single source: a
+ * new field is checked without a line written for it.
  */
 
 const NO_VALUE = Symbol('no value');

@@ -53,7 +53,8 @@ const NOT_HELD = Symbol('not held');
 /** The parameters this item holds, by name. */
 function heldValues(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): Record<string, unknown> {
 	const values: Record<string, unknown> = {};
-	for (const { name } of properties) {
+	for (const { name, type } of properties) {
+		if (type === 'notice') continue;
 		try {
 			const value = this.getNodeParameter(name, itemIndex, NOT_HELD) as unknown;
 			if (value !== NOT_HELD) values[name] = value;
