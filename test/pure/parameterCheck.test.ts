@@ -11,59 +11,26 @@ import { parameterProblem } from '../../nodes/Engagedly/parameters/check';
 const text: INodeProperties = { displayName: 'Name', name: 'name', type: 'string', default: '' };
 const count: INodeProperties = { displayName: 'Limit', name: 'limit', type: 'number', default: 50 };
 const flag: INodeProperties = { displayName: 'Simplify', name: 'simplify', type: 'boolean', default: false };
-const mode: INodeProperties = {
-	displayName: 'Mode',
-	name: 'mode',
-	type: 'options',
-	default: 'add',
-	options: [
-		{ name: 'Add', value: 'add' },
-		{ name: 'Remove', value: 'remove' },
-	],
-};
-const size: INodeProperties = {
-	displayName: 'Page Size',
-	name: 'size',
-	type: 'options',
-	default: 25,
-	options: [
-		{ name: '25', value: 25 },
-		{ name: '50', value: 50 },
-	],
-};
+/** A list of fixed choices, as n8n declares one: each shown by its name, sent as its value. */
+const choices = (displayName: string, name: string, type: 'options' | 'multiOptions', values: Array<[string, string | number]>): INodeProperties => ({
+	displayName,
+	name,
+	type,
+	default: type === 'options' ? values[0][1] : [],
+	options: values.map(([label, value]) => ({ name: label, value })),
+});
+
+const mode = choices('Mode', 'mode', 'options', [['Add', 'add'], ['Remove', 'remove']]);
+const size = choices('Page Size', 'size', 'options', [['25', 25], ['50', 50]]);
+const withZero = choices('Days', 'days', 'options', [['None', 0], ['A Week', 7]]);
+const fixed = choices('Fields', 'fields', 'multiOptions', [['Name', 'name'], ['Email', 'email']]);
 const listed: INodeProperties = { displayName: 'Location Name or ID', name: 'location', type: 'options', default: '', typeOptions: { loadOptionsMethod: 'getLocations' }, options: [] };
+const listedMany: INodeProperties = { ...listed, displayName: 'Location Names or IDs', typeOptions: { loadOptionsMethod: 'getLocations', multipleValues: true } };
 const picked: INodeProperties = { displayName: 'Department Names or IDs', name: 'departments', type: 'multiOptions', default: [], typeOptions: { loadOptionsMethod: 'getDepartments' } };
-const fixed: INodeProperties = {
-	displayName: 'Fields',
-	name: 'fields',
-	type: 'multiOptions',
-	default: [],
-	options: [
-		{ name: 'Name', value: 'name' },
-		{ name: 'Email', value: 'email' },
-	],
-};
 const user: INodeProperties = { displayName: 'User', name: 'userId', type: 'resourceLocator', default: { mode: 'list', value: '' }, modes: [] };
 const ids: INodeProperties = { displayName: 'User IDs', name: 'userIds', type: 'string', default: '', typeOptions: { multipleValues: true } };
 const counts: INodeProperties = { displayName: 'Levels', name: 'levels', type: 'number', default: 0, typeOptions: { multipleValues: true } };
-const extra: INodeProperties = {
-	displayName: 'Additional Fields',
-	name: 'additionalFields',
-	type: 'collection',
-	default: {},
-	options: [text, { ...count, displayName: 'Level' }],
-};
-const listedMany: INodeProperties = { ...listed, displayName: 'Location Names or IDs', typeOptions: { loadOptionsMethod: 'getLocations', multipleValues: true } };
-const withZero: INodeProperties = {
-	displayName: 'Days',
-	name: 'days',
-	type: 'options',
-	default: 0,
-	options: [
-		{ name: 'None', value: 0 },
-		{ name: 'A Week', value: 7 },
-	],
-};
+const extra: INodeProperties = { displayName: 'Additional Fields', name: 'additionalFields', type: 'collection', default: {}, options: [text, { ...count, displayName: 'Level' }] };
 const notice: INodeProperties = { displayName: 'Read this', name: 'notice', type: 'notice', default: '' };
 
 describe('a value the declaration allows passes', () => {
