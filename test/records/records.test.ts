@@ -164,6 +164,7 @@ describe.each([DEPARTMENT, BUSINESS, LOCATION, JOB_TITLE])('$resource', (kind) =
 			sim.clearLog();
 			const result = await run({ operation: 'update', [locator]: byId(record.id), updateFields: {} });
 			expect(result.error?.message).toBe('Nothing to update');
+			expect(result.error?.description).toMatch(new RegExp(` under Update Fields; the ${kind.noun} is left as it is otherwise\\.$`));
 			expect(sim.log).toHaveLength(0);
 			expect(copy(kind.get(String(record.id))!)).toEqual(before);
 		});
@@ -338,17 +339,26 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		expect(units().get(unit.id)?.name).toBe('Shrinking');
 	});
 
-	it('addMembers or removeMembers whose expression yields nobody, or a list with a non-address By Email, fails before any request', async () => {
+	it('a member list whose expression yields nobody, or a non-address By Email, fails before any request, naming the field', async () => {
 		const unit = bigUnit('Nobody', 2);
 		sim.clearLog();
 		// The editor already refuses an empty pick; an expression can still come out empty.
 		const nobody = { user: [{ user: { __rl: true, mode: 'id', value: '={{ [] }}' } }] };
-		expect((await run({ operation: 'addMembers', [locator]: byId(unit.id), members: nobody })).error?.message).toBe('No users to add');
-		expect((await run({ operation: 'removeMembers', [locator]: byId(unit.id), members: nobody })).error?.message).toBe('No users to remove');
+		for (const [operation, noun, label] of [['addMembers', 'add', 'Users to Add'], ['removeMembers', 'remove', 'Users to Remove']]) {
+			const { error } = await run({ operation, [locator]: byId(unit.id), members: nobody });
+			expect([error?.message, error?.description]).toEqual([`No users to ${noun}`, `Pick at least one user under ${label}.`]);
+		}
 		// An entry's expression may give a list: each piece is read in the entry's mode, not as an id.
 		const listed = { user: [{ user: { __rl: true, mode: 'email', value: '={{ ["not-an-address"] }}' } }] };
-		const notAddress = await run({ operation: 'addMembers', [locator]: byId(unit.id), members: listed });
-		expect(notAddress.error?.message).toBe('Users to Add: "not-an-address" is not an email address');
+		const refusals = await Promise.all(
+			[
+				{ operation: 'addMembers', [locator]: byId(unit.id), members: listed },
+				{ operation: 'removeMembers', [locator]: byId(unit.id), members: listed },
+				{ operation: 'create', name: 'Never', members: listed },
+				{ operation: 'update', [locator]: byId(unit.id), updateFields: { members: listed } },
+			].map(async (parameters) => (await run(parameters)).error?.message),
+		);
+		expect(refusals).toEqual(['Users to Add', 'Users to Remove', 'Members', 'Members'].map((label) => `${label}: "not-an-address" is not an email address`));
 		expect(sim.log).toHaveLength(0);
 	});
 });

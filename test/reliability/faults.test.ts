@@ -237,8 +237,27 @@ describe('read-modify-write writes only after a complete read', () => {
 		});
 
 		expect(error?.message).toBe('Engagedly did not list the members of the department');
+		expect(error?.description).toBe('Nothing was changed: writing the department without its current members would remove them all.');
 		expect(requestsTo(sim, 'PUT /beta/departments/:id')).toHaveLength(0);
 		expect(sim.store.departments.get(department.id)?.name).toBe(department.name);
+		expect([...department.members.keys()]).toEqual(members);
+	});
+
+	test('Department Remove Members whose read leaves the members out sends no PUT: the unit would be emptied', async () => {
+		const [department] = sim.store.departments.values();
+		const members = [...department.members.keys()];
+		sim.faults.add({
+			kind: 'body',
+			body: JSON.stringify({ success: true, data: { id: department.id, name: department.name } }),
+			match: { method: 'GET', path: '/beta/departments/:id' },
+		});
+		const { error } = await runEngagedly({
+			parameters: { resource: 'department', operation: 'removeMembers', departmentId: byId(String(department.id)), members: pickedUsers(members[0]) },
+			credentials: sim.credentials(),
+		});
+
+		expect(error?.message).toBe('Engagedly did not list the members of the department');
+		expect(requestsTo(sim, 'PUT /beta/departments/:id')).toHaveLength(0);
 		expect([...department.members.keys()]).toEqual(members);
 	});
 

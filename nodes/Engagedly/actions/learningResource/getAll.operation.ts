@@ -240,10 +240,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		authors: await readUserIds.call(this, itemIndex, 'filters.authors', { label: 'Authors', request }),
 		levels: listOf(filters.levels),
 		tags: listOf(filters.tags),
-		durations:
-			minDuration === undefined && maxDuration === undefined
-				? undefined
-				: compact({ min_limit: minDuration, max_limit: maxDuration }),
+		// Neither given: an empty object, which the transport sends as no parameter at all.
+		durations: compact({ min_limit: minDuration, max_limit: maxDuration }),
 		certified: flag(filters.certified),
 		ratings: minRating,
 		in_library: flag(filters.inLibrary),

@@ -41,5 +41,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	// `preset` is true for system attributes, false for the organisation's own.
 	if (kind === 'custom') attributes = attributes.filter((a) => a.preset === false);
 	if (kind === 'system') attributes = attributes.filter((a) => a.preset === true);
-	return limit === undefined ? attributes : attributes.slice(0, limit);
+	return attributes.slice(0, limit);
 }
