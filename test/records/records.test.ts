@@ -158,7 +158,7 @@ describe.each([DEPARTMENT, BUSINESS, LOCATION, JOB_TITLE])('$resource', (kind) =
 			expect(kind.get(String(record.id))?.name).toBe('Named');
 		});
 
-		it('update with nothing set fails before any request and changes nothing', async () => {
+		it('update with nothing set fails before any request, saying what to add, and changes nothing', async () => {
 			const record = kind.make('Untouched');
 			const before = copy(kind.get(String(record.id))!);
 			sim.clearLog();
