@@ -13,7 +13,7 @@
  */
 import axios from 'axios';
 
-import { MAX_PAGE_SIZE } from '../../nodes/Engagedly/transport/paginate';
+import { MAX_PAGE_SIZE } from '../../nodes/Engagedly/transport/pages';
 import { listSearch, pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import type { Simulator, UserRecord } from '../simulator';
 import { mandatoryValues, mapping } from '../user/helpers';

@@ -114,7 +114,7 @@ describe('paging is complete while the list changes', () => {
 		expect(ids.length).toBe(USERS);
 	});
 
-	test('has_more: true forever fails after the total instead of paging without end', async () => {
+	test('has_more: true forever fails after the total instead of paging without end, saying nothing was output', async () => {
 		rewriteUserPages((answer) => {
 			const n = Number(answer.pagination.page);
 			// A proxy that keeps serving fresh-looking records and always says there is more.
@@ -125,6 +125,7 @@ describe('paging is complete while the list changes', () => {
 
 		expect(items).toEqual([]);
 		expect(error?.message).toMatch(/still said more records follow on page 5, past its total of 160/);
+		expect(error?.description).toMatch(/^Nothing was output, so no record is lost or repeated\. Run the workflow again/);
 		expect(requestsTo(sim, USER_LIST)).toHaveLength(5);
 	});
 

@@ -2,8 +2,9 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { sharedAddressError, usersWithAddress } from '../people/byEmail';
 import { isEmailAddress } from '../parameters/values';
+import { countOf } from '../transport/envelope';
+import { MAX_PAGE_SIZE, morePages } from '../transport/pages';
 import { engagedlyRequest } from '../transport/request';
-import { MAX_PAGE_SIZE } from '../transport/paginate';
 
 function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	if (!filter) return true;
@@ -29,7 +30,7 @@ async function searchPage(
 		qs: { page, size: MAX_PAGE_SIZE },
 	});
 	const records = body.data as IDataObject[];
-	const hasMore = body.pagination?.has_more ?? records.length >= MAX_PAGE_SIZE;
+	const hasMore = morePages(body.pagination, page, MAX_PAGE_SIZE, records.length);
 	return {
 		results: records.filter((record) => matches(filter, ...text(record))).map(toResult),
 		paginationToken: hasMore && records.length > 0 ? String(page + 1) : undefined,
@@ -65,11 +66,10 @@ class UserPages {
 		if (known) return known;
 		const body = await engagedlyRequest.call(this.context, 'GET', '/users', 'page', { qs: { page, size: MAX_PAGE_SIZE } });
 		const users = body.data as IDataObject[];
-		const total = body.pagination?.total_records;
 		const read: UserPage = {
 			users,
-			hasMore: body.pagination?.has_more ?? users.length >= MAX_PAGE_SIZE,
-			total: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
+			hasMore: morePages(body.pagination, page, MAX_PAGE_SIZE, users.length),
+			total: countOf(body.pagination?.total_records),
 		};
 		this.pages.set(page, read);
 		return read;

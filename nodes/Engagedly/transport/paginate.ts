@@ -2,13 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
+import { identityOf, morePages, pageSize, pagesLeft } from './pages';
 import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
 
-/** The API rejects larger pages with 400. */
-export const MAX_PAGE_SIZE = 50;
 /** Step-backs after the list shrank, before the scan gives up on a list that will not hold still. */
 const MAX_STEP_BACKS = 20;
 
@@ -51,10 +50,6 @@ export interface ScanResult {
 	/** Set when a 429 cooldown that would end past the `deadlineMs` stopped the scan: how long Engagedly asked to wait. */
 	cooldownMs?: number;
 }
-
-/** A record's identity across pages: its id, or (rows without one) its whole content. */
-const identityOf = (record: IDataObject): string =>
-	record?.id !== undefined && record.id !== null ? `id:${String(record.id)}` : `json:${JSON.stringify(record)}`;
 
 /**
  * Pages through a list endpoint with the largest page the API allows and returns every record
@@ -104,7 +99,7 @@ async function scan(
 ): Promise<ScanResult> {
 	const { limit, counts, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
 	const filtered = keep !== undefined || stopAt !== undefined || counts !== undefined;
-	const size = limit !== undefined && !filtered ? Math.max(1, Math.min(MAX_PAGE_SIZE, limit)) : MAX_PAGE_SIZE;
+	const size = pageSize(limit, filtered);
 	const seen = new Set<string>();
 	const results: IDataObject[] = [];
 	let counted = 0;
@@ -125,18 +120,13 @@ async function scan(
 	let largestTotal = from?.total;
 	let stepBacks = 0;
 	let stalePages = 0;
-	/** How many pages are left, so the pacer can spread a long scan over the rate-limit window. */
-	const pagesLeft = (): number | undefined => {
-		if (stopAt) return undefined;
-		const byLimit = limit !== undefined && !filtered ? Math.ceil((limit - results.length) / size) : undefined;
-		const byTotal = lastTotal !== undefined ? Math.max(1, Math.ceil(lastTotal / size) - page + 1) : undefined;
-		return byLimit === undefined ? byTotal : Math.min(byLimit, byTotal ?? byLimit);
-	};
 	for (let requests = 0; ; requests++) {
 		// A resumable scan also stops rather than wait for the rate limit past its deadline.
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
 		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
-		pacer.setBudget({ need: pagesLeft() });
+		pacer.setBudget({
+			need: pagesLeft({ page, size, total: lastTotal, limit: filtered ? undefined : limit, kept: results.length, open: stopAt !== undefined }),
+		});
 		const exchange = await engagedlyExchange.call(this, 'GET', path, 'page', {
 			...requestOptions,
 			qs: { ...qs, page, size },
@@ -163,9 +153,7 @@ async function scan(
 		}
 
 		const total = countOf(body.pagination?.total_records);
-		const hasMore = body.pagination?.has_more;
-		const more =
-			typeof hasMore === 'boolean' ? hasMore : total !== undefined ? page * size < total : records.length >= size;
+		const more = morePages(body.pagination, page, size, records.length);
 		const beyond = page > furthest;
 		furthest = Math.max(furthest, page);
 		if (total !== undefined) largestTotal = Math.max(largestTotal ?? 0, total);
