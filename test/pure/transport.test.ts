@@ -59,6 +59,8 @@ describe('an answer is checked against what the request expects', () => {
 		['no data', ok, 'record', '{ success: true }'],
 		['data: null', { ...ok, data: null }, 'list', '{ success: true, data: null }'],
 		['a list for a record', { ...ok, data: [1, 2] }, 'record', '{ success: true, data: [2] }'],
+		['a page holding a null among its records', { ...ok, data: [{ id: 1 }, null], pagination: { has_more: false } }, 'page', 'a page whose data holds something other than records'],
+		['a page of bare ids', { ...ok, data: [1, 2] }, 'page', 'a page whose data holds something other than records'],
 		['an empty page promising more', { ...ok, data: [], pagination: { has_more: true } }, 'page', 'an empty page that says has_more: true'],
 		['a bare array', [], 'list', 'a bare list of 0'],
 		['an ack without success', {}, 'ack', 'an empty object'],
@@ -123,7 +125,7 @@ describe('an answer as it arrives, and what a message says of it', () => {
 		['an unpaginated list is not read as a page, whatever pagination it carries', { success: true, data: [], pagination: { has_more: true } }, 'list', undefined],
 		['has_more and null values are shown as they are', { success: true, data: null, has_more: false }, 'record', '{ success: true, data: null, has_more: false }'],
 		['a pagination that is not an object', { success: true, data: [], pagination: 'none' }, 'page', 'a page whose "pagination" is string "none"'],
-		['a full page with pagination is a page', { success: true, data: [1], pagination: { has_more: true } }, 'page', undefined],
+		['a full page with pagination is a page', { success: true, data: [{ id: 1 }], pagination: { has_more: true } }, 'page', undefined],
 		['an empty last page is the end', { success: true, data: [], pagination: { has_more: false } }, 'page', undefined],
 		['a page without pagination is a page', { success: true, data: [] }, 'page', undefined],
 	])('%s', (_what, body, wanted, problem) => {

@@ -94,6 +94,8 @@ export function envelopeProblem(
 			return Array.isArray(body.data) ? undefined : describeBody(body);
 		case 'page':
 			if (!Array.isArray(body.data)) return describeBody(body);
+			// Paging tells records apart by their content; a null or a bare value is no record.
+			if (!body.data.every(isObject)) return 'a page whose data holds something other than records';
 			return pageProblem(body.data.length, body.pagination, sentPage);
 	}
 }

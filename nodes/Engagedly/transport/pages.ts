@@ -6,9 +6,9 @@ import { countOf } from './envelope';
 /** The API rejects larger pages with 400. */
 export const MAX_PAGE_SIZE = 50;
 
-/** A record's identity across pages: its id, or (rows without one, such as learner reports) its whole content. */
+/** A record's identity across pages: its id, or (rows without one, such as learner reports) its whole content. The envelope check let only records through. */
 export const identityOf = (record: IDataObject): string =>
-	record?.id !== undefined && record.id !== null ? `id:${String(record.id)}` : `json:${JSON.stringify(record)}`;
+	record.id !== undefined && record.id !== null ? `id:${String(record.id)}` : `json:${JSON.stringify(record)}`;
 
 /**
  * The page size a scan asks for: the limit when it fits one page and every record read counts
