@@ -114,6 +114,16 @@ describe('paging is complete while the list changes', () => {
 		expect(ids.length).toBe(USERS);
 	});
 
+	test('a list that shrinks before every second page fails after 20 step-backs instead of reading page 1 without end', async () => {
+		sim.faults.add({ kind: 'mutate', mutate: (store) => store.removeUser(store.sortedUsers()[0].id), match: page(2), times: Infinity });
+		const { items, error } = await runEngagedly({ parameters: getAllUsers, credentials: sim.credentials() });
+
+		expect(items).toEqual([]);
+		expect(error?.message).toMatch(/Engagedly's list \/users kept shrinking while it was read \(21 times\)/);
+		// Page 1; page 2 finds one user fewer, so back to page 1, twenty times; the 21st shrink fails.
+		expect(requestsTo(sim, USER_LIST).map((entry) => entry.query.page)).toEqual(['1', ...Array.from({ length: 20 }, () => ['2', '1']).flat(), '2']);
+	});
+
 	test('has_more: true forever fails after the total instead of paging without end, saying nothing was output', async () => {
 		rewriteUserPages((answer) => {
 			const n = Number(answer.pagination.page);
