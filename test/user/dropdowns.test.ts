@@ -26,6 +26,33 @@ test.each([
 	);
 });
 
+/** An option as the editor shows it: a description only where there is something to say. */
+const option = (name: string, value: string, description?: string) => ({ name, value, ...(description ? { description } : {}) });
+
+test.each([
+	// A location is told apart by where it is; one without a city or country (Remote) by its name alone.
+	['getLocations', () => [...sim.store.locations.values()].map((l) => option(l.name, String(l.id), [l.city, l.country].filter(Boolean).join(', ')))],
+	// Active courses and playlists by title, with their kind and short code; archived ones are not offered.
+	[
+		'getLearningResources',
+		() => [...sim.store.learningResources.values()].filter((r) => !r.archived).map((r) => option(r.title, String(r.id), `${r.type} · ${r.short_code}`)),
+	],
+] as const)('%s offers every record once, by name, with its description, in name order', async (method, expected) => {
+	const wanted = expected();
+	// The seed's Remote office has neither city nor country.
+	if (method === 'getLocations') expect(wanted.filter((o) => !('description' in o))).not.toEqual([]);
+	expect(await loadOptions(method, sim.credentials())).toEqual([...wanted].sort((a, b) => a.name.localeCompare(b.name)));
+});
+
+test('getBlockReasonCodes offers "No Block Reason" first, then each code not archived, in Engagedly’s order, by its display text and description', async () => {
+	const usable = sim.store.blockReasonCodes.filter((c) => !c.archived);
+	expect(usable.length).toBeLessThan(sim.store.blockReasonCodes.length);
+	expect(await loadOptions('getBlockReasonCodes', sim.credentials())).toEqual([
+		option('No Block Reason', '', 'Deactivate without a block reason code'),
+		...usable.map((c) => option(c.display_text, c.code, c.description)),
+	]);
+});
+
 test.each([
 	['getTitles', 'title'],
 	['getGenders', 'gender'],
@@ -67,6 +94,17 @@ describe('searchUsers (the user picker)', () => {
 		expect(second.paginationToken).toBeUndefined();
 		expect([...first.results, ...second.results].map((r) => r.value)).toEqual(sim.store.sortedUsers().map((u) => u.id));
 	});
+});
+
+test('a department search matches the text in any case, spaces around it ignored, and offers each match by name with its id; no text offers every department', async () => {
+	const departments = [...sim.store.departments.values()];
+	const word = departments[0].name.split(' ')[0];
+	const matching = departments.filter((d) => d.name.toLowerCase().includes(word.toLowerCase()));
+	expect(matching.length).toBeLessThan(departments.length);
+
+	const found = await listSearch('searchDepartments', sim.credentials(), `  ${word.toUpperCase()} `);
+	expect(found).toEqual({ results: matching.map((d) => ({ name: d.name, value: String(d.id) })), paginationToken: undefined });
+	expect((await listSearch('searchDepartments', sim.credentials())).results).toHaveLength(departments.length);
 });
 
 describe('a wrong key pair', () => {

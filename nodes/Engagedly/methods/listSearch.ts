@@ -33,7 +33,8 @@ async function searchPage(
 	const hasMore = morePages(body.pagination, page, MAX_PAGE_SIZE, records.length);
 	return {
 		results: records.filter((record) => matches(filter, ...text(record))).map(toResult),
-		paginationToken: hasMore && records.length > 0 ? String(page + 1) : undefined,
+		// The envelope check has refused an empty page that promises more.
+		paginationToken: hasMore ? String(page + 1) : undefined,
 	};
 }
 

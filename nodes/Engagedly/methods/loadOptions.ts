@@ -40,7 +40,7 @@ export const getPermissions = listOptions('/permissions', named, (p) =>
 export const getLearningResources = listOptions(
 	'/learning/resources',
 	(r) => String(r.title ?? r.id),
-	(r) => [r.type, r.short_code].filter(Boolean).join(' · ') || undefined,
+	(r) => [r.type, r.short_code].filter(Boolean).join(' · '),
 );
 
 /**

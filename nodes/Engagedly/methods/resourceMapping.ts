@@ -45,6 +45,16 @@ function attributeField(attribute: UserAttribute, requireMandatory: boolean): Re
 	};
 }
 
+/**
+ * The mapper's fields for the attribute definitions read: one per custom attribute (preset ones
+ * are the user's own fields), mandatory ones required where `operation` may create a user or
+ * sends it whole.
+ */
+export function mapperFields(attributes: UserAttribute[], operation: string): ResourceMapperField[] {
+	const requireMandatory = ['create', 'createOrUpdate', 'sync', 'replace'].includes(operation);
+	return attributes.filter((attribute) => !attribute.preset).map((attribute) => attributeField(attribute, requireMandatory));
+}
+
 /** Text for the notice, which n8n renders as HTML. */
 const escapeHtml = (text: string) =>
 	text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -55,7 +65,7 @@ const escapeHtml = (text: string) =>
  * mapping-mode select, which this mapper does not have), and it loads the fields again only when
  * the node is opened: so the notice says why and how to bring them back.
  */
-function unavailableNotice(error: unknown): string {
+export function unavailableNotice(error: unknown): string {
 	const { message, description } = error as { message?: unknown; description?: unknown };
 	const why = [message, description]
 		.filter((part): part is string => typeof part === 'string' && part.trim() !== '')
@@ -77,8 +87,6 @@ function unavailableNotice(error: unknown): string {
  * mapped to them), with a notice that shows where the section would be when it holds none.
  */
 export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
-	const operation = this.getNodeParameter('operation', 'create') as string;
-	const requireMandatory = ['create', 'createOrUpdate', 'sync', 'replace'].includes(operation);
 	let attributes;
 	try {
 		attributes = await fetchUserAttributes.call(this);
@@ -87,7 +95,7 @@ export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<
 		return { fields: held?.schema ?? [], emptyFieldsNotice: unavailableNotice(error) };
 	}
 	return {
-		fields: attributes.filter((attribute) => !attribute.preset).map((a) => attributeField(a, requireMandatory)),
+		fields: mapperFields(attributes, this.getNodeParameter('operation', 'create') as string),
 		emptyFieldsNotice: 'This Engagedly organisation has no custom attributes',
 	};
 }
