@@ -5,7 +5,7 @@
 import type { INodeType } from 'n8n-workflow';
 
 import { listSearch, loadOptions, loadPackage, NODE_TYPE, resourceMapping } from '../helpers/engine';
-import { useSimulator } from '../helpers/simulator';
+import { requestsTo, useSimulator } from '../helpers/simulator';
 
 // More users than one page (50), so the list search pages.
 const sim = useSimulator({ seed: 61, users: 70 }, { reset: 'never' });
@@ -105,6 +105,21 @@ test('a department search matches the text in any case, spaces around it ignored
 	const found = await listSearch('searchDepartments', sim.credentials(), `  ${word.toUpperCase()} `);
 	expect(found).toEqual({ results: matching.map((d) => ({ name: d.name, value: String(d.id) })), paginationToken: undefined });
 	expect((await listSearch('searchDepartments', sim.credentials())).results).toHaveLength(departments.length);
+});
+
+test('getWatchableUserFields: the fields the list carries by name, then each custom attribute by name with its kind, from one user read and the definitions', async () => {
+	sim.clearLog();
+	const options = await loadOptions('getWatchableUserFields', sim.credentials());
+
+	expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query)).toEqual([{ page: '1', size: '1' }]);
+	const custom = sim.store
+		.customAttributes()
+		.map((a) => ({ name: a.name, value: a.attribute_key, description: `Custom attribute (${a.data_type})` }))
+		.sort((a, b) => a.name.localeCompare(b.name));
+	expect(options.slice(-custom.length)).toEqual(custom);
+	const system = options.slice(0, -custom.length).map((o) => o.name);
+	expect(system).toEqual(sortedNames(system));
+	expect(system).toContain('Status');
 });
 
 describe('a wrong key pair', () => {
