@@ -79,6 +79,7 @@ describe('Return All and Limit', () => {
 		['Return All: every record', { returnAll: true, limit: 3 }, undefined],
 		['Limit left at its default', {}, 50],
 		['a Limit', { limit: 3 }, 3],
+		['a Limit of 1', { limit: 1 }, 1],
 		['a Limit from an expression as text', { limit: ' 3 ' }, 3],
 	])('%s', (_name, parameters, limit) => {
 		expect(readLimit.call(itemContext(parameters), ITEM)).toBe(limit);
@@ -90,6 +91,7 @@ describe('Return All and Limit', () => {
 		['text that is no number', 'abc', '"abc"'],
 		['blank text', ' ', '" "'],
 		['null', null, 'null'],
+		['true (an expression’s yes is no number)', true, 'true'],
 	])('a Limit of %s is refused', (_name, limit, shown) => {
 		expect(refusal(() => readLimit.call(itemContext({ limit }), ITEM))).toEqual({
 			message: `Limit must be a whole number of 1 or more (got ${shown})`,
@@ -145,6 +147,7 @@ describe('ids', () => {
 	});
 
 	test.each([
+		['not set', undefined, { message: 'No job title selected', description: 'Pick a job title from the list, or enter its ID.' }],
 		['nothing', '', { message: 'No job title selected', description: 'Pick a job title from the list, or enter its ID.' }],
 		['blank', { __rl: true, mode: 'id', value: '  ' }, { message: 'No job title selected', description: 'Pick a job title from the list, or enter its ID.' }],
 		[
@@ -156,25 +159,29 @@ describe('ids', () => {
 			},
 		],
 	])('%s is refused', (_name, value, said) => {
-		expect(refusal(() => readId.call(itemContext({ jobTitleId: value }), ITEM, 'jobTitleId', jobTitle))).toEqual({ ...said, itemIndex: ITEM });
+		const parameters = value === undefined ? {} : { jobTitleId: value };
+		expect(refusal(() => readId.call(itemContext(parameters), ITEM, 'jobTitleId', jobTitle))).toEqual({ ...said, itemIndex: ITEM });
 	});
 
 	test('a whole-number id: digits only, with the hint the caller gives', () => {
 		const options = { noun: 'learning resource', hint: 'Pick the resource from the list.' };
 		expect(readWholeNumberId.call(itemContext({ id: ' 12 ' }), ITEM, 'id', options)).toBe('12');
-		expect(refusal(() => readWholeNumberId.call(itemContext({ id: '12a' }), ITEM, 'id', options))).toEqual({
-			message: 'Learning resource ID must be a whole number (got "12a")',
-			description: 'Pick the resource from the list.',
-			itemIndex: ITEM,
-		});
+		for (const id of ['12a', 'x12']) {
+			expect(refusal(() => readWholeNumberId.call(itemContext({ id }), ITEM, 'id', options))).toEqual({
+				message: `Learning resource ID must be a whole number (got "${id}")`,
+				description: 'Pick the resource from the list.',
+				itemIndex: ITEM,
+			});
+		}
 	});
 
 	test.each([
 		['a comma-separated text', '1, 2,3', ['1', '2', '3']],
 		['a list', [4, '5'], ['4', '5']],
 		['nothing', '', []],
+		['a field not set', undefined, []],
 	])('whole-number ids from %s', (_name, value, ids) => {
-		expect(readWholeNumberIds.call(itemContext({ ids: value }), ITEM, 'ids', { label: 'Resource IDs', hint: 'Use numbers.' })).toEqual(ids);
+		expect(readWholeNumberIds.call(itemContext(value === undefined ? {} : { ids: value }), ITEM, 'ids', { label: 'Resource IDs', hint: 'Use numbers.' })).toEqual(ids);
 	});
 
 	test('whole-number ids: the first that is not one is refused, naming the field', () => {
@@ -205,6 +212,8 @@ describe('people: checked, not looked up', () => {
 			['5', address, 'bo@example.com', '6'],
 		],
 		['a people picker with no entries', { user: 'nobody' }, true, []],
+		['a people picker holding an empty entry', { user: [null, { user: { __rl: true, mode: 'id', value: '7' } }] }, true, ['7']],
+		['null', null, true, []],
 	])('%s', (_name, raw, many, refs) => {
 		expect(personRefs.call(itemContext({}), ITEM, raw, { label: 'Managers', many })).toEqual(refs);
 	});
@@ -216,6 +225,12 @@ describe('people: checked, not looked up', () => {
 			'Priya Nguyen',
 			'Managers: "Priya Nguyen" is neither an email address nor a user ID',
 			'Pick each person from the list, or give their email address or Engagedly user ID (a name alone cannot be looked up).',
+		],
+		[
+			'an id that is a path',
+			'../admin',
+			expect.stringMatching(/^The user ID is not an ID: /) as unknown as string,
+			'Pick the user from the list, or enter the ID Engagedly gave it. Nothing was sent.',
 		],
 	])('%s is refused, naming the field', (_name, raw, message, description) => {
 		expect(refusal(() => personRefs.call(itemContext({}), ITEM, raw, { label: 'Managers', many: false }))).toEqual({ message, description, itemIndex: ITEM });
@@ -248,13 +263,15 @@ describe('people: checked, not looked up', () => {
 });
 
 describe('text, days, numbers and instants', () => {
-	test('a name, trimmed; a blank one is refused', () => {
+	test('a name, trimmed; a blank one, or none, is refused', () => {
 		expect(readName.call(itemContext({ name: '  Sales ' }), ITEM, 'name', { noun: 'department' })).toBe('Sales');
-		expect(refusal(() => readName.call(itemContext({ name: '  ' }), ITEM, 'name', { noun: 'department' }))).toEqual({
-			message: 'The department name is empty',
-			description: 'Enter a name for the department; Engagedly requires one.',
-			itemIndex: ITEM,
-		});
+		for (const parameters of [{ name: '  ' }, {}]) {
+			expect(refusal(() => readName.call(itemContext(parameters), ITEM, 'name', { noun: 'department' }))).toEqual({
+				message: 'The department name is empty',
+				description: 'Enter a name for the department; Engagedly requires one.',
+				itemIndex: ITEM,
+			});
+		}
 	});
 
 	test.each([

@@ -27,8 +27,8 @@ import { capitalise, idOf, isBlank, isEmailAddress, isRecordWithId, listOf, toAp
 export function readLimit(this: IExecuteFunctions, itemIndex: number): number | undefined {
 	if (this.getNodeParameter('returnAll', itemIndex, false) as boolean) return undefined;
 	const raw = this.getNodeParameter('limit', itemIndex, 50) as unknown;
-	// An expression may give the number as text ("3"); that is still the number 3.
-	const limit = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+	// An expression may give the number as text ("3"); that is still the number 3 (blank text is 0, refused).
+	const limit = typeof raw === 'string' ? Number(raw) : raw;
 	if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) {
 		refuse(
 			this,
@@ -53,8 +53,7 @@ const NOT_HELD = Symbol('not held');
 /** The parameters this item holds, by name. */
 function heldValues(this: IExecuteFunctions, properties: INodeProperties[], itemIndex: number): Record<string, unknown> {
 	const values: Record<string, unknown> = {};
-	for (const { name, type } of properties) {
-		if (type === 'notice') continue;
+	for (const { name } of properties) {
 		try {
 			const value = this.getNodeParameter(name, itemIndex, NOT_HELD) as unknown;
 			if (value !== NOT_HELD) values[name] = value;
@@ -95,7 +94,7 @@ function checkedId(this: IExecuteFunctions | IPollFunctions, id: string, itemInd
  * '' when none is given. An id that cannot be one URL segment (`..`) is refused here, naming
  * the field, before any request.
  */
-function readOptionalId(this: IExecuteFunctions, itemIndex: number, name: string, { noun = 'record' }: { noun?: string } = {}): string {
+function readOptionalId(this: IExecuteFunctions, itemIndex: number, name: string, { noun }: { noun: string }): string {
 	return checkedId.call(this, trimmed(idOf(this.getNodeParameter(name, itemIndex, '', { extractValue: true }))), itemIndex, noun);
 }
 
@@ -205,8 +204,8 @@ export async function readUserIds(
 ): Promise<string[]> {
 	const ids: string[] = [];
 	for (const entry of peopleEntries(this.getNodeParameter(name, itemIndex, []))) {
-		const id = await userIdOf.call(this, itemIndex, entry, label, request);
-		if (id) ids.push(id);
+		// listOf leaves no blank entry, so each names someone.
+		ids.push(await userIdOf.call(this, itemIndex, entry, label, request));
 	}
 	return [...new Set(ids)];
 }
@@ -221,7 +220,7 @@ function peopleEntries(raw: unknown): unknown[] {
 	const picked = (raw as { user?: unknown }).user;
 	if (!Array.isArray(picked)) return [];
 	return picked.flatMap((entry: unknown): unknown[] => {
-		const locator = entry !== null && typeof entry === 'object' ? (entry as { user?: unknown }).user : undefined;
+		const locator = (entry as { user?: unknown } | null | undefined)?.user;
 		if (!isLocatorValue(locator)) return listOf(locator);
 		return listOf(locator.value).map((value) => ({ ...locator, value }));
 	});
