@@ -136,7 +136,7 @@ describe('an email filter that matches loosely', () => {
 		]);
 	});
 
-	test('two users with the address (in different cases) fail the item, naming both; nothing is written', async () => {
+	test('two users with the address (in different cases) fail the item, and the user picker, naming both; nothing is written', async () => {
 		const ann = annAndLookalikes();
 		const twin = sim.store.addUser({ first_name: 'Ann', last_name: 'Twin', email: 'Ann@Loose.example' });
 		const { error } = await createOrUpdate(address);
@@ -144,12 +144,13 @@ describe('an email filter that matches loosely', () => {
 		expect(error?.description).toContain(ann.id);
 		expect(error?.description).toContain(twin.id);
 		expect(writes(sim)).toEqual([]);
+		await expect(listSearch('searchUsers', sim.credentials(), address)).rejects.toThrow(`2 Engagedly users have the email address "${address}"`);
 	});
 
-	test('the user picker and Get Many keep only that address; Get Many sends it as given, in the API\'s email filter', async () => {
+	test('the user picker (spaces around the address ignored) and Get Many keep only that address; Get Many sends it as given, in the API\'s email filter', async () => {
 		const ann = annAndLookalikes();
-		const { results } = await listSearch('searchUsers', sim.credentials(), address);
-		expect(results.map((result) => result.value)).toEqual([ann.id]);
+		const { results } = await listSearch('searchUsers', sim.credentials(), `  ${address} `);
+		expect(results).toEqual([{ name: `${ann.first_name} ${ann.last_name} (${ann.email})`, value: ann.id }]);
 		sim.clearLog();
 		const { items, error } = await run({ operation: 'getAll', returnAll: true, filters: { email: address.toUpperCase() } });
 		expect(error).toBeUndefined();

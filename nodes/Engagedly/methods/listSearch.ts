@@ -38,17 +38,13 @@ async function searchPage(
 	};
 }
 
-/** How a user is shown in the user picker: name and email. */
-const userLabel = (user: IDataObject) =>
-	user.email ? `${String(user.name ?? '')} (${String(user.email)})` : String(user.name ?? user.id);
+/** How a user is shown in the user picker: name and email (both on every listed user, by the contract). */
+const userLabel = (user: IDataObject) => `${String(user.name)} (${String(user.email)})`;
 
 /** The most requests one call of the user picker may make (the key's budget is 200 a minute). */
 const USER_SEARCH_BUDGET = 10;
 
-const nameKey = (user: IDataObject) =>
-	String(user.name ?? `${String(user.first_name ?? '')} ${String(user.last_name ?? '')}`)
-		.trim()
-		.toLowerCase();
+const nameKey = (user: IDataObject) => String(user.name).trim().toLowerCase();
 
 interface UserPage {
 	users: IDataObject[];
@@ -218,7 +214,8 @@ export function searchByName(path: string, nameKey = 'name') {
 			path,
 			filter,
 			paginationToken,
-			(record) => ({ name: String(record[nameKey] ?? record.id), value: String(record.id) }),
+			// Every record of these lists has its name (the contract's required field).
+			(record) => ({ name: String(record[nameKey]), value: String(record.id) }),
 			(record) => [record[nameKey]],
 		);
 	};
