@@ -87,11 +87,10 @@ const keptUndetected = previous.filter((line) => {
 	return found !== null && !inRoom(found[1], found[2]);
 });
 // A row kept from an earlier report that was not accounted for then still is not.
-const keptMissing = keptUndetected.filter((line) => line.includes('**NOT ACCOUNTED**'));
-const missing = undetected.filter((u) => !u.ok);
 
 // The score per room: its files' rows summed (a file measured against both projects counts once,
-// by the project that detects more), and the files of it not measured yet.
+// by the project that leaves fewer mutants undetected, and only that run's are listed), and the
+// files of it not measured yet.
 function sourcesUnder(folder) {
 	return readdirSync(path.join(root, NODES, folder)).flatMap((entry) => {
 		const relative = folder ? `${folder}/${entry}` : entry;
@@ -101,11 +100,20 @@ function sourcesUnder(folder) {
 }
 const byFile = new Map();
 for (const line of rows) {
-	const [file, , , valid, killed, timeout] = line.split(/(?<!\\)\|/).slice(1, 7).map((c) => c.trim().replace(/`/g, ''));
-	const counts = { valid: Number(valid), detected: Number(killed) + Number(timeout) };
+	const [file, tests, , valid, killed, timeout] = line.split(/(?<!\\)\|/).slice(1, 7).map((c) => c.trim().replace(/`/g, ''));
+	const counts = { tests, valid: Number(valid), detected: Number(killed) + Number(timeout) };
 	const before = byFile.get(file);
-	if (!before || counts.detected > before.detected) byFile.set(file, counts);
+	const left = (c) => c.valid - c.detected;
+	if (!before || left(counts) < left(before) || (left(counts) === left(before) && counts.detected > before.detected)) byFile.set(file, counts);
 }
+const counted = (file, tests) => byFile.get(file)?.tests === tests;
+const listed = undetected.filter((u) => counted(u.file, u.tests));
+const keptListed = keptUndetected.filter((line) => {
+	const [, file, tests] = line.match(/^\| `([^`]+)` \| \d+ \| (pure|node) \|/);
+	return counted(file, tests);
+});
+const keptMissing = keptListed.filter((line) => line.includes('**NOT ACCOUNTED**'));
+const missing = listed.filter((u) => !u.ok);
 const folderOf = (file) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
 const rooms = new Map();
 for (const file of sourcesUnder('')) {
@@ -124,7 +132,7 @@ const roomRows = [...rooms.entries()]
 const out = [
 	'# Mutation testing (StrykerJS)',
 	'',
-	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out, and so are those of the editor’s words (labels, descriptions, placeholders, hints, option names: scripts/stryker-editor-words.mjs), which no run reads, and, in runs against the node project, static mutants (code run only as a file loads, such as a description's parameters: each would rerun every engine suite; what they hold is proven where a run reads it). Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
+	`Written by \`npm run mutate\` (scripts/mutate.sh, scripts/mutation-report.mjs) from the reports in \`bench/mutation/\`, each from one run over a room of \`${NODES}\` against one jest project. The score is detected (killed or timed out) over valid mutants (also survived and covered by no test); mutants the TypeScript checker refused are left out, and so are those of the editor’s words (labels, descriptions, placeholders, hints, option names: scripts/stryker-editor-words.mjs), which no run reads, and, in runs against the node project, static mutants (code run only as a file loads, such as a description's parameters: each would rerun every engine suite; what they hold is proven where a run reads it). A file measured against both projects counts once, by the run that leaves fewer mutants undetected, whose undetected mutants alone are listed. Every undetected mutant is in test/MUTATION-SURVIVORS.md, "StrykerJS survivors", with its reason, or marked NOT ACCOUNTED below.`,
 	'',
 	'## Score per room',
 	'',
@@ -145,13 +153,13 @@ const out = [
 	'',
 	'| file | line | jest project | status | mutator | replacement | accounted for |',
 	'|---|---|---|---|---|---|---|',
-	...keptUndetected,
-	...undetected.map((u) => `| \`${u.file}\` | ${u.line} | ${u.tests} | ${u.status} | ${u.mutator} | \`${cell(u.replacement).slice(0, 80)}\` | ${u.ok ? 'test/MUTATION-SURVIVORS.md' : '**NOT ACCOUNTED**'} |`),
+	...keptListed,
+	...listed.map((u) => `| \`${u.file}\` | ${u.line} | ${u.tests} | ${u.status} | ${u.mutator} | \`${cell(u.replacement).slice(0, 80)}\` | ${u.ok ? 'test/MUTATION-SURVIVORS.md' : '**NOT ACCOUNTED**'} |`),
 	'',
 ].join('\n');
 writeFileSync(path.join(root, 'bench/MUTATION.md'), out);
 console.log(
-	`bench/MUTATION.md: ${rows.length} files, ${undetected.length + keptUndetected.length} undetected, ${missing.length + keptMissing.length} not accounted for`,
+	`bench/MUTATION.md: ${rows.length} files, ${listed.length + keptListed.length} undetected, ${missing.length + keptMissing.length} not accounted for`,
 );
 for (const m of missing) console.log(`  not accounted: ${m.file}:${m.line} ${m.mutator} → ${cell(m.replacement).slice(0, 80)}   (was: ${m.original.slice(0, 80)})`);
 for (const line of keptMissing) console.log(`  not accounted (an earlier run's): ${line}`);

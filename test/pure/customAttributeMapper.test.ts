@@ -76,7 +76,8 @@ describe('one field per custom attribute', () => {
 describe('the notice in place of the attributes when they cannot be read', () => {
 	const fix = 'Fix the credential (or pick a working one), then close this node and open it again: the attributes load when the node opens.';
 	test.each([
-		['a message and a description, each ending as a sentence', { message: '401 Unauthorized', description: 'The key pair was rejected!' }, '401 Unauthorized. The key pair was rejected!'],
+		['a message and a description, trimmed, each ending as a sentence', { message: ' 401 Unauthorized ', description: 'The key pair was rejected!' }, '401 Unauthorized. The key pair was rejected!'],
+		['a full stop inside a message does not end it', { message: 'connect ECONNREFUSED 127.0.0.1:443' }, 'connect ECONNREFUSED 127.0.0.1:443.'],
 		['a message ending in a bracket, trimmed', { message: ' Forbidden (403) ' }, 'Forbidden (403)'],
 		['blank and non-text parts left out', { message: '  ', description: 42 }, '[object Object]'],
 		['anything else as text', 'socket hang up', 'socket hang up'],
