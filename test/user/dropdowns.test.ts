@@ -86,6 +86,17 @@ test('no dropdown reads the whole directory: getUsers, which did, is no longer r
 });
 
 describe('searchUsers (the user picker)', () => {
+	test('a name on page 2 of a directory of two pages: both pages read once, every user whose name or address holds it, and nothing more to scroll', async () => {
+		const { first_name, last_name } = sim.store.sortedUsers()[60];
+		const text = `${first_name} ${last_name}`.toLowerCase();
+		const expected = sim.store.sortedUsers().filter((u) => `${u.first_name} ${u.last_name} ${u.email}`.toLowerCase().includes(text));
+		sim.clearLog();
+		const found = await listSearch('searchUsers', sim.credentials(), text);
+		expect(found.paginationToken).toBeUndefined();
+		expect(found.results.map((r) => r.value)).toEqual(expected.map((u) => u.id));
+		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.page).sort()).toEqual(['1', '2']);
+	});
+
 	test('without a filter it pages through every user', async () => {
 		const first = await listSearch('searchUsers', sim.credentials());
 		expect(first.results).toHaveLength(50);

@@ -49,6 +49,17 @@ test.each([
 	expect(result.results.map((r) => r.value)).toContain(target.id);
 });
 
+test.each([
+	['a name in the middle of page 1 costs that one request', 20, 1],
+	// Names that start with the text may run on to page 2.
+	['the last name of page 1 costs two requests', 49, 2],
+])('%s', async (_case, index, cost) => {
+	const target = sim.store.sortedUsers()[index];
+	const { result, requests } = await search(`${target.first_name} ${target.last_name}`);
+	expect(requests).toBe(cost);
+	expect(result.results.map((r) => r.value)).toContain(target.id);
+});
+
 test('a first name finds the first people with that first name, in list order, in at most 10 requests', async () => {
 	const sorted = sim.store.sortedUsers();
 	const firstName = sorted[6_400].first_name;
