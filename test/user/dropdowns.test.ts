@@ -86,12 +86,24 @@ test('no dropdown reads the whole directory: getUsers, which did, is no longer r
 });
 
 describe('searchUsers (the user picker)', () => {
-	test('a name on page 2 of a directory of two pages: both pages read once, every user whose name or address holds it, and nothing more to scroll', async () => {
+	test('a name on page 1: that page alone, then scrolling on reads the last page once and offers nothing more', async () => {
+		const { first_name, last_name } = sim.store.sortedUsers()[10];
+		sim.clearLog();
+		const first = await listSearch('searchUsers', sim.credentials(), `${first_name} ${last_name}`);
+		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.page)).toEqual(['1']);
+		expect(first.paginationToken).toBeDefined();
+		sim.clearLog();
+		const rest = await listSearch('searchUsers', sim.credentials(), `${first_name} ${last_name}`, first.paginationToken);
+		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.page)).toEqual(['2']);
+		expect(rest.paginationToken).toBeUndefined();
+	});
+
+	test('a name on page 2 (typed in capitals, with spaces around) of a directory of two pages: both pages read once, every user whose name or address holds it, and nothing more to scroll', async () => {
 		const { first_name, last_name } = sim.store.sortedUsers()[60];
 		const text = `${first_name} ${last_name}`.toLowerCase();
 		const expected = sim.store.sortedUsers().filter((u) => `${u.first_name} ${u.last_name} ${u.email}`.toLowerCase().includes(text));
 		sim.clearLog();
-		const found = await listSearch('searchUsers', sim.credentials(), text);
+		const found = await listSearch('searchUsers', sim.credentials(), `  ${text.toUpperCase()} `);
 		expect(found.paginationToken).toBeUndefined();
 		expect(found.results.map((r) => r.value)).toEqual(expected.map((u) => u.id));
 		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.page).sort()).toEqual(['1', '2']);
@@ -118,7 +130,7 @@ test('a department search matches the text in any case, spaces around it ignored
 	expect((await listSearch('searchDepartments', sim.credentials())).results).toHaveLength(departments.length);
 });
 
-test('getWatchableUserFields: the fields the list carries by name, then each custom attribute by name with its kind, from one user read and the definitions', async () => {
+test('getWatchableUserFields: only the fields the list carries, by name, then each custom attribute by name with its kind, from one user read and the definitions', async () => {
 	sim.clearLog();
 	const options = await loadOptions('getWatchableUserFields', sim.credentials());
 
@@ -131,6 +143,8 @@ test('getWatchableUserFields: the fields the list carries by name, then each cus
 	const system = options.slice(0, -custom.length).map((o) => o.name);
 	expect(system).toEqual(sortedNames(system));
 	expect(system).toContain('Status');
+	// Fields the contract's list leaves to single-user answers would never fire: not offered.
+	for (const field of ['birthdate', 'employee_type', 'gender', 'title']) expect(options.map((o) => o.value)).not.toContain(field);
 });
 
 describe('a wrong key pair', () => {

@@ -71,6 +71,20 @@ test('names that start with the text and run on past page 1 are read on page 2, 
 	expect(result.results.map((r) => r.value)).toContain(sorted[50].id);
 });
 
+test('a page out of name order met while bisecting ends the bisection there: no page is read after it, and the search goes on as a scan', async () => {
+	// 200 pages: the bisection reads page 101 first.
+	sim.faults.add({
+		kind: 'rewrite',
+		match: { path: '/beta/users', query: { page: '101' } },
+		times: Infinity,
+		rewrite: (body) => ({ ...(body as object), data: [...(body as { data: unknown[] }).data].reverse() }),
+	});
+	const target = sim.store.sortedUsers()[9_000];
+	const { result, requests } = await search(`${target.first_name} ${target.last_name}`);
+	expect(requests).toBe(2);
+	expect(result.paginationToken).toMatch(/^n:2:/);
+});
+
 test('a first name finds the first people with that first name, in list order, in at most 10 requests', async () => {
 	const sorted = sim.store.sortedUsers();
 	const firstName = sorted[6_400].first_name;
@@ -119,6 +133,12 @@ describe('scrolling on, and a list not in name order', () => {
 		expect(new Set(seen).size).toBe(seen.length);
 		for (const cost of costs) expect(cost).toBeLessThanOrEqual(10);
 		// 20 pages in all: every page read once over the calls.
+		expect(costs.reduce((a, b) => a + b, 0)).toBe(20);
+	});
+
+	test('a text every name sorts before, scrolled to the end: the pages the bisection read are not read again, nor any past the last', async () => {
+		const { seen, costs } = await followAll('zzzzqx');
+		expect(seen).toEqual([]);
 		expect(costs.reduce((a, b) => a + b, 0)).toBe(20);
 	});
 

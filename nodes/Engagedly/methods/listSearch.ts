@@ -100,9 +100,11 @@ interface Scan {
 	last?: number;
 }
 
-/** `n:<next page>:<seen,pages>:<last page>` (the last page empty when the API gave no total). */
-const scanToken = ({ next, seen, last }: Scan) =>
-	`n:${next}:${[...seen].filter((page) => page >= next).join(',')}:${last ?? ''}`;
+/**
+ * `n:<next page>:<seen,pages>:<last page>` (the last page empty when the API gave no total). The
+ * seen pages are the bisection's, at most a call's budget of them.
+ */
+const scanToken = ({ next, seen, last }: Scan) => `n:${next}:${[...seen].join(',')}:${last ?? ''}`;
 
 function parseScanToken(token: string): Scan | undefined {
 	const match = /^n:(\d+):([\d,]*):(\d*)$/.exec(token);
@@ -121,10 +123,12 @@ function parseScanToken(token: string): Scan | undefined {
 async function scanUsers(context: ILoadOptionsFunctions, needle: string, scan: Scan): Promise<INodeListSearchResult> {
 	const pages = new UserPages(context);
 	let page = scan.next;
-	let more = scan.last === undefined || page <= scan.last;
+	// A token is given only while pages remain.
+	let more = true;
 	while (more && pages.count < USER_SEARCH_BUDGET) {
 		if (!scan.seen.has(page)) more = (await pages.read(page)).hasMore;
 		page++;
+		// The last page may be one the bisection read, which is skipped and says nothing of more.
 		if (scan.last !== undefined && page > scan.last) more = false;
 	}
 	return {
@@ -176,11 +180,10 @@ async function searchUsersByName(context: ILoadOptionsFunctions, needle: string)
 			current = await pages.read(++page);
 		}
 	}
-	const read = [...pages.pages.keys()].sort((a, b) => a - b);
-	const finished = !first.hasMore || (lastPage !== undefined && read.length >= lastPage);
+	const finished = !first.hasMore || (lastPage !== undefined && pages.count >= lastPage);
 	return {
 		results: pages.matching(needle).map(userResult),
-		paginationToken: finished ? undefined : scanToken({ next: 2, seen: new Set(read), last: lastPage }),
+		paginationToken: finished ? undefined : scanToken({ next: 2, seen: new Set(pages.pages.keys()), last: lastPage }),
 	};
 }
 
