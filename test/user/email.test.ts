@@ -136,13 +136,13 @@ describe('an email filter that matches loosely', () => {
 		]);
 	});
 
-	test('two users with the address (in different cases) fail the item, and the user picker, naming both; nothing is written', async () => {
+	test('two users with the address (in different cases) fail the item, and the user picker, naming both in the list order; nothing is written', async () => {
 		const ann = annAndLookalikes();
 		const twin = sim.store.addUser({ first_name: 'Ann', last_name: 'Twin', email: 'Ann@Loose.example' });
 		const { error } = await createOrUpdate(address);
 		expect(error?.message).toBe(`2 Engagedly users have the email address "${address}"`);
-		expect(error?.description).toContain(ann.id);
-		expect(error?.description).toContain(twin.id);
+		// In the list's name order: Ann Exact, then Ann Twin.
+		expect(error?.description?.startsWith(`They are ${address} (ID ${ann.id}) and Ann@Loose.example (ID ${twin.id}): `)).toBe(true);
 		expect(writes(sim)).toEqual([]);
 		await expect(listSearch('searchUsers', sim.credentials(), address)).rejects.toThrow(`2 Engagedly users have the email address "${address}"`);
 	});

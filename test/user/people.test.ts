@@ -71,7 +71,7 @@ test('entries left empty in the editor are no entries: the people given are writ
 	expect(sim.store.getUser(user.id)).toMatchObject({ hr_manager_ids: [a.id], secondary_manager_ids: [b.id] });
 });
 
-test('an unknown address stops the item naming it and the field, with nothing written', async () => {
+test('an unknown address stops the item naming it and the field, and how to fix it, with nothing written', async () => {
 	const [user, a] = ordinaryUsers(sim);
 	const bad = await run({
 		resource: 'user',
@@ -80,6 +80,7 @@ test('an unknown address stops the item naming it and the field, with nothing wr
 		updateFields: { secondaryManagers: pickedUsers(a.email, 'nobody.at.all@example.test') },
 	});
 	expect(bad.error?.message).toBe('No Engagedly user has the email address "nobody.at.all@example.test" (Secondary Managers)');
+	expect(bad.error?.description).toBe('Check the address, or pick the user from the list or by ID. Nothing was sent.');
 	expect(writes(sim)).toEqual([]);
 });
 

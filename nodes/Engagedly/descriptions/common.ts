@@ -76,14 +76,11 @@ export interface LocatorSpec {
 	/** What the record is called in messages, e.g. "user". */
 	noun: string;
 	searchListMethod: string;
-	/** A web-app URL that carries the id, for the URL mode. */
-	url?: { regex: string; placeholder: string };
 	required?: boolean;
 }
 
 /**
- * A record picker: searchable list, or the id typed in, or (where the web app shows it) a URL;
- * a user picker also by email address.
+ * A record picker: searchable list, or the id typed in; a user picker also by email address.
  */
 export function resourceLocator(spec: LocatorSpec): INodeProperties {
 	return {
@@ -120,23 +117,6 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 							placeholder: 'e.g. name@company.com',
 							// No editor regex: n8n runs those in a VM with a 250 ms limit, which a busy
 							// machine can exceed and fail the run; the node checks the address itself.
-						},
-					]
-				: []),
-			...(spec.url
-				? [
-						{
-							displayName: 'By URL',
-							name: 'url',
-							type: 'string' as const,
-							placeholder: spec.url.placeholder,
-							extractValue: { type: 'regex' as const, regex: spec.url.regex },
-							validation: [
-								{
-									type: 'regex' as const,
-									properties: { regex: spec.url.regex, errorMessage: `Not a ${spec.noun} URL` },
-								},
-							],
 						},
 					]
 				: []),
