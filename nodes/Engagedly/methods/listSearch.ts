@@ -164,7 +164,8 @@ async function searchUsersByName(context: ILoadOptionsFunctions, needle: string)
 				if (page.users.length && lastKey(page) >= needle) high = middle;
 				else low = middle + 1;
 			}
-			if (low === high && pages.inNameOrder()) start = low;
+			// Every page read was checked as it came, and a break leaves low below high.
+			if (low === high) start = low;
 		}
 	}
 	if (start !== undefined && pages.count < USER_SEARCH_BUDGET) {
