@@ -143,8 +143,11 @@ test('getWatchableUserFields: only the fields the list carries, by name, then ea
 	const system = options.slice(0, -custom.length).map((o) => o.name);
 	expect(system).toEqual(sortedNames(system));
 	expect(system).toContain('Status');
-	// Fields the contract's list leaves to single-user answers would never fire: not offered.
-	for (const field of ['birthdate', 'employee_type', 'gender', 'title']) expect(options.map((o) => o.value)).not.toContain(field);
+	// Fields the contract's list leaves to single-user answers would never fire: offered only where the list carries them.
+	for (const field of ['birthdate', 'employee_type', 'gender', 'title']) {
+		if (sim.profile === 'contract') expect(options.map((o) => o.value)).not.toContain(field);
+		else expect(options.map((o) => o.value)).toContain(field);
+	}
 });
 
 describe('a wrong key pair', () => {
