@@ -106,6 +106,20 @@ test('a name nobody has costs at most 10 requests and finds nobody starting with
 	expect(result.results).toEqual([]);
 });
 
+describe('past 12,800 users (over 257 pages)', () => {
+	beforeAll(() => sim.reset({ seed: 406, users: 30_000 }));
+	afterAll(() => sim.reset({ seed: 404, users: 10_000 }));
+
+	test('a name costs 9 requests: the bisection spends its budget before it narrows to one page, and scrolling on goes on as a scan', async () => {
+		const sorted = sim.store.sortedUsers();
+		const target = sorted[17_321];
+		const { result, requests } = await search(`${target.first_name} ${target.last_name}`);
+		// Page 1, then 8 halvings of pages 2 to 600: never the tenth request that would read the start page.
+		expect(requests).toBe(9);
+		expect(result.paginationToken).toMatch(/^n:2:(\d+,){8}\d+:600$/);
+	});
+});
+
 describe('scrolling on, and a list not in name order', () => {
 	// 1,000 users: following every token to the end stays quick.
 	beforeAll(() => sim.reset({ seed: 405, users: 1_000 }));

@@ -168,7 +168,8 @@ async function searchUsersByName(context: ILoadOptionsFunctions, needle: string)
 			if (low === high) start = low;
 		}
 	}
-	if (start !== undefined && pages.count < USER_SEARCH_BUDGET) {
+	// The bisection stops a page short of the budget, which leaves the start page room.
+	if (start !== undefined) {
 		let page = start;
 		let current = await pages.read(page);
 		// Names starting with the text may run on to the next page.

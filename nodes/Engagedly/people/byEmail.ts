@@ -109,6 +109,6 @@ export async function userIdForEmail(
 			description: 'Check the address, or pick the user from the list or by ID. Nothing was sent.',
 		});
 	}
-	// A user a dry run would create has no id yet: the field is left out of that run's output.
-	return user.id === undefined || user.id === null ? '' : String(user.id);
+	// Every user here was listed or written by the API, with the id the contract requires.
+	return String(user.id);
 }
