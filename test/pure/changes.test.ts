@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../nodes/Engagedly/people/attributeDefinitions';
-import { changesFor, comparedValues, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from '../../nodes/Engagedly/actions/user/changes';
+import { changesFor, comparedValues, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody } from '../../nodes/Engagedly/actions/user/upsert/changes';
 import { answerKey, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
 
 const attribute = (attribute_key: string, data_type: string): UserAttribute => ({

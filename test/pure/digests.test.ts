@@ -2,8 +2,8 @@
  * Which digests a scheduled Sync trusts (singleUserDigests.ts): the rolling reconciliation as a
  * table. No engine: test/user/syncNightly.test.ts walks the nights through n8n's engine.
  */
-import type { DigestState, ComparisonInput } from '../../nodes/Engagedly/actions/user/singleUserDigests';
-import { comparisonFor, digestOf, mustRead, readDigestState, slotOf } from '../../nodes/Engagedly/actions/user/singleUserDigests';
+import type { DigestState, ComparisonInput } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
+import { comparisonFor, digestOf, mustRead, readDigestState, slotOf } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;

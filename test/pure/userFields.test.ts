@@ -14,9 +14,9 @@ const ROOT = '../../nodes/Engagedly';
 /** The rooms, loaded after `rows` were added to the table. */
 function withRows(rows: UserFields.UserField[]) {
 	let loaded!: {
-		descriptions: typeof import('../../nodes/Engagedly/actions/user/descriptions');
-		changes: typeof import('../../nodes/Engagedly/actions/user/changes');
-		names: typeof import('../../nodes/Engagedly/actions/user/names');
+		descriptions: typeof import('../../nodes/Engagedly/actions/user/fields/descriptions');
+		changes: typeof import('../../nodes/Engagedly/actions/user/upsert/changes');
+		names: typeof import('../../nodes/Engagedly/actions/user/upsert/names');
 		listFields: typeof import('../../nodes/Engagedly/people/listFields');
 		trigger: typeof import('../../nodes/Engagedly/trigger/fields');
 	};
@@ -24,9 +24,9 @@ function withRows(rows: UserFields.UserField[]) {
 		const table = jest.requireActual<typeof UserFields>(`${ROOT}/people/userFields`);
 		table.USER_FIELDS.push(...rows);
 		loaded = {
-			descriptions: jest.requireActual(`${ROOT}/actions/user/descriptions`),
-			changes: jest.requireActual(`${ROOT}/actions/user/changes`),
-			names: jest.requireActual(`${ROOT}/actions/user/names`),
+			descriptions: jest.requireActual(`${ROOT}/actions/user/fields/descriptions`),
+			changes: jest.requireActual(`${ROOT}/actions/user/upsert/changes`),
+			names: jest.requireActual(`${ROOT}/actions/user/upsert/names`),
 			listFields: jest.requireActual(`${ROOT}/people/listFields`),
 			trigger: jest.requireActual(`${ROOT}/trigger/fields`),
 		};

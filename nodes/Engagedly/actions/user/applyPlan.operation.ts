@@ -5,9 +5,9 @@ import { emailKey } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
-import type { Changes } from './changes';
+import type { Changes } from './upsert/changes';
 import { checkCode, SITE_ADMINISTRATOR_KEPT } from './deactivation';
-import { membershipReader } from './lookups';
+import { membershipReader } from './upsert/lookups';
 import type { Directory } from './sync/directory';
 import { readDirectory } from './sync/directory';
 import { applySteps } from './sync/apply';
@@ -18,8 +18,8 @@ import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
 import { isSignedBy, planKey } from './sync/signature';
 import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
-import type { UpsertReads } from './upsert';
-import { readCurrent, upsertReads } from './upsert';
+import type { UpsertReads } from './upsert/upsert';
+import { readCurrent, upsertReads } from './upsert/upsert';
 
 export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
 

@@ -5,7 +5,7 @@ import { optionsCollection } from '../../descriptions/common';
 import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { createProperties, readCreateBody } from './newUser';
+import { createProperties, readCreateBody } from './fields/newUser';
 
 const properties: INodeProperties[] = [...createProperties, optionsCollection()];
 

@@ -5,9 +5,9 @@ import { findUserByEmail, rememberUser } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
-import { createProperties, readCreateBody } from './newUser';
+import { createProperties, readCreateBody } from './fields/newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
-import { outcomeFields, upsertUser } from './upsert';
+import { outcomeFields, upsertUser } from './upsert/upsert';
 
 const properties: INodeProperties[] = [...createProperties, ...simplifyProperties, optionsCollection()];
 

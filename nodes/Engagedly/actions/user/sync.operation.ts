@@ -3,10 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../transport/request';
 import type { BatchRun } from '../types';
-import { upsertReads } from './upsert';
+import { upsertReads } from './upsert/upsert';
 import { writeState } from '../../staticData';
-import { nextDigestState, comparisonFor, readDigestState } from './singleUserDigests';
-import { liveUserAttributes } from './customAttributes';
+import { nextDigestState, comparisonFor, readDigestState } from './upsert/singleUserDigests';
+import { liveUserAttributes } from './fields/customAttributes';
 import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
 import { guardRefusal, overTheGuard, plan } from './sync/decide';
 import { readDirectory } from './sync/directory';

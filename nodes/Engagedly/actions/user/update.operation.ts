@@ -7,9 +7,9 @@ import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { clearFieldsProperty, userFieldsCollection } from './descriptions';
-import { readClearFields, readUserFields } from './readFields';
+import { customAttributesField, readCustomAttributes } from './fields/customAttributes';
+import { clearFieldsProperty, userFieldsCollection } from './fields/descriptions';
+import { readClearFields, readUserFields } from './fields/read';
 
 const properties: INodeProperties[] = [
 	userLocator(),

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../../transport/request';
 import { isSiteAdministrator } from '../deactivation';
-import type { Memberships } from '../lookups';
-import { membershipReader } from '../lookups';
-import { idsForNames } from '../names';
-import type { UpsertReads } from '../upsert';
-import { readCurrent, readDigest, trustedDigest } from '../upsert';
+import type { Memberships } from '../upsert/lookups';
+import { membershipReader } from '../upsert/lookups';
+import { idsForNames } from '../upsert/names';
+import type { UpsertReads } from '../upsert/upsert';
+import { readCurrent, readDigest, trustedDigest } from '../upsert/upsert';
 import type { Directory } from './directory';
 import { resolvePeople } from './directory';
 import type { Fate } from './lifecycle';

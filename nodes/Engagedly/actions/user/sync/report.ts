@@ -1,9 +1,9 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, BatchRun } from '../../types';
-import type { Comparison } from '../singleUserDigests';
-import type { Outcome } from '../upsert';
-import { outcomeFields } from '../upsert';
+import type { Comparison } from '../upsert/singleUserDigests';
+import type { Outcome } from '../upsert/upsert';
+import { outcomeFields } from '../upsert/upsert';
 import type { Applied } from './apply';
 import { userItem } from './items';
 import { signatureOf } from './signature';

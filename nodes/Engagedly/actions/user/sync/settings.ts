@@ -6,7 +6,7 @@ import { optionsCollection } from '../../../descriptions/common';
 import { checkParameters } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
-import { syncProperties } from '../newUser';
+import { syncProperties } from '../fields/newUser';
 import { blockReasonCodeField } from '../deactivation';
 import type { UserDetail } from './items';
 import { readUserDetail, userDetailProperty } from './items';

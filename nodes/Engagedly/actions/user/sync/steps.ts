@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { digest } from '../../../digest';
 import { emailKey } from '../../../people/byEmail';
-import { comparedValues } from '../changes';
-import type { UpsertReads, UpsertStep } from '../upsert';
+import { comparedValues } from '../upsert/changes';
+import type { UpsertReads, UpsertStep } from '../upsert/upsert';
 import type { Lifecycle } from './lifecycle';
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import type { UserWrite } from '../../people/userFields';
-import { clearable, plainName, USER_FIELDS } from '../../people/userFields';
+import type { UserWrite } from '../../../people/userFields';
+import { clearable, plainName, USER_FIELDS } from '../../../people/userFields';
 
 /**
  * The user write operations' editor fields: the optional fields' collection, Clear Fields and

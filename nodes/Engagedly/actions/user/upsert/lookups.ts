@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { paginate } from '../../transport/paginate';
-import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
-import { requestRecord } from '../../transport/request';
-import type { RecordKind } from '../records/kinds';
+import { paginate } from '../../../transport/paginate';
+import { apiPath } from '../../../transport/paths';
+import type { ItemRequest } from '../../../transport/request';
+import { requestRecord } from '../../../transport/request';
+import type { RecordKind } from '../../records/kinds';
 
 /**
  * The organisation's lists a user write is checked against, each read at most once per run by

@@ -1,12 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readOptionalUserId, readUserIds } from '../../parameters/readers';
-import { refuse } from '../../parameters/refuse';
-import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../parameters/values';
-import type { ItemRequest } from '../../transport/request';
+import { readOptionalUserId, readUserIds } from '../../../parameters/readers';
+import { refuse } from '../../../parameters/refuse';
+import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../../parameters/values';
+import type { ItemRequest } from '../../../transport/request';
 import { clearFieldsProperty } from './descriptions';
-import type { UserField, UserWrite } from '../../people/userFields';
-import { clearable, plainName, USER_FIELDS } from '../../people/userFields';
+import type { UserField, UserWrite } from '../../../people/userFields';
+import { clearable, plainName, USER_FIELDS } from '../../../people/userFields';
 
 /**
  * Reading a user write's parameters: the identity, the optional fields' collection and Clear

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../people/attributeDefinitions';
-import { digest, slot } from '../../digest';
+import type { UserAttribute } from '../../../people/attributeDefinitions';
+import { digest, slot } from '../../../digest';
 import { wantedValue } from './changes';
 
 

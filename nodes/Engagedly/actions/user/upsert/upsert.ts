@@ -1,17 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { knownUser, readUserByEmail } from '../../people/byEmail';
-import { asNodeError, refusalOf } from '../../transport/errors';
-import { perContext } from '../../transport/perExecution';
-import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
-import { requestRecord } from '../../transport/request';
+import { knownUser, readUserByEmail } from '../../../people/byEmail';
+import { asNodeError, refusalOf } from '../../../transport/errors';
+import { perContext } from '../../../transport/perExecution';
+import { apiPath } from '../../../transport/paths';
+import type { ItemRequest } from '../../../transport/request';
+import { requestRecord } from '../../../transport/request';
 import type { Changes, ReadElsewhere } from './changes';
 import { changesFor, fieldsNotCarried, FULL_USER_INCLUDE, namedChanges, patchBody, withoutFields } from './changes';
 import { digestOf, mustRead } from './singleUserDigests';
-import { checkStatus } from './status';
-import type { UserAttribute } from '../../people/attributeDefinitions';
-import { liveUserAttributes } from './customAttributes';
+import { checkStatus } from '../status';
+import type { UserAttribute } from '../../../people/attributeDefinitions';
+import { liveUserAttributes } from '../fields/customAttributes';
 import type { Lists } from './lookups';
 import { listReader } from './lookups';
 import { LISTED } from './names';

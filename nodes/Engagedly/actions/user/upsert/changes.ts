@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../people/attributeDefinitions';
-import { answerKey, USER_FIELDS } from '../../people/userFields';
-import { isBlank, toApiDay } from '../../parameters/values';
+import type { UserAttribute } from '../../../people/attributeDefinitions';
+import { answerKey, USER_FIELDS } from '../../../people/userFields';
+import { isBlank, toApiDay } from '../../../parameters/values';
 
 /**
  * What a write body would change on a user Engagedly already has: Create or Update and Sync send

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemRequest } from '../../../transport/request';
 import { customAttributesField, readCustomAttributes } from './customAttributes';
-import { NAMED_FIELDS } from './names';
+import { NAMED_FIELDS } from '../upsert/names';
 import { identityFields, userFieldsCollection } from './descriptions';
-import { readIdentity, readUserFields } from './readFields';
+import { readIdentity, readUserFields } from './read';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
 export const createProperties: INodeProperties[] = [...identityFields, userFieldsCollection('create'), customAttributesField()];

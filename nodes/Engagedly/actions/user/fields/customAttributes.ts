@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { UserAttribute } from '../../people/attributeDefinitions';
-import { fetchUserAttributes, optionValues } from '../../people/attributeDefinitions';
-import { isBlank, isEmptyDate, toApiDay } from '../../parameters/values';
-import { perExecution } from '../../transport/perExecution';
-import type { ItemRequest } from '../../transport/request';
-import type { UserWrite } from '../../people/userFields';
-import { editorPlace } from '../../people/userFields';
+import type { UserAttribute } from '../../../people/attributeDefinitions';
+import { fetchUserAttributes, optionValues } from '../../../people/attributeDefinitions';
+import { isBlank, isEmptyDate, toApiDay } from '../../../parameters/values';
+import { perExecution } from '../../../transport/perExecution';
+import type { ItemRequest } from '../../../transport/request';
+import type { UserWrite } from '../../../people/userFields';
+import { editorPlace } from '../../../people/userFields';
 
 /** Read once per execution and shared by every item of the run. */
 export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {

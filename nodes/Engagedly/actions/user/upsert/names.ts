@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ListName } from '../../people/userFields';
-import { USER_FIELDS } from '../../people/userFields';
-import type { ItemRequest } from '../../transport/request';
-import type { RecordKind } from '../records/kinds';
-import { business, department, jobTitle, location } from '../records/kinds';
+import type { ListName } from '../../../people/userFields';
+import { USER_FIELDS } from '../../../people/userFields';
+import type { ItemRequest } from '../../../transport/request';
+import type { RecordKind } from '../../records/kinds';
+import { business, department, jobTitle, location } from '../../records/kinds';
 import type { Lists } from './lookups';
 
 const LISTS: Record<ListName, RecordKind> = { jobTitle, location, department, business };

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { answerKey, USER_FIELDS } from '../../people/userFields';
-import { isBlank } from '../../parameters/values';
-import type { ItemRequest } from '../../transport/request';
+import { answerKey, USER_FIELDS } from '../../../people/userFields';
+import { isBlank } from '../../../parameters/values';
+import type { ItemRequest } from '../../../transport/request';
 import type { Lists } from './lookups';
 import { LISTED } from './names';
 import type { People, UpsertReads } from './upsert';
