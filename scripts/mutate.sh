@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- <room> [pure|node] [--force]]`
 # (the suites: test/mutate/jest.config.js): StrykerJS over nodes/Engagedly (or one room
-# of it, such as `actions/user/sync` or `parameters/values.ts`, or several joined by commas, which
+# of it, such as `actions/user/sync`, `parameters/values.ts` or `actions/user/*.ts` (its own files
+# without its sub-rooms), or several joined by commas, which
 # share one initial test run: `actions/business,actions/location`), its mutants run against one jest
 # project: `node` (the engine suites, the default) or `pure` (the tables without the engine).
 # Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
@@ -18,13 +19,13 @@ room="${1:-}"
 tests="${2:-node}"
 force="${3:-}"
 room="${room%/}"
-slug="$(printf '%s' "${room:-all}" | tr '/.' '--').$tests"
+slug="$(printf '%s' "${room:-all}" | tr '/.*' '--+').$tests"
 patterns=()
 IFS=',' read -ra rooms <<<"${room:-.}"
 for one in "${rooms[@]}"; do
 	one="${one%/}"
 	target="nodes/Engagedly/$one"
-	if [ -d "$target" ]; then patterns+=("${target%/.}/**/*.ts"); elif [ -f "$target" ]; then patterns+=("$target"); else
+	if [ -d "$target" ]; then patterns+=("${target%/.}/**/*.ts"); elif [ -f "$target" ] || compgen -G "$target" >/dev/null; then patterns+=("$target"); else
 		echo "No room $target under nodes/Engagedly" >&2
 		exit 1
 	fi
