@@ -19,7 +19,7 @@ room="${1:-}"
 tests="${2:-node}"
 force="${3:-}"
 room="${room%/}"
-slug="$(printf '%s' "${room:-all}" | tr '/.*' '--+').$tests"
+slug="$(printf '%s' "${room:-all}" | sed 's#[/.]#-#g; s#[*]#+#g').$tests"
 patterns=()
 IFS=',' read -ra rooms <<<"${room:-.}"
 for one in "${rooms[@]}"; do
