@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { byId, loadPackage, runEngagedly } from '../helpers/engine';
+import { createPoller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator({ users: 80, seed: 'bad-input' });
@@ -152,6 +153,16 @@ describe('a praise filter that names no person is refused, naming it, before any
 		expect(error?.description).toContain('name@company.com');
 		expect(sim.log).toHaveLength(0);
 	});
+});
+
+test('a trigger saved with an event this version does not know fails its poll, naming the event, before any request', async () => {
+	const poller = await createPoller({ parameters: { event: 'userDeleted' }, credentials: sim.credentials() });
+	const { items, error } = await poller.poll('trigger', 'activate');
+
+	expect(items).toEqual([]);
+	expect(error?.message).toBe('The event "userDeleted" is not supported');
+	expect(error?.description).toBe('Pick the event again in the trigger.');
+	expect(sim.log).toHaveLength(0);
 });
 
 describe('profile pictures', () => {

@@ -182,6 +182,26 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		expect((await poller.poll()).items).toEqual([]);
 	});
 
+	test('a user listed without an id fails the poll, which emits nothing and saves nothing; the next poll goes on', async () => {
+		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
+		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
+		const before = poller.state();
+		const hire = sim.store.addUser({ first_name: 'Ida', last_name: 'Nobody' });
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/users' },
+			rewrite: (body: unknown) => ({ ...(body as Page), data: (body as Page).data.map((user, i) => (i ? user : { ...user, id: null })) }),
+		});
+
+		const failed = await poller.poll();
+		expect(failed.error?.message).toBe('Engagedly listed a user without an id');
+		expect(failed.items).toEqual([]);
+		expect(poller.state()).toEqual(before);
+
+		const next = await poller.poll();
+		expect(next.items.map((item) => item.id)).toEqual([hire.id]);
+	});
+
 	test('a New User baseline is never taken from an empty directory', async () => {
 		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
 		sim.faults.add({

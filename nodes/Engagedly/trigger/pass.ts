@@ -110,7 +110,12 @@ export async function userPass(
 		qs: event.include ? { include: event.include } : undefined,
 		from: pass ? { page: pass.page, total: pass.total } : undefined,
 		keep: (user) => {
-			if (user?.id === undefined || user.id === null) return false;
+			// The contract gives every user an id; without one a user cannot be told from the others.
+			if (user.id === undefined || user.id === null) {
+				throw new NodeOperationError(context.getNode(), 'Engagedly listed a user without an id', {
+					description: 'Without an id a user cannot be told apart from the others, so nothing was emitted or saved; the next poll tries again.',
+				});
+			}
 			read++;
 			const id = String(user.id);
 			const entry = event.entryOf(user, table);
