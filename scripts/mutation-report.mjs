@@ -56,6 +56,8 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 	const run = files.length === 1 ? took : `${took} (\`${room}\`)`;
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const relative = relativeOf(file);
+		// A baseline of a file since moved or removed says nothing of the code there is.
+		if (!existsSync(path.join(root, NODES, relative))) continue;
 		const lines = source.split('\n');
 		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, Ignored: 0, Static: 0 };
 		for (const mutant of mutants) {
@@ -74,12 +76,13 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 	}
 }
 
-// The rows of files not measured here, as the last report has them.
+// The rows of files not measured here, as the last report has them (a file moved or removed since
+// has none).
 const previous = existsSync(path.join(root, 'bench/MUTATION.md')) ? readFileSync(path.join(root, 'bench/MUTATION.md'), 'utf8').split('\n') : [];
-const inRoom = (file, tests) => measured.has(`${file} ${tests}`);
+const inRoom = (file, tests) => measured.has(`${file} ${tests}`) || !existsSync(path.join(root, NODES, file));
 for (const line of previous) {
 	const row = line.match(/^\| `([^`]+)` \| (pure|node) \|/);
-	if (row && !measured.has(`${row[1]} ${row[2]}`)) rows.push(line);
+	if (row && !inRoom(row[1], row[2])) rows.push(line);
 }
 rows.sort();
 const keptUndetected = previous.filter((line) => {
