@@ -155,6 +155,15 @@ describe('a praise filter that names no person is refused, naming it, before any
 	});
 });
 
+test('a node saved with an operation this version does not know fails its item, naming the operation and its resource, before any request', async () => {
+	const { error } = await run({ resource: 'user', operation: 'delete', userId: byId(someone().id) });
+
+	expect(error?.message).toBe('The operation "delete" is not supported for the resource "user"');
+	expect(error?.description).toBe('Pick the resource and operation again in the node.');
+	expect(error?.context?.itemIndex).toBe(0);
+	expect(sim.log).toHaveLength(0);
+});
+
 test('a trigger saved with an event this version does not know fails its poll, naming the event, before any request', async () => {
 	const poller = await createPoller({ parameters: { event: 'userDeleted' }, credentials: sim.credentials() });
 	const { items, error } = await poller.poll('trigger', 'activate');
