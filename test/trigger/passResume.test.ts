@@ -152,15 +152,31 @@ describe('a pass over polls, interrupted', () => {
 		expect(rest.ids).toEqual([last]);
 	});
 
-	test('a Rate Limit Share outside 1 to 100 is refused before any request, naming the option', async () => {
+	test('a Rate Limit Share outside 1 to 100 is refused before any request, naming the option and the fix; 1 and 100 are taken', async () => {
 		for (const share of [0, 150]) {
 			const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: share } });
 			sim.clearLog();
 			const outcome = await poller.poll();
-			expect(outcome.error?.message).toBe(
-				`Rate Limit Share must be a percentage from 1 to 100, not "${share}"`,
-			);
+			expect(outcome.error?.message).toBe(`Rate Limit Share must be a percentage from 1 to 100, not "${share}"`);
+			expect(outcome.error?.description).toMatch(/^Set “Rate Limit Share \(%\)” in the trigger’s options/);
 			expect(sim.log).toHaveLength(0);
 		}
+		for (const share of [1, 100]) {
+			const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: share } });
+			expect((await poller.poll()).error).toBeUndefined();
+		}
+	});
+
+	test('a Max Rate-Limit Wait below 0 or not a number is refused before any request, naming the option and the fix; 0 is taken', async () => {
+		for (const wait of [-1, '={{ "abc" }}', '={{ "" }}']) {
+			const poller = await triggerOn({ event: 'newUser', options: { maxRateLimitWait: wait } });
+			sim.clearLog();
+			const outcome = await poller.poll();
+			expect(outcome.error?.message).toBe(`Max Rate-Limit Wait (Seconds) must be a number of 0 or more, not "${wait === -1 ? -1 : wait === '={{ "abc" }}' ? 'abc' : ''}"`);
+			expect(outcome.error?.description).toMatch(/^Set “Max Rate-Limit Wait \(Seconds\)” in the trigger’s options/);
+			expect(sim.log).toHaveLength(0);
+		}
+		const poller = await triggerOn({ event: 'newUser', options: { maxRateLimitWait: 0 } });
+		expect((await poller.poll()).error).toBeUndefined();
 	});
 });

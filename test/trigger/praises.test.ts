@@ -169,7 +169,7 @@ describe('newPraise', () => {
 		expect(poller.state().pass).toBeUndefined();
 	});
 
-	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it), the state left alone after', async () => {
+	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it) but when the cooldown ends, the state left alone after', async () => {
 		// Other workflows spent the window: the activation's first request meets a minute's cooldown.
 		await spendWindow();
 		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
@@ -181,6 +181,8 @@ describe('newPraise', () => {
 			expect(await stillCoolingDown()).toBe(true);
 			// Nothing but when the cooldown ends, so that the next poll sends nothing before then.
 			expect(poller.state()).toEqual({ cooldownUntil: expect.any(Number) as unknown });
+			// When the cooldown ends, on our clock: after a restart the next poll waits it out from this alone.
+			expect(poller.state().cooldownUntil).toBeGreaterThan(Date.now() + 30_000);
 		});
 		expect((await pollIds(poller)).ids).toEqual([]);
 		const next = sim.store.addPraise().id;

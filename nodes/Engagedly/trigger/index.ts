@@ -30,7 +30,14 @@ function familyFor(context: IPollFunctions): EventFamily<SavedState> {
 }
 
 function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest {
-	const wait = Number(context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS));
+	const givenWait = context.getNodeParameter('options.maxRateLimitWait', TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS);
+	const wait = Number(givenWait);
+	// An expression can give what the number field cannot: refused, as the action node refuses it.
+	if (givenWait === '' || givenWait === null || !Number.isFinite(wait) || wait < 0) {
+		throw new NodeOperationError(context.getNode(), `Max Rate-Limit Wait (Seconds) must be a number of 0 or more, not "${String(givenWait)}"`, {
+			description: 'Set “Max Rate-Limit Wait (Seconds)” in the trigger’s options to how long a poll may wait out a cooldown Engagedly announces.',
+		});
+	}
 	const share = Number(context.getNodeParameter('options.rateLimitShare', DEFAULT_RATE_LIMIT_SHARE));
 	if (!Number.isFinite(share) || share < 1 || share > 100) {
 		throw new NodeOperationError(context.getNode(), `Rate Limit Share must be a percentage from 1 to 100, not "${String(share)}"`, {
@@ -38,7 +45,7 @@ function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest 
 		});
 	}
 	return {
-		maxRateLimitWaitSeconds: Number.isFinite(wait) && wait >= 0 ? wait : TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
+		maxRateLimitWaitSeconds: wait,
 		deadlineMs: Date.now() + pollTiming.budgetMs,
 		onPage: () => counter.pages++,
 		onCooldown: (waitMs) => {
