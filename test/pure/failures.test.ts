@@ -14,14 +14,14 @@ const node: INode = { id: '1', name: 'Engagedly', type: 'n8n-nodes-engagedly.eng
 const apiError = (message: string, description: string, httpCode: string) =>
 	new NodeApiError(node, { message }, { message, description, httpCode });
 
-describe('an item error as Continue On Fail outputs it', () => {
+describe('an item error as Continue On Fail outputs it, with no key for what the error lacks', () => {
 	test.each([
 		['a plain error: its message alone', new Error('boom'), { error: 'boom' }],
 		['an API error: message, description and HTTP code', apiError('Not found', 'Check the ID.', '404'), { error: 'Not found', description: 'Check the ID.', httpCode: '404' }],
 		['an empty description and code are left out', apiError('Refused', '', ''), { error: 'Refused' }],
 		['our own refusal: message and fix', new NodeOperationError(node, 'No user selected', { description: 'Pick a user.' }), { error: 'No user selected', description: 'Pick a user.' }],
 	])('%s', (_case, error, json) => {
-		expect(errorJson(error)).toEqual(json);
+		expect(errorJson(error)).toStrictEqual(json);
 	});
 });
 
