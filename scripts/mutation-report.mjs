@@ -7,6 +7,7 @@
 // nodes/Engagedly with its own files), naming the files of it no run has measured yet. Exits 1
 // when an undetected mutant is not accounted for.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -118,8 +119,15 @@ const keptListed = keptUndetected.filter((line) => {
 const keptMissing = keptListed.filter((line) => line.includes('**NOT ACCOUNTED**'));
 const missing = listed.filter((u) => !u.ok);
 const folderOf = (file) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.');
+// A file of types alone has nothing to mutate (no run lists it): it is not waiting to be measured.
+const ts = createRequire(import.meta.url)('typescript');
+const hasCode = (file) =>
+	ts
+		.transpileModule(readFileSync(path.join(root, NODES, file), 'utf8'), { compilerOptions: { module: ts.ModuleKind.ESNext, removeComments: true } })
+		.outputText.replace(/^export \{\};?$/m, '')
+		.trim() !== '';
 const rooms = new Map();
-for (const file of sourcesUnder('')) {
+for (const file of sourcesUnder('').filter(hasCode)) {
 	const room = rooms.get(folderOf(file)) ?? { files: [], open: [], valid: 0, detected: 0 };
 	room.files.push(file);
 	const counts = byFile.get(file);
@@ -139,7 +147,7 @@ const out = [
 	'',
 	'## Score per room',
 	'',
-	'A room is a folder of `nodes/Engagedly` with its own files (`.` is the top). Its score is that of its files measured so far; the last column names those no run has measured yet.',
+	'A room is a folder of `nodes/Engagedly` with its own files (`.` is the top; files of types alone, with nothing to mutate, are not counted). Its score is that of its files measured so far; the last column names those no run has measured yet.',
 	'',
 	'| room | files measured | valid mutants | score | not measured yet |',
 	'|---|---|---|---|---|',
