@@ -41,15 +41,15 @@ export async function idsForNames(this: IExecuteFunctions, body: IDataObject, re
 			if (matches.length === 1) return String(matches[0].id);
 			throw new NodeOperationError(
 				this.getNode(),
-				matches.length > 1
-					? `${matches.length} ${kind.noun} records are named "${text}" (${wire})`
-					: `No ${kind.noun} in Engagedly has the ID or name "${text}" (${wire})`,
+				matches.length === 0
+					? `No ${kind.noun} in Engagedly has the ID or name "${text}" (${wire})`
+					: `${matches.length} ${kind.noun} records are named "${text}" (${wire})`,
 				{
 					itemIndex: request.itemIndex,
 					description:
-						matches.length > 1
-							? `Give this ${kind.noun} by its ID instead: ${matches.map((record) => String(record.id)).join(', ')}. Nothing was written for this employee.`
-							: `Engagedly has ${records.length} ${kind.noun} records; give one of their names or IDs (see its dropdown in the Create operation). Nothing was written for this employee.`,
+						matches.length === 0
+							? `Engagedly has ${records.length} ${kind.noun} records; give one of their names or IDs (see its dropdown in the Create operation). Nothing was written for this employee.`
+							: `Give this ${kind.noun} by its ID instead: ${matches.map((record) => String(record.id)).join(', ')}. Nothing was written for this employee.`,
 				},
 			);
 		};
