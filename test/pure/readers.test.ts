@@ -5,8 +5,7 @@
  * operation reads with which reader, and that nothing is sent after a refusal, is proven by the
  * engine suites (test/reliability/badInput.test.ts, test/user/email.test.ts).
  */
-import type { IExecuteFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { INodeProperties, IPollFunctions } from 'n8n-workflow';
 
 import {
 	checkParameters,
@@ -24,27 +23,7 @@ import {
 	readWholeNumberId,
 	readWholeNumberIds,
 } from '../../nodes/Engagedly/parameters/readers';
-
-const ITEM = 2;
-/** No reader here may look anyone up: a request handed over is never used. */
-const request = { itemIndex: ITEM, maxRateLimitWaitSeconds: 0 };
-
-const isLocator = (value: unknown): value is { value: unknown } => value !== null && typeof value === 'object' && '__rl' in value;
-
-/** An item's context as n8n hands parameters over: the fallback for one not set, a throw for one hidden. */
-function itemContext(parameters: Record<string, unknown>, hidden: string[] = []): IExecuteFunctions {
-	return {
-		getNode: () => ({ name: 'Engagedly' }),
-		getInputData: () => [],
-		getTimezone: () => 'Europe/Berlin',
-		getNodeParameter: (name: string, itemIndex: number, fallback?: unknown, options?: { extractValue?: boolean }) => {
-			expect(itemIndex).toBe(ITEM);
-			if (hidden.includes(name)) throw new Error(`Could not get parameter "${name}"`);
-			const value = name in parameters ? parameters[name] : fallback;
-			return options?.extractValue && isLocator(value) ? value.value : value;
-		},
-	} as unknown as IExecuteFunctions;
-}
+import { ITEM, itemContext, refusal, request } from '../helpers/itemContext';
 
 /** A poll's context: no items, so no index. */
 function pollContext(parameters: Record<string, unknown>): IPollFunctions {
@@ -52,18 +31,6 @@ function pollContext(parameters: Record<string, unknown>): IPollFunctions {
 		getNode: () => ({ name: 'Engagedly Trigger' }),
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
 	} as unknown as IPollFunctions;
-}
-
-/** What a refusal says: its message, its fix, and the item it names. */
-function refusal(read: () => unknown) {
-	try {
-		read();
-	} catch (error) {
-		expect(error).toBeInstanceOf(NodeOperationError);
-		const { message, description, context } = error as NodeOperationError;
-		return { message, description, itemIndex: context.itemIndex };
-	}
-	throw new Error('not refused');
 }
 
 async function asyncRefusal(read: () => Promise<unknown>) {
