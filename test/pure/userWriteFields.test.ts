@@ -6,8 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readClearFields, readIdentity, readUserFieldValues } from '../../nodes/Engagedly/actions/user/fields/read';
-import { ITEM, itemContext, refusal } from '../helpers/itemContext';
+import { readClearFields, readIdentity, readUserFields, readUserFieldValues } from '../../nodes/Engagedly/actions/user/fields/read';
+import { ITEM, itemContext, refusal, request } from '../helpers/itemContext';
 
 describe('the identity: email, first and last name, trimmed, none blank', () => {
 	const identity = { email: ' ann@example.com ', firstName: ' Ann', lastName: 'Lee ' };
@@ -33,6 +33,10 @@ describe('the identity: email, first and last name, trimmed, none blank', () => 
 		});
 	});
 
+	test('a name not set at all is refused as blank', () => {
+		expect(refusal(() => readIdentity.call(itemContext({ email: 'ann@example.com', firstName: 'Ann' }), ITEM)).message).toBe('Last Name is empty');
+	});
+
 	test('an email that is no address is refused', () => {
 		expect(refusal(() => readIdentity.call(itemContext({ ...identity, email: 'ann at example' }), ITEM))).toEqual({
 			message: 'Email "ann at example" is not an email address',
@@ -51,6 +55,8 @@ describe("the collection's values on the wire: only what was given", () => {
 		['an option or a record by id, as text', { jobTitle: 7, gender: { id: ' g-1 ', name: 'F' } }, { job_title: '7', gender: 'g-1' }],
 		['records by id, a list', { departments: '1, 2', businesses: ['b-1'] }, { departments: ['1', '2'], businesses: ['b-1'] }],
 		['blank values and an empty list are not sent', { level: '  ', joiningDate: '', departments: [], jobTitle: null }, {}],
+		['a list of nothing but commas is not sent', { departments: ' , ' }, {}],
+		["an HR system's empty day is no day; the same text in a text field is text", { joiningDate: '0000-00-00', level: '0000-00-00' }, { level: '0000-00-00' }],
 		['fields the write does not show are not read', { education: 'MBA' }, {}],
 	])('%s', (_case, given, body) => {
 		expect(read(given, _case.startsWith('fields the write') ? 'create' : 'update').body).toStrictEqual(body);
@@ -72,6 +78,19 @@ describe("the collection's values on the wire: only what was given", () => {
 	])('%s is refused, naming the field', (_case, given, message, description) => {
 		expect(refusal(() => read(given))).toEqual({ message, description, itemIndex: ITEM });
 	});
+});
+
+test('the people fields given by id join the body after every other value: one person as an id, several as a list; a locator or a list that names nobody is left out', async () => {
+	const given = { level: 'L3', manager: 'u-9', secondaryManagers: 'u-1, u-2', hrManagers: ' , ' };
+	const parameters = { updateFields: given, ...Object.fromEntries(Object.entries(given).map(([name, value]) => [`updateFields.${name}`, value])) };
+	expect(await readUserFields.call(itemContext(parameters), ITEM, 'updateFields', { write: 'update', request })).toStrictEqual({
+		level: 'L3',
+		manager_id: 'u-9',
+		secondary_managers: ['u-1', 'u-2'],
+	});
+	const nobody = { manager: { __rl: true, mode: 'list', value: '' } };
+	const parametersOfNobody = { updateFields: nobody, 'updateFields.manager': nobody.manager };
+	expect(await readUserFields.call(itemContext(parametersOfNobody), ITEM, 'updateFields', { write: 'update', request })).toStrictEqual({});
 });
 
 describe('Clear Fields: each chosen field emptied on the wire', () => {
