@@ -55,6 +55,19 @@ describe('the email mode of the user picker', () => {
 		expect(sim.store.getUser(b.id)).toMatchObject({ manager_id: manager.id, level: 'L2' });
 	});
 
+	test('a person listed without an id fails the item that names them, with nothing written', async () => {
+		const [a, manager] = ordinaryUsers(sim);
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/users', query: { email: manager.email } },
+			rewrite: (body) => ({ ...(body as object), data: (body as { data: IDataObject[] }).data.map((user) => ({ ...user, id: null })) }),
+		});
+		const { error } = await run({ operation: 'update', userId: byEmail(a.email), updateFields: { manager: byEmail(manager.email) } });
+		expect(error?.message).toBe(`Engagedly listed the user with the address "${manager.email}" without an id`);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(writes(sim)).toEqual([]);
+	});
+
 	test('with Continue On Fail, only the items with an unknown address fail, each naming it; one lookup for it', async () => {
 		const [a, b] = ordinaryUsers(sim);
 		const { items, error } = await run(

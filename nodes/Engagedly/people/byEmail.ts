@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ownError } from '../transport/errors';
 import { paginate } from '../transport/paginate';
 import { perContext } from '../transport/perExecution';
 import type { EngagedlyContext, ItemRequest } from '../transport/request';
@@ -60,11 +61,23 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
  */
 export async function usersWithAddress(this: EngagedlyContext, address: string, request?: ItemRequest): Promise<IDataObject[]> {
 	const key = emailKey(address);
-	return await paginate.call(this, '/users', {
+	const users = await paginate.call(this, '/users', {
 		...request,
 		qs: { email: address.trim(), include: 'primary_reporter' },
 		keep: (user) => emailKey(user.email) === key,
 	});
+	// The contract gives every user an id; without one, a write naming this person would name nobody.
+	if (users.some((user) => user.id === undefined || user.id === null || String(user.id).trim() === '')) {
+		throw ownError(
+			this.getNode(),
+			'api_fault',
+			`Engagedly listed the user with the address "${address.trim()}" without an id`,
+			request?.itemIndex,
+			[],
+			'Without an id the user cannot be named in a write, so nothing was sent for this item. Try again; if it persists, check the user in Engagedly.',
+		);
+	}
+	return users;
 }
 
 /** More than one user with one address: nobody can tell which one is meant. */
