@@ -17,6 +17,8 @@ import type { Watchdog } from './watchdog';
 
 export interface CliResult {
 	code: number | null;
+	/** The signal that ended the process, when one did (then `code` is null). */
+	signal: NodeJS.Signals | null;
 	stdout: string;
 	stderr: string;
 }
@@ -211,9 +213,9 @@ export class N8nInstance {
 				reject(new Error(`n8n ${args.join(' ')} did not finish in ${options.timeoutMs ?? 180_000} ms\n${stdout}\n${stderr}`));
 			}, options.timeoutMs ?? 180_000);
 			child.on('error', reject);
-			child.on('close', (code) => {
+			child.on('close', (code, signal) => {
 				clearTimeout(timer);
-				resolve({ code, stdout, stderr });
+				resolve({ code, signal, stdout, stderr });
 			});
 		});
 	}
@@ -221,7 +223,7 @@ export class N8nInstance {
 	private async cliOk(args: string[]): Promise<CliResult> {
 		const result = await this.cli(args);
 		if (result.code !== 0) {
-			throw new Error(`n8n ${args.join(' ')} exited ${String(result.code)}\n${result.stdout}\n${result.stderr}`);
+			throw new Error(`n8n ${args.join(' ')} exited ${String(result.code ?? result.signal)}\n${result.stdout}\n${result.stderr}`);
 		}
 		return result;
 	}

@@ -120,10 +120,15 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 	/** A run of an example that starts by hand (`n8n execute`), which must succeed; its run. */
 	const executeOk = async (workflowId: string) => {
 		const { run, result } = await n8n.execute(workflowId);
-		expect({ status: run.status, error: run.data.resultData.error?.message, exit: result.code }).toEqual({
+		// n8n prints the run only once it has ended, and a failed run exits 1. A process that
+		// printed a whole run and was then ended by a signal (seen once, on a busy CI machine,
+		// from the oldest n8n while it shut down) ran the workflow all the same: what the
+		// workflow did is the run's own status and the simulator's state, asserted here and by
+		// each scenario.
+		expect({ status: run.status, error: run.data.resultData.error?.message, failedExit: result.code !== 0 && result.signal === null }).toEqual({
 			status: 'success',
 			error: undefined,
-			exit: 0,
+			failedExit: false,
 		});
 		return run;
 	};
