@@ -7,8 +7,8 @@ import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { customAttributesField, readCustomAttributes } from './fields/customAttributes';
-import { identityFields, userFieldsCollection } from './fields/descriptions';
+import { readCustomAttributes } from './fields/customAttributes';
+import { customAttributesField, identityFields, userFieldsCollection } from './fields/descriptions';
 import { readIdentity, readUserFields } from './fields/read';
 
 const properties: INodeProperties[] = [

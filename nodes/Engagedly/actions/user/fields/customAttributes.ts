@@ -1,9 +1,4 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	ResourceMapperValue,
-} from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, ResourceMapperValue } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../../people/attributeDefinitions';
@@ -19,31 +14,6 @@ export async function liveUserAttributes(this: IExecuteFunctions, request: ItemR
 	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, request));
 }
 
-/** The "Custom Attributes" mapper; the fields come from GET /user-attributes. */
-export function customAttributesField(): INodeProperties {
-	return {
-		displayName: 'Custom Attributes',
-		name: 'customAttributes',
-		type: 'resourceMapper',
-		noDataExpression: true,
-		default: { mappingMode: 'defineBelow', value: null },
-		typeOptions: {
-			loadOptionsDependsOn: ['operation'],
-			resourceMapper: {
-				resourceMapperMethod: 'getCustomAttributes',
-				mode: 'add',
-				valuesLabel: 'Custom Attributes',
-				fieldWords: { singular: 'custom attribute', plural: 'custom attributes' },
-				addAllFields: false,
-				supportAutoMap: false,
-				noFieldsError: 'This Engagedly organisation has no custom attributes',
-			},
-		},
-		description:
-			'The attributes your organisation defined in Engagedly, loaded live. Give a multiple-select value as a list, e.g. ["English", "French"]. Values are checked against the current definitions before anything is sent; an attribute left empty is not sent.',
-	};
-}
-
 // ---- checking values against the live definitions -------------------------------------------
 
 const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value));
@@ -56,22 +26,24 @@ const label = (attribute: Pick<UserAttribute, 'name' | 'attribute_key'>) =>
  */
 function selectedValues(value: unknown): unknown[] {
 	if (Array.isArray(value)) return value;
-	if (typeof value === 'string') {
-		const text = value.trim();
-		if (text.startsWith('[')) {
-			try {
-				const parsed: unknown = JSON.parse(text);
-				if (Array.isArray(parsed)) return parsed;
-			} catch {
-				// not JSON: read as comma-separated below
-			}
-		}
-		return text
+	if (typeof value !== 'string') return [value];
+	return (
+		jsonList(value) ??
+		value
 			.split(',')
 			.map((part) => part.trim())
-			.filter(Boolean);
+			.filter(Boolean)
+	);
+}
+
+function jsonList(text: string): unknown[] | undefined {
+	try {
+		const parsed: unknown = JSON.parse(text);
+		return Array.isArray(parsed) ? parsed : undefined;
+	} catch {
+		// not JSON: read as comma-separated
+		return undefined;
 	}
-	return [value];
 }
 
 /** The value as Engagedly accepts it for the attribute's data type, or the problem with it. */
@@ -92,7 +64,7 @@ function convert(attribute: UserAttribute, value: unknown): { value: unknown } |
 			}
 			return { problem: `${label(attribute)} must be text, not ${shown(value)}: enter plain text` };
 		case 'number': {
-			if (typeof value === 'number' && Number.isFinite(value)) return { value };
+			if (Number.isFinite(value)) return { value };
 			if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())) return { value: Number(value) };
 			return { problem: `${label(attribute)} must be a number, not ${shown(value)}: enter digits such as 4 or 2.5` };
 		}
@@ -198,7 +170,7 @@ export async function readCustomAttributes(
 		for (const attribute of attributes.filter((a) => a.mandatory)) {
 			if (!attribute.preset) {
 				const key = attribute.attribute_key;
-				if (!(key in values) && (emptyDates.has(key) || !given.some(([name]) => name === key))) {
+				if (emptyDates.has(key) || !given.some(([name]) => name === key)) {
 					problems.push(
 						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes${howToShow} and give it a value`,
 					);

@@ -4,8 +4,8 @@ import type { UserWrite } from '../../../people/userFields';
 import { clearable, plainName, USER_FIELDS } from '../../../people/userFields';
 
 /**
- * The user write operations' editor fields: the optional fields' collection, Clear Fields and
- * the required identity fields. What they show comes from the field table (fields.ts).
+ * The user write operations' editor fields: the optional fields' collection, Clear Fields, the
+ * required identity fields and the Custom Attributes mapper. What they show comes from the field table (fields.ts).
  */
 
 export function userFieldsCollection(write: UserWrite, { byName = [] }: { byName?: readonly string[] } = {}): INodeProperties {
@@ -66,3 +66,28 @@ export const identityFields: INodeProperties[] = [
 	{ displayName: 'First Name', name: 'firstName', type: 'string', required: true, default: '' },
 	{ displayName: 'Last Name', name: 'lastName', type: 'string', required: true, default: '' },
 ];
+
+/** The "Custom Attributes" mapper; the fields come from GET /user-attributes. */
+export function customAttributesField(): INodeProperties {
+	return {
+		displayName: 'Custom Attributes',
+		name: 'customAttributes',
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		typeOptions: {
+			loadOptionsDependsOn: ['operation'],
+			resourceMapper: {
+				resourceMapperMethod: 'getCustomAttributes',
+				mode: 'add',
+				valuesLabel: 'Custom Attributes',
+				fieldWords: { singular: 'custom attribute', plural: 'custom attributes' },
+				addAllFields: false,
+				supportAutoMap: false,
+				noFieldsError: 'This Engagedly organisation has no custom attributes',
+			},
+		},
+		description:
+			'The attributes your organisation defined in Engagedly, loaded live. Give a multiple-select value as a list, e.g. ["English", "French"]. Values are checked against the current definitions before anything is sent; an attribute left empty is not sent.',
+	};
+}

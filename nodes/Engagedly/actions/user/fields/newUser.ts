@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../../transport/request';
-import { customAttributesField, readCustomAttributes } from './customAttributes';
+import { readCustomAttributes } from './customAttributes';
 import { NAMED_FIELDS } from '../upsert/names';
-import { identityFields, userFieldsCollection } from './descriptions';
+import { customAttributesField, identityFields, userFieldsCollection } from './descriptions';
 import { readIdentity, readUserFields } from './read';
 
 /** Create's fields; Create or Update and Sync show the same ones (a user is described once). */
