@@ -119,6 +119,29 @@ describe('searchUsers (the user picker)', () => {
 	});
 });
 
+describe('a listed record without an id (an answer the contract does not allow) fails the list, naming it, instead of offering "undefined" as a choice', () => {
+	afterEach(() => sim.faults.clear());
+	const idLess = (path: string, page?: string) =>
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path, ...(page && { query: { page } }) },
+			rewrite: (body) => ({ ...(body as object), data: (body as { data: Array<Record<string, unknown>> }).data.map((record, i) => (i === 3 ? { ...record, id: null } : record)) }),
+		});
+
+	test.each([
+		['scrolling the user picker', undefined],
+		['a name typed into the user picker', 'a'],
+	])('%s', async (_title, filter) => {
+		idLess('/beta/users', '1');
+		await expect(listSearch('searchUsers', sim.credentials(), filter)).rejects.toThrow('Engagedly listed a record of /users without an id');
+	});
+
+	test('the department search', async () => {
+		idLess('/beta/departments');
+		await expect(listSearch('searchDepartments', sim.credentials())).rejects.toThrow('Engagedly listed a record of /departments without an id');
+	});
+});
+
 test('a department search matches the text in any case, spaces around it ignored, and offers each match by name with its id; no text offers every department', async () => {
 	const departments = [...sim.store.departments.values()];
 	const word = departments[0].name.split(' ')[0];

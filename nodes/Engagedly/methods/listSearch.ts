@@ -1,8 +1,9 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { sharedAddressError, usersWithAddress } from '../people/byEmail';
-import { isEmailAddress } from '../parameters/values';
+import { isBlank, isEmailAddress } from '../parameters/values';
 import { countOf } from '../transport/envelope';
+import { ownError } from '../transport/errors';
 import { MAX_PAGE_SIZE, morePages } from '../transport/pages';
 import { engagedlyRequest } from '../transport/request';
 
@@ -10,6 +11,24 @@ function matches(filter: string | undefined, ...texts: unknown[]): boolean {
 	if (!filter) return true;
 	const needle = filter.trim().toLowerCase();
 	return texts.some((text) => typeof text === 'string' && text.toLowerCase().includes(needle));
+}
+
+/**
+ * The contract gives every listed record an id: one without could be shown but not picked (its
+ * value would be "undefined"), so the list is refused as a fault, as the address lookup refuses it.
+ */
+function withIds(context: ILoadOptionsFunctions, records: IDataObject[], path: string): IDataObject[] {
+	if (records.some((record) => isBlank(record.id))) {
+		throw ownError(
+			context.getNode(),
+			'api_fault',
+			`Engagedly listed a record of ${path} without an id`,
+			undefined,
+			[],
+			'A record without an id cannot be picked, so the list is not shown. Try again; if it persists, check the records in Engagedly, or give the ID by expression.',
+		);
+	}
+	return records;
 }
 
 /**
@@ -29,7 +48,7 @@ async function searchPage(
 	const body = await engagedlyRequest.call(context, 'GET', path, 'page', {
 		qs: { page, size: MAX_PAGE_SIZE },
 	});
-	const records = body.data as IDataObject[];
+	const records = withIds(context, body.data as IDataObject[], path);
 	const hasMore = morePages(body.pagination, page, MAX_PAGE_SIZE, records.length);
 	return {
 		results: records.filter((record) => matches(filter, ...text(record))).map(toResult),
@@ -62,7 +81,7 @@ class UserPages {
 		const known = this.pages.get(page);
 		if (known) return known;
 		const body = await engagedlyRequest.call(this.context, 'GET', '/users', 'page', { qs: { page, size: MAX_PAGE_SIZE } });
-		const users = body.data as IDataObject[];
+		const users = withIds(this.context, body.data as IDataObject[], '/users');
 		const read: UserPage = {
 			users,
 			hasMore: morePages(body.pagination, page, MAX_PAGE_SIZE, users.length),
