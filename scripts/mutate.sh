@@ -19,7 +19,10 @@ room="${1:-}"
 tests="${2:-node}"
 force="${3:-}"
 room="${room%/}"
-slug="$(printf '%s' "${room:-all}" | sed 's#[/.]#-#g; s#[*]#+#g').$tests"
+slug="$(printf '%s' "${room:-all}" | sed 's#[/.]#-#g; s#[*]#+#g')"
+# A list of files makes a name longer than a file name may be: its start and a digest of it.
+if [ "${#slug}" -gt 120 ]; then slug="${slug:0:80}+$(printf '%s' "$slug" | sha256sum | cut -c1-16)"; fi
+slug="$slug.$tests"
 patterns=()
 IFS=',' read -ra rooms <<<"${room:-.}"
 for one in "${rooms[@]}"; do
