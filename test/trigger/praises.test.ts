@@ -116,7 +116,7 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([next]);
 	});
 
-	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why, then catches up', async () => {
+	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why (a warning naming the workflow and pages read), then catches up', async () => {
 		const poller = await activated({ maxRateLimitWait: 5 });
 		const before = poller.state();
 		const added = Array.from({ length: 60 }, () => sim.store.addPraise().id);
@@ -130,8 +130,10 @@ describe('newPraise', () => {
 		// Logged with its reason, the keys left out, as well as reported to n8n.
 		const warnings = poller.logs.filter((entry) => entry.level === 'warn');
 		expect(warnings).toHaveLength(1);
-		expect(warnings[0].message).toMatch(/saved nothing/);
-		expect(warnings[0].message).toContain(limited.error?.message);
+		expect(warnings[0].message).toBe(
+			`Engagedly Trigger "Engagedly Trigger" in workflow trigger-workflow: the poll failed (0 page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${limited.error?.message}`,
+		);
+		expect(warnings[0].metadata).toEqual({ workflowId: 'trigger-workflow', node: 'Engagedly Trigger', pagesRead: 0 });
 		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
 		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 
@@ -141,7 +143,7 @@ describe('newPraise', () => {
 		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
 	});
 
-	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once', async () => {
+	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once; each poll logs what it read', async () => {
 		const poller = await activated();
 		const added = postApart(60);
 		// One request a (real) minute, the second met with Engagedly's first cooldown, a minute. With
@@ -159,17 +161,23 @@ describe('newPraise', () => {
 			expect(pinnedOnTop()).toBeGreaterThan(0);
 			expect(cut.ids).toEqual(added.slice(10 + pinnedOnTop()));
 			expect(poller.state().pass).toMatchObject({ page: 2 });
-			expect(poller.logs.filter((entry) => entry.level === 'info').map((entry) => entry.message)).toEqual([
-				expect.stringMatching(/1 page\(s\) read, then stopped for Engagedly's rate-limit cooldown \(60 s\), longer than is left of the poll's 20 s/),
+			expect(poller.logs.filter((entry) => entry.level === 'info')).toEqual([
+				{
+					level: 'info',
+					message: `Engagedly Trigger "Engagedly Trigger": ${cut.ids.length} new, 1 page(s) read, then stopped for Engagedly's rate-limit cooldown (60 s), longer than is left of the poll's 20 s; its place is saved and the next poll goes on from there`,
+					metadata: { node: 'Engagedly Trigger', pagesRead: 1, cooldownMs: 60_000 },
+				},
 			]);
 		});
 
 		expect((await pollIds(poller)).ids).toEqual(added.slice(0, 10 + pinnedOnTop()));
 		expect((await pollIds(poller)).ids).toEqual([]);
 		expect(poller.state().pass).toBeUndefined();
+		// A poll that ends normally says what it found, for the debug log only.
+		expect(poller.logs.at(-1)).toEqual({ level: 'debug', message: 'Engagedly Trigger "Engagedly Trigger": 0 new, 1 page(s) read', metadata: undefined });
 	});
 
-	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it) but when the cooldown ends, the state left alone after', async () => {
+	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it) but when the cooldown ends, a poll inside it sends nothing and logs so, the state left alone after', async () => {
 		// Other workflows spent the window: the activation's first request meets a minute's cooldown.
 		await spendWindow();
 		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
@@ -183,6 +191,18 @@ describe('newPraise', () => {
 			expect(poller.state()).toEqual({ cooldownUntil: expect.any(Number) as unknown });
 			// When the cooldown ends, on our clock: after a restart the next poll waits it out from this alone.
 			expect(poller.state().cooldownUntil).toBeGreaterThan(Date.now() + 30_000);
+			// A poll inside the cooldown sends nothing, and says so.
+			const logged = poller.logs.length;
+			expect(await pollIds(poller)).toEqual({ ids: [], requests: 0, error: undefined });
+			expect(poller.logs.slice(logged)).toEqual([
+				{
+					level: 'info',
+					message: expect.stringMatching(
+						/^Engagedly Trigger "Engagedly Trigger": Engagedly's rate-limit cooldown on this key has \d+ s left; nothing sent, the next poll goes on$/,
+					) as unknown,
+					metadata: { node: 'Engagedly Trigger', cooldownMs: expect.any(Number) as unknown },
+				},
+			]);
 		});
 		expect((await pollIds(poller)).ids).toEqual([]);
 		const next = sim.store.addPraise().id;
