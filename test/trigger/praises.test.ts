@@ -116,7 +116,7 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([next]);
 	});
 
-	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why (a warning naming the workflow and pages read), then catches up', async () => {
+	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why (a warning naming the workflow and pages read; a sample in the editor only shows it), then catches up', async () => {
 		const poller = await activated({ maxRateLimitWait: 5 });
 		const before = poller.state();
 		const added = Array.from({ length: 60 }, () => sim.store.addPraise().id);
@@ -134,6 +134,10 @@ describe('newPraise', () => {
 			`Engagedly Trigger "Engagedly Trigger" in workflow trigger-workflow: the poll failed (0 page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${limited.error?.message}`,
 		);
 		expect(warnings[0].metadata).toEqual({ workflowId: 'trigger-workflow', node: 'Engagedly Trigger', pagesRead: 0 });
+		// A sample fetched in the editor shows its error there, and logs nothing.
+		const sample = await poller.poll('manual');
+		expect(sample.error?.message).toMatch(/rate limit/i);
+		expect(poller.logs.filter((entry) => entry.level === 'warn')).toHaveLength(1);
 		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
 		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
 
@@ -141,6 +145,9 @@ describe('newPraise', () => {
 		cooldownOver(sim);
 		const recovered = await pollIds(poller);
 		expect(recovered.ids).toEqual(inFeedOrder(sim, added));
+		// Each poll that saves counts one on (a poll that finds the count moved on since it began leaves its finds to the one that moved it).
+		expect(before.gen).toEqual(expect.any(Number));
+		expect(poller.state().gen).toBe((before.gen as number) + 1);
 	});
 
 	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once; each poll logs what it read', async () => {
