@@ -403,7 +403,7 @@ describe('userUpdated', () => {
 		expect(poller.state()).toEqual(before);
 	});
 
-	it('"Fetch Test Event" returns a real user with a changes object over the watched fields', async () => {
+	it('"Fetch Test Event" returns a real user with a changes object over the watched fields, previous being what the last active poll saved', async () => {
 		const poller = await activated({ event: 'userUpdated', watchedFields: ['level', 'email'] });
 		const before = poller.state();
 		const sample = await poller.poll('manual');
@@ -413,6 +413,15 @@ describe('userUpdated', () => {
 			email: { previous: user.email, current: user.email },
 			level: { previous: user.level, current: user.level },
 		});
+		expect(poller.state()).toEqual(before);
+
+		// Changed since the last active poll: the sample shows the value that poll saved, and saves nothing.
+		const level = user.level;
+		sim.store.updateUser(user.id, { level: `${String(level)}+` });
+		const changed = await poller.poll('manual');
+		expect(changed.items.map((item) => [item.id, item.changes])).toEqual([
+			[user.id, { email: { previous: user.email, current: user.email }, level: { previous: level, current: `${String(level)}+` } }],
+		]);
 		expect(poller.state()).toEqual(before);
 	});
 
