@@ -8,7 +8,7 @@ import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { budgetedScan } from './pass';
 import type { PraiseMark, PraisePass, PraiseState } from './state';
-import { PRAISE_STATE_VERSION } from './state';
+import { PRAISE_STATE_VERSION, validPraiseState } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/activities/praises';
@@ -27,17 +27,6 @@ function moved(mark: PraiseMark | undefined, at: number, record: IDataObject, ol
 	if (!mark || (older ? at < mark.at : at > mark.at)) return { at, ids: [record.id as number | string] };
 	if (at === mark.at && !holds(mark, id)) return { at, ids: [...mark.ids, record.id as number | string] };
 	return mark;
-}
-
-/** A state this version of the node wrote, else none (a new baseline is taken). */
-function validPraiseState(saved: PraiseState | undefined): PraiseState | undefined {
-	const mark = (value: unknown): value is PraiseMark =>
-		typeof value === 'object' && value !== null && Number.isFinite((value as PraiseMark).at) && Array.isArray((value as PraiseMark).ids);
-	if (!saved || saved.v !== PRAISE_STATE_VERSION || !mark(saved)) return undefined;
-	const pass = saved.pass;
-	if (pass === undefined) return saved;
-	const ok = Number.isInteger(pass.page) && pass.page >= 1 && mark(pass.top) && (pass.down === undefined || mark(pass.down)) && Array.isArray(pass.pins);
-	return ok ? saved : undefined;
 }
 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */

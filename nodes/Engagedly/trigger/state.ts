@@ -102,6 +102,17 @@ export function validUserState(state: UserState | undefined): UserState | undefi
 	return state;
 }
 
+/** A state this version of the node wrote, else none (a new baseline is taken). */
+export function validPraiseState(saved: PraiseState | undefined): PraiseState | undefined {
+	const mark = (value: unknown): value is PraiseMark =>
+		typeof value === 'object' && value !== null && Number.isFinite((value as PraiseMark).at) && Array.isArray((value as PraiseMark).ids);
+	if (!saved || saved.v !== PRAISE_STATE_VERSION || !mark(saved)) return undefined;
+	const pass = saved.pass;
+	if (pass === undefined) return saved;
+	const ok = Number.isInteger(pass.page) && pass.page >= 1 && mark(pass.top) && (pass.down === undefined || mark(pass.down)) && Array.isArray(pass.pins);
+	return ok ? saved : undefined;
+}
+
 /** Values shared by many users are stored once. */
 export class ValueTable {
 	readonly values: string[];
