@@ -7,26 +7,25 @@ import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
 import { budgetedScan } from './pass';
-import type { PraiseMark, PraisePass, PraiseState } from './state';
-import { PRAISE_STATE_VERSION, validPraiseState } from './state';
+import type { ListedPraise } from './praiseScan';
+import { baseline, moved, next, pastSaved, scanFrom, stateAfter } from './praiseScan';
+import type { PraiseMark, PraiseState } from './state';
+import { validPraiseState } from './state';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/activities/praises';
 /** "Fetch Test Event" looks this far back for a praise that matches the filters. */
 const SAMPLE_RECORDS = 250;
 
-const idOf = (record: IDataObject): string => String(record.id);
-const holds = (mark: PraiseMark, id: string) => mark.ids.some((seen) => String(seen) === id);
-
-/** Included in the mark: older than it, or of its time and one of its ids. */
-const within = (mark: PraiseMark, at: number, id: string) => at < mark.at || (at === mark.at && holds(mark, id));
-
-/** The mark moved to a newer praise (or, `older`, to an older one); a praise of the same time joins it. */
-function moved(mark: PraiseMark | undefined, at: number, record: IDataObject, older = false): PraiseMark {
-	const id = idOf(record);
-	if (!mark || (older ? at < mark.at : at > mark.at)) return { at, ids: [record.id as number | string] };
-	if (at === mark.at && !holds(mark, id)) return { at, ids: [...mark.ids, record.id as number | string] };
-	return mark;
+/** A praise as the scan reads it; a date that is not one fails the poll (it cannot be placed). */
+function listed(context: IPollFunctions, record: IDataObject): ListedPraise {
+	const at = dateOf(record);
+	if (!Number.isFinite(at)) {
+		throw new NodeOperationError(context.getNode(), `Engagedly listed praise ${String(record.id)} without a readable activity_date`, {
+			description: 'Without its date a praise cannot be placed among the others, so nothing was emitted or saved; the next poll tries again.',
+		});
+	}
+	return { id: record.id as number | string, at, pinned: isPinned(record) };
 }
 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */
@@ -46,20 +45,15 @@ const shaped = (context: IPollFunctions, praises: IDataObject[]) =>
 	(context.getNodeParameter('options.messageReady', false) as boolean) ? praises.map(toMessage) : praises;
 
 /**
- * New praises. The feed is newest first by `activity_date`, but pinned praises may come first
- * whatever their age, several praises may share one time, and ids say nothing of time. So the
- * place saved between polls is a time and the ids of the praises at exactly that time (a mark),
- * and a poll reads from the top until the first praise that is older than the mark and not
- * pinned: one request when nothing is new, more only for a burst. Edits move `last_updated_at`
- * but neither the date nor the position, so an edited praise is never emitted again. Filters
- * choose what is emitted, not what is seen: a praise they pass over is never emitted later.
+ * New praises: a poll reads from the top of the feed until the first praise older than the saved
+ * place that is not pinned (trigger/praiseScan.ts decides what is new and what is saved): one
+ * request when nothing is new, more only for a burst. Edits move `last_updated_at` but neither the
+ * date nor the position, so an edited praise is never emitted again. Filters choose what is
+ * emitted, not what is seen: a praise they pass over is never emitted later.
  *
  * A backlog larger than a poll's budget (its share of the key, its time) is emitted over several
- * polls, newest part first, each poll's part oldest first: the pass saves where it goes on, the
- * newest praise it counts (`top`; later ones are the next pass's), how far down the dated order
- * it has emitted (`down`) and the pinned praises it emitted out of that order (`pins`), so a praise
- * the feed shows again after a shift is recognised. The saved state holds no records, only ids of
- * praises of one time and the pinned ones.
+ * polls, newest part first, each poll's part oldest first. The saved state holds no records, only
+ * ids of praises of one time and the pinned ones.
  */
 export const newPraise: EventFamily<PraiseState> = {
 	config: () => 'newPraise',
@@ -90,55 +84,31 @@ export const newPraise: EventFamily<PraiseState> = {
 			const { cooldownMs } = await budgetedScan(context, request, PATH, {
 				stopAt: (record) => {
 					const at = dateOf(record);
-					if (Number.isFinite(at)) top = moved(top, at, record);
+					if (Number.isFinite(at)) top = moved(top, { id: record.id as number | string, at });
 					return !isPinned(record);
 				},
 			});
 			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
 			// have been seen, so no baseline is saved and the next poll takes it.
 			if (cooldownMs !== undefined) return { items: [] };
-			return { items: [], state: { v: PRAISE_STATE_VERSION, config, at: top?.at ?? 0, ids: top?.ids ?? [] } };
+			return { items: [], state: baseline(config, top) };
 		}
 		const keep = praiseFilter(await criteriaOf(context, request));
-		const from: PraiseMark = { at: saved.at, ids: saved.ids };
-		const pass = saved.pass;
-		let top = pass?.top;
-		let down = pass?.down;
-		const pins = [...(pass?.pins ?? [])];
+		let scan = scanFrom(saved);
 		const fresh: IDataObject[] = [];
 		const { resume, cooldownMs } = await budgetedScan(context, request, PATH, {
-			from: pass ? { page: pass.page, total: pass.total } : undefined,
-			stopAt: (record) => !isPinned(record) && dateOf(record) < from.at,
+			from: scan.pass ? { page: scan.pass.page, total: scan.pass.total } : undefined,
+			stopAt: (record) => pastSaved(scan, listed(context, record)),
 			keep: (record) => {
-				const at = dateOf(record);
-				const id = idOf(record);
-				if (!Number.isFinite(at)) {
-					throw new NodeOperationError(context.getNode(), `Engagedly listed praise ${id} without a readable activity_date`, {
-						description: 'Without its date a praise cannot be placed among the others, so nothing was emitted or saved; the next poll tries again.',
-					});
+				const moving = next(scan, listed(context, record));
+				if (moving) {
+					scan = moving;
+					fresh.push(record);
 				}
-				// Seen before this pass; posted during this pass (the next one's); emitted already by it.
-				if (within(from, at, id)) return false;
-				if (pass && !within(pass.top, at, id)) return false;
-				if (pins.some((pin) => String(pin) === id)) return false;
-				if (!isPinned(record) && down && (at > down.at || (at === down.at && holds(down, id)))) return false;
-				if (isPinned(record)) pins.push(record.id as number | string);
-				else down = moved(down, at, record, true);
-				if (!pass) top = moved(top, at, record);
-				fresh.push(record);
 				return false;
 			},
 		});
 		const items = shaped(context, fresh.filter((praise) => !keep || keep(praise)).reverse());
-		// A cooldown stopped the poll before it found anything new: the saved state stays as it is.
-		if (cooldownMs !== undefined && !pass && fresh.length === 0) return { items };
-		if (resume) {
-			const next: PraisePass = { page: resume.page, total: resume.total, top: top ?? from, pins, ...(down ? { down } : {}) };
-			return { items, state: { v: PRAISE_STATE_VERSION, config, ...from, pass: next } };
-		}
-		if (!top) return { items };
-		// The pass is complete: the mark moves to its newest praise (joined with the old one on a tie).
-		const mark = top.at === from.at ? top.ids.reduce<PraiseMark>((m, id) => moved(m, m.at, { id }), from) : top;
-		return { items, state: { v: PRAISE_STATE_VERSION, config, at: mark.at, ids: mark.ids } };
+		return { items, state: stateAfter(scan, config, { resume, cooldown: cooldownMs !== undefined, found: fresh.length }) };
 	},
 };

@@ -4,18 +4,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import { carriedBy, SYSTEM_FIELDS } from '../people/listFields';
 import { listOf } from '../parameters/values';
 import { paginate } from '../transport/paginate';
-import { includeFor, readField, sameValue } from './fields';
+import { includeFor, readField } from './fields';
 import { userPass } from './pass';
-import type { UserEntry, UserState } from './state';
-import { digest } from '../digest';
+import type { UserState } from './state';
 import { validUserState } from './state';
+import type { StatusEvent, UserEvent } from './userEntries';
+import { carried, changesOf, fires, sampleChanges, showsEvent, statusEventEntry, valuesDiffer, valuesEntry } from './userEntries';
 import type { EventFamily, PollRequest } from './types';
 
 const PATH = '/users';
 /** "Fetch Test Event" looks this far for a user in the right state before giving up. */
 const SAMPLE_RECORDS = 250;
-
-export type UserEvent = 'newUser' | 'userActivated' | 'userDeactivated' | 'userUpdated';
 
 /**
  * A watched field this account's user list does not carry would never fire: the poll fails and
@@ -59,39 +58,21 @@ async function firstUser(
 	return user;
 }
 
-/** "A" for active; "B" + a hash of when the user was blocked; "X" + a hash of any other status. */
-function statusEntry(user: IDataObject): string {
-	if (user.status === 'Active') return 'A';
-	if (user.status === 'Blocked') return `B${digest(String(user.user_blocked_at ?? ''), 6)}`;
-	return `X${digest(String(user.status ?? ''), 6)}`;
-}
-
 /** newUser, userActivated, userDeactivated: what changed is told by one small entry per user. */
-function simpleEvent(event: Exclude<UserEvent, 'userUpdated'>): EventFamily<UserState> {
-	const entryOf = (user: IDataObject): UserEntry => (event === 'newUser' ? 1 : statusEntry(user));
-	const fires = (previous: UserEntry | undefined, current: UserEntry): boolean => {
-		if (event === 'newUser') return previous === undefined;
-		if (previous === undefined || previous === current) return false;
-		// Blocked again with a new user_blocked_at (reactivated and deactivated in between) counts too.
-		if (event === 'userDeactivated') return String(current).startsWith('B');
-		return current === 'A';
-	};
-	const wanted = (user: IDataObject) =>
-		event === 'newUser' || (event === 'userActivated' ? user.status === 'Active' : user.status === 'Blocked');
-
+function simpleEvent(event: StatusEvent): EventFamily<UserState> {
 	return {
 		config: () => event,
 
 		async sample(context, request) {
-			const user = await firstUser(context, request, undefined, wanted);
+			const user = await firstUser(context, request, undefined, (candidate) => showsEvent(event, candidate));
 			return user ? [user] : [];
 		},
 
 		async poll(context, request, saved, config) {
 			return await userPass(context, request, validUserState(saved), config, {
-				entryOf,
+				entryOf: (user) => statusEventEntry(event, user),
 				differs: (before, entry) => before !== entry,
-				itemFor: (user, before, entry) => (fires(before, entry) ? user : undefined),
+				itemFor: (user, before, entry) => (fires(event, before, entry) ? user : undefined),
 				carry: (entry) => entry,
 			});
 		},
@@ -107,18 +88,9 @@ const userUpdated: EventFamily<UserState> = {
 		const user = await firstUser(context, request, includeFor(fields));
 		if (!user) return [];
 		checkCarried(context, user, fields);
-		// Nothing has changed, so `changes` shows every watched field: the value saved by the
-		// last active poll where there is one, else the current value.
 		const users = saved?.users ?? {};
 		const entry = Object.prototype.hasOwnProperty.call(users, String(user.id)) ? users[String(user.id)] : undefined;
-		const values = saved?.values ?? [];
-		const changes: IDataObject = {};
-		fields.forEach((field, i) => {
-			const current = readField(user, field);
-			const was = Array.isArray(entry) ? values[entry[i]] : undefined;
-			const before: unknown = was === undefined ? current : JSON.parse(was);
-			changes[field] = { previous: before, current } as IDataObject;
-		});
+		const changes = sampleChanges(fields, fields.map((field) => readField(user, field)), entry, saved?.values ?? []);
 		return [{ ...user, changes }];
 	},
 
@@ -128,32 +100,16 @@ const userUpdated: EventFamily<UserState> = {
 			checkCarried(context, user, fields);
 			return fields.map((field) => readField(user, field));
 		};
-		const jsonOf = (values: unknown[]) => values.map((value) => JSON.stringify(value ?? null));
 		return await userPass(context, request, validUserState(saved), config, {
 			include: includeFor(fields),
 			extra: { fields },
-			entryOf: (user, table) => jsonOf(valuesOf(user)).map((text) => table.add(text)),
-			differs: (before, entry, beforeValues, table) =>
-				!Array.isArray(before) ||
-				before.length !== fields.length ||
-				(entry as number[]).some((index, i) => table.values[index] !== beforeValues[before[i]]),
+			entryOf: (user, table) => valuesEntry(valuesOf(user), table),
+			differs: (before, entry, beforeValues, table) => valuesDiffer(fields, before, entry as number[], beforeValues, table),
 			itemFor: (user, before, entry, beforeValues, table) => {
-				// A user new to the organisation, or first seen with these fields, has no previous values.
-				if (!Array.isArray(before) || before.length !== fields.length) return undefined;
-				const current = valuesOf(user);
-				const changes: IDataObject = {};
-				fields.forEach((field, i) => {
-					const was = beforeValues[before[i]];
-					if (was === table.values[(entry as number[])[i]]) return;
-					const previousValue: unknown = was === undefined ? null : JSON.parse(was);
-					if (!sameValue(previousValue, current[i])) {
-						changes[field] = { previous: previousValue, current: current[i] } as IDataObject;
-					}
-				});
-				return Object.keys(changes).length > 0 ? { ...user, changes } : undefined;
+				const changes = changesOf(fields, before, entry as number[], beforeValues, table, valuesOf(user));
+				return changes ? { ...user, changes } : undefined;
 			},
-			carry: (entry, beforeValues, table) =>
-				Array.isArray(entry) ? entry.map((index) => table.add(beforeValues[index] ?? 'null')) : entry,
+			carry: carried,
 		});
 	},
 };

@@ -1,0 +1,100 @@
+import type { PraiseMark, PraisePass, PraiseState } from './state';
+import { PRAISE_STATE_VERSION } from './state';
+
+/**
+ * New Praise's reading of the feed, as plain data: which praise a poll emits and what it saves.
+ * The feed is newest first by `activity_date`, but pinned praises may come first whatever their
+ * age, several praises may share one time, and ids say nothing of time. So a place in the feed
+ * is a time and the ids of the praises at exactly that time (a mark).
+ */
+
+/** A praise as the scan sees it: its id, its `activity_date` (epoch ms) and whether it is pinned. */
+export interface ListedPraise {
+	id: number | string;
+	at: number;
+	pinned: boolean;
+}
+
+/**
+ * Where a poll stands: everything up to `from` was seen before this pass; a pass the last poll
+ * left unfinished (`pass`); the newest praise of this pass (`top`), how far down the dated order
+ * it has emitted (`down`), and the pinned praises it emitted out of that order (`pins`).
+ */
+export interface PraiseScan {
+	from: PraiseMark;
+	pass?: PraisePass;
+	top?: PraiseMark;
+	down?: PraiseMark;
+	pins: Array<number | string>;
+}
+
+const holds = (mark: PraiseMark, id: number | string) => mark.ids.some((seen) => String(seen) === String(id));
+
+/** Included in the mark: older than it, or of its time and one of its ids. */
+const within = (mark: PraiseMark, praise: ListedPraise) => praise.at < mark.at || (praise.at === mark.at && holds(mark, praise.id));
+
+/** The mark moved to a newer praise (or, `older`, to an older one); a praise of the same time joins it. */
+export function moved(mark: PraiseMark | undefined, praise: Pick<ListedPraise, 'id' | 'at'>, older = false): PraiseMark {
+	const { at, id } = praise;
+	if (!mark || (older ? at < mark.at : at > mark.at)) return { at, ids: [id] };
+	if (at === mark.at && !holds(mark, id)) return { at, ids: [...mark.ids, id] };
+	return mark;
+}
+
+/** The scan of a poll that goes on from the saved state. */
+export function scanFrom(saved: PraiseState): PraiseScan {
+	const pass = saved.pass;
+	return {
+		from: { at: saved.at, ids: saved.ids },
+		...(pass ? { pass, top: pass.top } : {}),
+		...(pass?.down ? { down: pass.down } : {}),
+		pins: [...(pass?.pins ?? [])],
+	};
+}
+
+/** Where the read stops: the first praise older than the saved place that is not pinned. */
+export const pastSaved = (scan: PraiseScan, praise: ListedPraise): boolean => !praise.pinned && praise.at < scan.from.at;
+
+/**
+ * The scan moved past a praise that is new, or undefined when it is not: seen before this pass,
+ * posted during this pass (the next one's), or emitted already by it (a praise the feed shows
+ * again after a shift).
+ */
+export function next(scan: PraiseScan, praise: ListedPraise): PraiseScan | undefined {
+	if (within(scan.from, praise)) return undefined;
+	if (scan.pass && !within(scan.pass.top, praise)) return undefined;
+	if (scan.pins.some((pin) => String(pin) === String(praise.id))) return undefined;
+	const { down } = scan;
+	if (!praise.pinned && down && (praise.at > down.at || (praise.at === down.at && holds(down, praise.id)))) return undefined;
+	return {
+		...scan,
+		...(praise.pinned ? { pins: [...scan.pins, praise.id] } : { down: moved(down, praise, true) }),
+		...(scan.pass ? {} : { top: moved(scan.top, praise) }),
+	};
+}
+
+/** How the poll's read ended: where the next poll goes on, whether a cooldown stopped it, how many praises were new. */
+export interface ScanEnd {
+	resume?: { page: number; total?: number };
+	cooldown: boolean;
+	found: number;
+}
+
+/** The state to save after the read, or undefined when it stays as it is. */
+export function stateAfter(scan: PraiseScan, config: string, end: ScanEnd): PraiseState | undefined {
+	const { from, pass, top, down, pins } = scan;
+	// A cooldown stopped the poll before it found anything new.
+	if (end.cooldown && !pass && end.found === 0) return undefined;
+	if (end.resume) {
+		const resumed: PraisePass = { page: end.resume.page, total: end.resume.total, top: top ?? from, pins, ...(down ? { down } : {}) };
+		return { v: PRAISE_STATE_VERSION, config, ...from, pass: resumed } as PraiseState;
+	}
+	if (!top) return undefined;
+	// The pass is complete: the mark moves to its newest praise (joined with the old one on a tie).
+	const mark = top.at === from.at ? top.ids.reduce<PraiseMark>((m, id) => moved(m, { id, at: m.at }), from) : top;
+	return { v: PRAISE_STATE_VERSION, config, at: mark.at, ids: mark.ids } as PraiseState;
+}
+
+/** The first state, the newest praise read before the first one that is not pinned; none read, a mark at 0. */
+export const baseline = (config: string, top: PraiseMark | undefined): PraiseState =>
+	({ v: PRAISE_STATE_VERSION, config, at: top?.at ?? 0, ids: top?.ids ?? [] }) as PraiseState;

@@ -1,0 +1,183 @@
+/**
+ * New Praise's reading of the feed as a table (trigger/praiseScan.ts): which listed praise is new
+ * to a poll (seen before, the next pass's, emitted already by this pass after the feed shifted),
+ * where the read stops, and the state a poll saves. The engine suites (test/trigger/praises,
+ * praiseOrder, passResume) prove the same decisions against the simulator's feed.
+ */
+import type { PraiseMark, PraiseState } from '../../nodes/Engagedly/trigger/state';
+import { PRAISE_STATE_VERSION } from '../../nodes/Engagedly/trigger/state';
+import type { ListedPraise, PraiseScan, ScanEnd } from '../../nodes/Engagedly/trigger/praiseScan';
+import { baseline, moved, next, pastSaved, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
+
+const T = 1_700_000_000_000;
+const mark = (at: number, ...ids: Array<number | string>): PraiseMark => ({ at, ids });
+const dated = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: false });
+const pinned = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: true });
+
+describe('a mark moved by a praise', () => {
+	const m = mark(T, 5);
+	test.each<[string, PraiseMark | undefined, ListedPraise, boolean, PraiseMark]>([
+		['no mark yet: the praise', undefined, dated(8, T), false, mark(T, 8)],
+		['a newer praise: its own mark', m, dated(8, T + 1), false, mark(T + 1, 8)],
+		['a praise of the same time: joins it', m, dated(8, T), false, mark(T, 5, 8)],
+		['an older praise: the mark as it was', m, dated(8, T - 1), false, m],
+		['down the feed, an older praise: its own mark', m, dated(8, T - 1), true, mark(T - 1, 8)],
+		['down the feed, a newer praise: the mark as it was', m, dated(8, T + 1), true, m],
+		['down the feed, a praise of the same time: joins it', m, dated(8, T), true, mark(T, 5, 8)],
+	])('%s', (_title, before, praise, older, expected) => {
+		expect(moved(before, praise, older)).toEqual(expected);
+	});
+
+	test('a praise the mark holds already, by its id as text or number, leaves the very mark', () => {
+		expect(moved(m, dated(5, T))).toBe(m);
+		expect(moved(m, dated('5', T))).toBe(m);
+		expect(moved(mark(T, '5'), dated(5, T), true)).toEqual(mark(T, '5'));
+	});
+});
+
+describe('the scan a poll starts from', () => {
+	const saved = (pass?: PraiseState['pass']): PraiseState =>
+		({ v: PRAISE_STATE_VERSION, config: 'newPraise', gen: 3, at: T, ids: [5], ...(pass ? { pass } : {}) }) as PraiseState;
+
+	test('no pass in progress: the saved place alone', () => {
+		expect(scanFrom(saved())).toStrictEqual({ from: mark(T, 5), pins: [] });
+	});
+
+	test('a pass in progress: its top, how far down it has emitted, its pins (a copy)', () => {
+		const pass = { page: 4, total: 300, top: mark(T + 50, 9), down: mark(T + 10, 7), pins: [3] };
+		const scan = scanFrom(saved(pass));
+		expect(scan).toStrictEqual({ from: mark(T, 5), pass, top: pass.top, down: pass.down, pins: [3] });
+		expect(scan.pins).not.toBe(pass.pins);
+	});
+
+	test('a pass that has not gone down the feed yet has no down', () => {
+		expect(scanFrom(saved({ page: 2, top: mark(T + 50, 9), pins: [] }))).not.toHaveProperty('down');
+	});
+});
+
+test.each<[string, ListedPraise, boolean]>([
+	['a dated praise older than the saved place: stop', dated(1, T - 1), true],
+	['a dated praise of the saved time: read on (it may be one more of that time)', dated(1, T), false],
+	['a newer dated praise: read on', dated(1, T + 1), false],
+	['a pinned praise older than the saved place: read on (pinned ones come first whatever their age)', pinned(1, T - 1), false],
+])('where the read stops: %s', (_title, praise, stops) => {
+	expect(pastSaved({ from: mark(T, 5), pins: [] }, praise)).toBe(stops);
+});
+
+describe('whether a listed praise is new', () => {
+	const first: PraiseScan = { from: mark(T, 5, 'p-6'), pins: [] };
+	test.each<[string, PraiseScan, ListedPraise, PraiseScan | undefined]>([
+		['older than the saved place: seen', first, dated(1, T - 1), undefined],
+		['of the saved time and one of its ids: seen', first, dated(5, T), undefined],
+		['of the saved time and one of its ids given as text: seen', first, dated('5', T), undefined],
+		['of the saved time and one of its text ids: seen', first, dated('p-6', T), undefined],
+		['of the saved time and another id: new, the top', first, dated(7, T), { ...first, top: mark(T, 7), down: mark(T, 7) }],
+		['newer: new, the top and how far down', first, dated(7, T + 9), { ...first, top: mark(T + 9, 7), down: mark(T + 9, 7) }],
+		['pinned and newer: new, among the pins, not down', first, pinned(7, T + 9), { ...first, top: mark(T + 9, 7), pins: [7] }],
+		[
+			'a second, older: new, the top stays, down moves to it',
+			{ ...first, top: mark(T + 9, 7), down: mark(T + 9, 7) },
+			dated(8, T + 4),
+			{ ...first, top: mark(T + 9, 7), down: mark(T + 4, 8) },
+		],
+		[
+			'a second of the same time: new, joins the top and down',
+			{ ...first, top: mark(T + 9, 7), down: mark(T + 9, 7) },
+			dated(8, T + 9),
+			{ ...first, top: mark(T + 9, 7, 8), down: mark(T + 9, 7, 8) },
+		],
+		[
+			'a second, newer (the feed shifted): new, the top moves, down stays',
+			{ ...first, top: mark(T + 9, 7), down: mark(T + 9, 7) },
+			pinned(8, T + 20),
+			{ ...first, top: mark(T + 20, 8), down: mark(T + 9, 7), pins: [8] },
+		],
+	])('no pass in progress, %s', (_title, scan, praise, expected) => {
+		expect(next(scan, praise)).toStrictEqual(expected);
+	});
+
+	const pass = { page: 3, total: 200, top: mark(T + 50, 9, 10), pins: [] };
+	const going: PraiseScan = { from: mark(T, 5), pass, top: pass.top, down: mark(T + 20, 11), pins: [4] };
+	test.each<[string, ListedPraise, PraiseScan | undefined]>([
+		['newer than the pass’s top (the next pass’s): not new', dated(12, T + 51), undefined],
+		['of the top’s time, not one of its ids (posted since): not new', dated(12, T + 50), undefined],
+		['one of the top’s ids, above how far down the pass has emitted (emitted before the feed shifted): not new', dated(10, T + 50), undefined],
+		['a pin the pass emitted already: not new', pinned(4, T + 30), undefined],
+		['the same pin listed by its id as text: not new', pinned('4', T + 30), undefined],
+		['dated, newer than how far down it has emitted: not new', dated(13, T + 21), undefined],
+		['dated, at down and one of its ids: not new', dated(11, T + 20), undefined],
+		['dated, at down, another id: new, joins down', dated(13, T + 20), { ...going, down: mark(T + 20, 11, 13) }],
+		['dated, older than down: new, down moves', dated(13, T + 15), { ...going, down: mark(T + 15, 13) }],
+		['pinned, newer than down: new, among the pins', pinned(13, T + 30), { ...going, pins: [4, 13] }],
+		['older than the saved place: seen', dated(13, T - 5), undefined],
+	])('a pass in progress, %s', (_title, praise, expected) => {
+		expect(next(going, praise)).toStrictEqual(expected);
+	});
+
+	test('a pass in progress, one of the top’s ids, the pass not gone down the feed yet: new, the top as it was', () => {
+		const { down: _down, ...scan } = going;
+		expect(next(scan, dated(10, T + 50))).toStrictEqual({ ...going, down: mark(T + 50, 10) });
+	});
+
+	test('the scan given is left as it was', () => {
+		const scan: PraiseScan = { from: mark(T, 5), pins: [1] };
+		next(scan, pinned(7, T + 9));
+		expect(scan).toStrictEqual({ from: mark(T, 5), pins: [1] });
+	});
+});
+
+describe('the state a poll saves', () => {
+	const from = mark(T, 5);
+	const ended = (over: Partial<ScanEnd> = {}): ScanEnd => ({ cooldown: false, found: 0, ...over });
+	const state = (over: object) => ({ v: PRAISE_STATE_VERSION, config: 'newPraise', ...over });
+
+	test.each<[string, PraiseScan, ScanEnd, object | undefined]>([
+		['nothing new: none (nothing is written)', { from, pins: [] }, ended(), undefined],
+		['a newer praise: the mark moves to it', { from, top: mark(T + 9, 7), down: mark(T + 9, 7), pins: [] }, ended({ found: 1 }), state(mark(T + 9, 7))],
+		[
+			'praises of the saved time: they join the saved ids, each once',
+			{ from: mark(T, 5, 6), top: mark(T, 6, 7, 8), pins: [] },
+			ended({ found: 2 }),
+			state(mark(T, 5, 6, 7, 8)),
+		],
+		['a cooldown before anything new: none', { from, pins: [] }, ended({ cooldown: true, resume: { page: 2 } }), undefined],
+		[
+			'a cooldown after a new praise: the pass and where it goes on',
+			{ from, top: mark(T + 9, 7), down: mark(T + 9, 7), pins: [] },
+			ended({ cooldown: true, found: 1, resume: { page: 2, total: 90 } }),
+			state({ ...from, pass: { page: 2, total: 90, top: mark(T + 9, 7), down: mark(T + 9, 7), pins: [] } }),
+		],
+		[
+			'cut by its budget before anything new: the pass, its top the saved place',
+			{ from, pins: [] },
+			ended({ resume: { page: 5, total: 400 } }),
+			state({ ...from, pass: { page: 5, total: 400, top: from, pins: [] } }),
+		],
+		[
+			'cut after pinned praises only: the pass, its pins, no down',
+			{ from, top: mark(T + 9, 7), pins: [7] },
+			ended({ found: 1, resume: { page: 2 } }),
+			state({ ...from, pass: { page: 2, total: undefined, top: mark(T + 9, 7), pins: [7] } }),
+		],
+	])('%s', (_title, scan, end, expected) => {
+		expect(stateAfter(scan, 'newPraise', end)).toStrictEqual(expected);
+	});
+
+	const going: PraiseScan = { from, pass: { page: 3, top: mark(T + 50, 9), pins: [] }, top: mark(T + 50, 9), pins: [] };
+	test('a pass in progress that a cooldown stops before anything new: it goes on from the new page', () => {
+		expect(stateAfter(going, 'newPraise', ended({ cooldown: true, resume: { page: 4, total: 300 } }))).toStrictEqual(
+			state({ ...from, pass: { page: 4, total: 300, top: mark(T + 50, 9), pins: [] } }),
+		);
+	});
+
+	test('a pass in progress that ends: the mark moves to its top', () => {
+		expect(stateAfter(going, 'newPraise', ended())).toStrictEqual(state(mark(T + 50, 9)));
+	});
+
+	test.each<[string, PraiseMark | undefined, PraiseMark]>([
+		['an empty feed: a mark at 0 with no ids', undefined, mark(0)],
+		['the newest praise read', mark(T, 5, 6), mark(T, 5, 6)],
+	])('the first state: %s', (_title, top, expected) => {
+		expect(baseline('newPraise', top)).toStrictEqual(state(expected));
+	});
+});
