@@ -72,6 +72,7 @@ describe('whether a listed praise is new', () => {
 		['of the saved time and one of its ids given as text: seen', first, dated('5', T), undefined],
 		['of the saved time and one of its text ids: seen', first, dated('p-6', T), undefined],
 		['of the saved time and another id: new, the top', first, dated(7, T), { ...first, top: mark(T, 7), down: mark(T, 7) }],
+		['newer, with an id of the saved place (its date moved): new, judged by its time', first, dated(5, T + 9), { ...first, top: mark(T + 9, 5), down: mark(T + 9, 5) }],
 		['newer: new, the top and how far down', first, dated(7, T + 9), { ...first, top: mark(T + 9, 7), down: mark(T + 9, 7) }],
 		['pinned and newer: new, among the pins, not down', first, pinned(7, T + 9), { ...first, top: mark(T + 9, 7), pins: [7] }],
 		[
@@ -100,6 +101,7 @@ describe('whether a listed praise is new', () => {
 	const going: PraiseScan = { from: mark(T, 5), pass, top: pass.top, down: mark(T + 20, 11), pins: [4] };
 	test.each<[string, ListedPraise, PraiseScan | undefined]>([
 		['newer than the pass’s top (the next pass’s): not new', dated(12, T + 51), undefined],
+		['pinned, newer than the pass’s top (posted since): not new', pinned(12, T + 51), undefined],
 		['of the top’s time, not one of its ids (posted since): not new', dated(12, T + 50), undefined],
 		['one of the top’s ids, above how far down the pass has emitted (emitted before the feed shifted): not new', dated(10, T + 50), undefined],
 		['a pin the pass emitted already: not new', pinned(4, T + 30), undefined],
@@ -108,6 +110,7 @@ describe('whether a listed praise is new', () => {
 		['dated, at down and one of its ids: not new', dated(11, T + 20), undefined],
 		['dated, at down, another id: new, joins down', dated(13, T + 20), { ...going, down: mark(T + 20, 11, 13) }],
 		['dated, older than down: new, down moves', dated(13, T + 15), { ...going, down: mark(T + 15, 13) }],
+		['dated, older than down, with an id of down (its date moved): new, judged by its time', dated(11, T + 15), { ...going, down: mark(T + 15, 11) }],
 		['pinned, newer than down: new, among the pins', pinned(13, T + 30), { ...going, pins: [4, 13] }],
 		['older than the saved place: seen', dated(13, T - 5), undefined],
 	])('a pass in progress, %s', (_title, praise, expected) => {

@@ -82,6 +82,7 @@ describe('which change of entry is the event', () => {
 
 test.each<[StatusEvent, string, boolean]>([
 	['newUser', 'Blocked', true],
+	['newUser', 'Active', true],
 	['userActivated', 'Active', true],
 	['userActivated', 'Blocked', false],
 	['userDeactivated', 'Blocked', true],
@@ -121,8 +122,7 @@ describe('User Updated’s values', () => {
 	/** `changes` for a user saved with `was` and read now with `now`. */
 	const changes = (was: unknown[], now: unknown[], before?: UserEntry) => {
 		const old = saved(...was);
-		const table = new ValueTable();
-		return changesOf(FIELDS, before ?? old.entry, valuesEntry(now, table), old.values, table, now);
+		return changesOf(FIELDS, before ?? old.entry, old.values, now);
 	};
 
 	test.each<[string, unknown[], unknown[], IDataObject | undefined]>([

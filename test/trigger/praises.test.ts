@@ -401,4 +401,24 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		expect(items).toEqual([expect.objectContaining({ id: forAna, content: 'For Ana', recognized: name(ana) })]);
 		expect(poller.state()).toEqual({});
 	});
+
+	it.each([
+		[250, 'is shown'],
+		[251, 'is past the 250 praises it looks at: an empty sample'],
+	])('Fetch Test Event with a filter: the one matching praise %i down the feed %s', async (position, _outcome) => {
+		const [ana, ben] = people();
+		for (const praise of sim.store.praises.values()) sim.store.editPraise(praise.id, { pinned: false, recognized_ids: [ben.id] });
+		// Newest first, a second apart, above the seeded ones.
+		const start = Date.now() + 600_000;
+		const feed = Array.from({ length: 260 }, (_, i) => sim.store.addPraise({ recognized_ids: [ben.id], activity_date: new Date(start - i * 1000).toISOString() }).id);
+		sim.store.editPraise(feed[position - 1], { recognized_ids: [ana.id] });
+		const poller = await createPoller({
+			parameters: { event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'id', value: ana.id } } },
+			credentials: sim.credentials(),
+		});
+
+		const { items, error } = await poller.poll('manual');
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.id)).toEqual(position <= 250 ? [feed[position - 1]] : []);
+	});
 });

@@ -174,6 +174,20 @@ describe('userDeactivated and userActivated', () => {
 		const active = await reactivated.poll('manual');
 		expect(active.items[0].status).toBe('Active');
 	});
+
+	it.each([
+		[250, 'is shown'],
+		[251, 'is past the 250 users it looks at: an empty sample'],
+	])('"Fetch Test Event" of User Activated, the one active user %i in list order %s', async (position, _outcome) => {
+		sim.store.addUser({ first_name: 'Zed' });
+		const sorted = sim.store.sortedUsers();
+		expect(sorted.length).toBe(251);
+		sorted.forEach((user, index) => sim.store.setUserStatus(user.id, index === position - 1 ? 'Active' : 'Blocked'));
+		const poller = await createPoller({ parameters: { event: 'userActivated' }, credentials: sim.credentials() });
+		const sample = await poller.poll('manual');
+		expect(sample.error).toBeUndefined();
+		expect(sample.items.map((item) => item.id)).toEqual(position <= 250 ? [sorted[position - 1].id] : []);
+	});
 });
 
 describe('userUpdated', () => {

@@ -50,21 +50,19 @@ export const valuesDiffer = (fields: string[], before: UserEntry | undefined, en
 /**
  * What `changes` says of a user whose entry was `before`: each watched field whose value changed,
  * its previous and current value; undefined when none did (a change of form only, such as a
- * reference's name or a date's time of day) or the user has no previous values.
+ * reference's name or a date's time of day) or the user has no previous values. Only a user whose
+ * entry differs is asked (valuesDiffer), so each field is compared by value, not by its JSON.
  */
 export function changesOf(
 	fields: string[],
 	before: UserEntry | undefined,
-	entry: number[],
 	beforeValues: string[],
-	table: ValueTable,
 	current: unknown[],
 ): IDataObject | undefined {
 	if (!entryFor(before, fields)) return undefined;
 	const changes: IDataObject = {};
 	fields.forEach((field, i) => {
 		const was = beforeValues[before[i]];
-		if (was === table.values[entry[i]]) return;
 		const previous: unknown = was === undefined ? null : JSON.parse(was);
 		if (!sameValue(previous, current[i])) changes[field] = { previous, current: current[i] } as IDataObject;
 	});

@@ -105,8 +105,8 @@ const userUpdated: EventFamily<UserState> = {
 			extra: { fields },
 			entryOf: (user, table) => valuesEntry(valuesOf(user), table),
 			differs: (before, entry, beforeValues, table) => valuesDiffer(fields, before, entry as number[], beforeValues, table),
-			itemFor: (user, before, entry, beforeValues, table) => {
-				const changes = changesOf(fields, before, entry as number[], beforeValues, table, valuesOf(user));
+			itemFor: (user, before, _entry, beforeValues) => {
+				const changes = changesOf(fields, before, beforeValues, valuesOf(user));
 				return changes ? { ...user, changes } : undefined;
 			},
 			carry: carried,
