@@ -104,7 +104,7 @@ export async function userPass(
 	const users: Record<string, UserEntry> = { ...saved?.users };
 	const items: IDataObject[] = [];
 	let changed = false;
-	let read = 0;
+	let listedAny = false;
 
 	const { resume } = await budgetedScan(context, request, PATH, {
 		qs: event.include ? { include: event.include } : undefined,
@@ -116,7 +116,7 @@ export async function userPass(
 					description: 'Without an id a user cannot be told apart from the others, so nothing was emitted or saved; the next poll tries again.',
 				});
 			}
-			read++;
+			listedAny = true;
 			const id = String(user.id);
 			const entry = event.entryOf(user, table);
 			const before = has(users, id) ? users[id] : undefined;
@@ -133,7 +133,7 @@ export async function userPass(
 	if (resume) {
 		return { items, state: stateOf(config, event, users, table.values, { page: resume.page, total: resume.total }, firstPass) };
 	}
-	if (!pass && read === 0) {
+	if (!pass && !listedAny) {
 		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
 			description:
 				'That cannot be a real answer (the API key belongs to a user), so nothing was emitted or saved; the next poll tries again. If it persists, check the credential’s Base URL.',
