@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- <room> [pure|node] [--force]]`
+# `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- <room> [pure|node] [--force|--survivors]]`
 # (the suites: test/mutate/jest.config.js): StrykerJS over nodes/Engagedly (or one room
 # of it, such as `actions/user/sync`, `parameters/values.ts` or `actions/user/*.ts` (its own files
 # without its sub-rooms), or several joined by commas, which
@@ -8,7 +8,8 @@
 # Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
 # baseline of its next run, so only the mutants of changed code or tests run again. Stryker knows
 # a test by its name: after changing a test's body but not its name, add --force (every mutant
-# of the room runs again), or an old result may stand for it. Each run then rewrites
+# of the room runs again) or --survivors (only those no test detected last time run again: the
+# baseline forgets them), or an old result may stand for it. Each run then rewrites
 # bench/MUTATION.md (the score per room, every survivor and where it is accounted for), via
 # scripts/mutation-report.mjs, which fails when a survivor is in neither a test nor
 # test/MUTATION-SURVIVORS.md. Not part of CI: the time each run took is in its own output.
@@ -49,6 +50,16 @@ config.ignoreStatic = tests === "node";
 config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
 ' stryker.config.json "$slug" "$tests" "${patterns[@]}" >"$config"
+if [ "$force" = "--survivors" ]; then
+	baseline="bench/mutation/$slug.incremental.json"
+	[ -f "$baseline" ] && node -e '
+const fs = require("fs");
+const report = JSON.parse(fs.readFileSync(process.argv[1], "utf8"));
+for (const file of Object.values(report.files)) file.mutants = file.mutants.filter((m) => m.status !== "Survived" && m.status !== "NoCoverage");
+fs.writeFileSync(process.argv[1], JSON.stringify(report));
+' "$baseline"
+	force=""
+fi
 started=$SECONDS
 # An interrupted run (Ctrl-C) saves what it tested as the baseline of the next; until a run of the
 # room ends, it has no .seconds file, and the report leaves it out.

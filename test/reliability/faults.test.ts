@@ -182,7 +182,7 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		expect((await poller.poll()).items).toEqual([]);
 	});
 
-	test('a user listed without an id fails the poll, which emits nothing and saves nothing; the next poll goes on', async () => {
+	test('a user listed without an id fails the poll, which emits nothing and saves nothing and says so; the next poll goes on', async () => {
 		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
 		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
 		const before = poller.state();
@@ -195,6 +195,7 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 
 		const failed = await poller.poll();
 		expect(failed.error?.message).toBe('Engagedly listed a user without an id');
+		expect(failed.error?.description).toMatch(/so nothing was emitted or saved; the next poll tries again\.$/);
 		expect(failed.items).toEqual([]);
 		expect(poller.state()).toEqual(before);
 
@@ -202,7 +203,7 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		expect(next.items.map((item) => item.id)).toEqual([hire.id]);
 	});
 
-	test('a New User baseline is never taken from an empty directory', async () => {
+	test('a New User baseline is never taken from an empty directory: the poll fails saying why', async () => {
 		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
 		sim.faults.add({
 			kind: 'body',
@@ -210,7 +211,8 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 			match: { path: '/beta/users' },
 		});
 		const first = await poller.poll('trigger', 'activate');
-		expect(first.error?.message).toMatch(/Engagedly listed no users at all/);
+		expect(first.error?.message).toBe('Engagedly listed no users at all');
+		expect(first.error?.description).toMatch(/^That cannot be a real answer \(the API key belongs to a user\), so nothing was emitted or saved; the next poll tries again/);
 		expect(poller.state()).toEqual({});
 
 		expect((await poller.poll()).items).toEqual([]);

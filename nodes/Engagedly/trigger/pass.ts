@@ -121,11 +121,12 @@ export async function userPass(
 			const entry = event.entryOf(user, table);
 			const before = has(users, id) ? users[id] : undefined;
 			users[id] = entry;
-			if (firstPass) return false;
-			if (!event.differs(before, entry, table.values, table)) return false;
-			changed = true;
-			const item = event.itemFor(user, before, entry, table.values, table);
-			if (item) items.push(item);
+			if (!firstPass && event.differs(before, entry, table.values, table)) {
+				changed = true;
+				const item = event.itemFor(user, before, entry, table.values, table);
+				if (item) items.push(item);
+			}
+			// Each user is folded into the state as it is read: the pager keeps no records.
 			return false;
 		},
 	});
