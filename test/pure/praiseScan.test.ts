@@ -131,7 +131,7 @@ describe('whether a listed praise is new', () => {
 
 describe('the state a poll saves', () => {
 	const from = mark(T, 5);
-	const ended = (over: Partial<ScanEnd> = {}): ScanEnd => ({ cooldown: false, found: 0, ...over });
+	const ended = (over: Partial<ScanEnd> = {}): ScanEnd => ({ found: 0, ...over });
 	const state = (over: object) => ({ v: PRAISE_STATE_VERSION, config: 'newPraise', ...over });
 
 	test.each<[string, PraiseScan, ScanEnd, object | undefined]>([
@@ -143,11 +143,12 @@ describe('the state a poll saves', () => {
 			ended({ found: 2 }),
 			state(mark(T, 5, 6, 7, 8)),
 		],
-		['a cooldown before anything new: none', { from, pins: [] }, ended({ cooldown: true, resume: { page: 2 } }), undefined],
+		['a cooldown before anything new: none', { from, pins: [] }, ended({ cooldownMs: 60_000, resume: { page: 2 } }), undefined],
+		['a cooldown of 0 ms asked before anything new: none', { from, pins: [] }, ended({ cooldownMs: 0, resume: { page: 1 } }), undefined],
 		[
 			'a cooldown after a new praise: the pass and where it goes on',
 			{ from, top: mark(T + 9, 7), down: mark(T + 9, 7), pins: [] },
-			ended({ cooldown: true, found: 1, resume: { page: 2, total: 90 } }),
+			ended({ cooldownMs: 60_000, found: 1, resume: { page: 2, total: 90 } }),
 			state({ ...from, pass: { page: 2, total: 90, top: mark(T + 9, 7), down: mark(T + 9, 7), pins: [] } }),
 		],
 		[
@@ -168,7 +169,7 @@ describe('the state a poll saves', () => {
 
 	const going: PraiseScan = { from, pass: { page: 3, top: mark(T + 50, 9), pins: [] }, top: mark(T + 50, 9), pins: [] };
 	test('a pass in progress that a cooldown stops before anything new: it goes on from the new page', () => {
-		expect(stateAfter(going, 'newPraise', ended({ cooldown: true, resume: { page: 4, total: 300 } }))).toStrictEqual(
+		expect(stateAfter(going, 'newPraise', ended({ cooldownMs: 60_000, resume: { page: 4, total: 300 } }))).toStrictEqual(
 			state({ ...from, pass: { page: 4, total: 300, top: mark(T + 50, 9), pins: [] } }),
 		);
 	});

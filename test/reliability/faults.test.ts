@@ -182,7 +182,27 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		expect((await poller.poll()).items).toEqual([]);
 	});
 
-	test('a user listed without an id fails the poll, which emits nothing and saves nothing and says so; the next poll goes on', async () => {
+	test('a praise on top without its activity_date fails New Praise’s activation, naming it and why, with no baseline; once it has its date, the baseline is taken', async () => {
+		const undated = sim.store.addPraise({ pinned: true });
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { path: '/beta/activities/praises' },
+			rewrite: (body: unknown) => ({ ...(body as Page), data: (body as Page).data.map((praise) => (praise.id === undated.id ? { ...praise, activity_date: null } : praise)) }),
+		});
+		const poller = await createPoller({ parameters: { event: 'newPraise', options: {} }, credentials: sim.credentials() });
+		const failed = await poller.poll('trigger', 'activate');
+		expect(failed.error?.message).toBe(`Engagedly listed praise ${undated.id} without a readable activity_date`);
+		expect(failed.error?.description).toMatch(/^Without its date a praise cannot be placed among the others, so nothing was emitted or saved; the next poll tries again/);
+		expect(poller.state()).toEqual({});
+
+		expect((await poller.poll()).error).toBeUndefined();
+		expect(poller.state()).toMatchObject({ at: Date.parse(undated.activity_date), ids: [undated.id] });
+	});
+
+	test.each([
+		['null', (user: IDataObject) => ({ ...user, id: null })],
+		['absent', ({ id: _id, ...user }: IDataObject) => user],
+	])('a user listed with an id %s fails the poll, which emits nothing and saves nothing and says so; the next poll goes on', async (_form, withoutId) => {
 		const poller = await createPoller({ parameters: { event: 'newUser' }, credentials: sim.credentials() });
 		expect((await poller.poll('trigger', 'activate')).error).toBeUndefined();
 		const before = poller.state();
@@ -190,7 +210,7 @@ describe('the trigger moves its state only on a complete, well-formed scan', () 
 		sim.faults.add({
 			kind: 'rewrite',
 			match: { path: '/beta/users' },
-			rewrite: (body: unknown) => ({ ...(body as Page), data: (body as Page).data.map((user, i) => (i ? user : { ...user, id: null })) }),
+			rewrite: (body: unknown) => ({ ...(body as Page), data: (body as Page).data.map((user, i) => (i ? user : withoutId(user))) }),
 		});
 
 		const failed = await poller.poll();

@@ -167,12 +167,13 @@ describe('a pass over polls, interrupted', () => {
 		}
 	});
 
-	test('a Max Rate-Limit Wait below 0 or not a number is refused before any request, naming the option and the fix; 0 is taken', async () => {
-		for (const wait of [-1, '={{ "abc" }}', '={{ "" }}']) {
+	test('a Max Rate-Limit Wait below 0, blank, null or not a number is refused before any request, naming the option and the fix; 0 is taken', async () => {
+		const shown: Record<string, string> = { '-1': '-1', '={{ "abc" }}': 'abc', '={{ "" }}': '', '={{ null }}': 'null' };
+		for (const wait of [-1, '={{ "abc" }}', '={{ "" }}', '={{ null }}']) {
 			const poller = await triggerOn({ event: 'newUser', options: { maxRateLimitWait: wait } });
 			sim.clearLog();
 			const outcome = await poller.poll();
-			expect(outcome.error?.message).toBe(`Max Rate-Limit Wait (Seconds) must be a number of 0 or more, not "${wait === -1 ? -1 : wait === '={{ "abc" }}' ? 'abc' : ''}"`);
+			expect(outcome.error?.message).toBe(`Max Rate-Limit Wait (Seconds) must be a number of 0 or more, not "${shown[String(wait)]}"`);
 			expect(outcome.error?.description).toMatch(/^Set “Max Rate-Limit Wait \(Seconds\)” in the trigger’s options/);
 			expect(sim.log).toHaveLength(0);
 		}

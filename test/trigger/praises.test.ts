@@ -379,15 +379,28 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		expect((await pollIds(poller)).ids).toEqual([forAna]);
 	});
 
-	it('an unknown address fails the poll, naming the filter, and moves nothing on', async () => {
+	it.each([
+		['author', 'Author'],
+		['recognizedUser', 'Recognized User'],
+	])('an unknown address in the %s filter fails the poll, naming the filter, and moves nothing on', async (filter, label) => {
 		const poller = await activated();
 		const before = poller.state();
-		await poller.edit({ event: 'newPraise', filters: { author: { __rl: true, mode: 'email', value: 'nobody@nowhere.example' } } });
+		await poller.edit({ event: 'newPraise', filters: { [filter]: { __rl: true, mode: 'email', value: 'nobody@nowhere.example' } } });
 		sim.store.addPraise();
 
 		const { error } = await poller.poll();
-		expect(error?.message).toBe('No Engagedly user has the email address "nobody@nowhere.example" (Author)');
+		expect(error?.message).toBe(`No Engagedly user has the email address "nobody@nowhere.example" (${label})`);
 		expect(poller.state()).toEqual(before);
+	});
+
+	it('Fetch Test Event gives the newest praise, a pinned one above the first dated one included', async () => {
+		sim.store.addPraise({ activity_date: new Date(Date.now() + 60_000).toISOString() });
+		const newest = sim.store.addPraise({ activity_date: new Date(Date.now() + 120_000).toISOString(), pinned: true }).id;
+		const poller = await createPoller({ parameters: { event: 'newPraise' }, credentials: sim.credentials() });
+		// Pinned praises are listed first (the simulator's default): the newest is not the first dated one.
+		const { items, error } = await poller.poll('manual');
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.id)).toEqual([newest]);
 	});
 
 	it('Fetch Test Event gives the newest praise that matches the filters, message-ready if asked', async () => {

@@ -303,9 +303,9 @@ describe('userUpdated', () => {
 		});
 	});
 
-	it('a watched field this account’s list does not carry fails the poll by name instead of never firing', async () => {
+	it('watched fields this account’s list does not carry fail the poll, each by name, instead of never firing', async () => {
 		const poller = await createPoller({
-			parameters: { event: 'userUpdated', watchedFields: ['departments', 'employee_id'] },
+			parameters: { event: 'userUpdated', watchedFields: ['departments', 'employee_id', 'gender'] },
 			credentials: sim.credentials(),
 		});
 		const first = await poller.poll('trigger', 'activate');
@@ -313,9 +313,10 @@ describe('userUpdated', () => {
 			expect(first.error).toBeUndefined();
 			return;
 		}
-		expect(first.error?.message).toBe("Engagedly's user list does not carry Departments: it cannot be watched");
+		expect(first.error?.message).toBe("Engagedly's user list does not carry Departments, Gender: it cannot be watched");
+		expect(first.error?.description).toMatch(/^Engagedly gives it only when one user is read.*Remove it from Fields to Watch/);
 		const manual = await poller.poll('manual');
-		expect(manual.error?.message).toBe("Engagedly's user list does not carry Departments: it cannot be watched");
+		expect(manual.error?.message).toBe("Engagedly's user list does not carry Departments, Gender: it cannot be watched");
 	});
 
 	it('keeps still over polls of unchanged users in this profile; an employee type change fires once, in the profile’s form', async () => {
@@ -381,7 +382,7 @@ describe('userUpdated', () => {
 		}
 	});
 
-	it('watches the manager through the list’s primary_reporter, at no extra request', async () => {
+	it('watches the manager through the list’s primary_reporter, at no extra request, in polls and the sample', async () => {
 		const poller = await activated({ event: 'userUpdated', watchedFields: ['manager'] });
 		const [, middle] = spread();
 		const before = sim.store.users.get(middle)!.manager_id;
@@ -394,9 +395,14 @@ describe('userUpdated', () => {
 			manager: { previous, current: { id: manager.id, name: `${manager.first_name} ${manager.last_name}` } },
 		});
 		expect(sim.log.every((entry) => entry.route === USERS && String(entry.query.include) === 'primary_reporter')).toBe(true);
+
+		sim.clearLog();
+		const sample = await poller.poll('manual');
+		expect(sample.error).toBeUndefined();
+		expect(sim.log.map((entry) => [entry.route, entry.query.include])).toEqual([[USERS, 'primary_reporter']]);
 	});
 
-	it('sets a new baseline when the watched fields change (not when they are only reordered), and refuses an empty selection', async () => {
+	it('sets a new baseline when the watched fields change (not when they are only reordered), and refuses an empty selection saying what to pick', async () => {
 		const poller = await activated({ event: 'userUpdated', watchedFields: ['middle_name'] });
 		const [first] = spread();
 		sim.store.updateUser(first, { level: 'L7' });
@@ -413,7 +419,8 @@ describe('userUpdated', () => {
 		await poller.edit({ event: 'userUpdated', watchedFields: [] });
 		const before = poller.state();
 		const refused = await poller.poll();
-		expect(refused.error?.message).toMatch(/No fields to watch/);
+		expect(refused.error?.message).toBe('No fields to watch');
+		expect(refused.error?.description).toMatch(/^Pick at least one field in “Fields to Watch”/);
 		expect(poller.state()).toEqual(before);
 	});
 

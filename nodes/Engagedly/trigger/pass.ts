@@ -38,8 +38,6 @@ export interface PassEvent {
 	): IDataObject | undefined;
 	/** An entry rewritten into a fresh value table (the table is compacted when a pass completes). */
 	carry(entry: UserEntry, beforeValues: string[], table: ValueTable): UserEntry;
-	/** Saved with the state (the watched fields of userUpdated). */
-	extra?: IDataObject;
 }
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
@@ -161,7 +159,6 @@ function stateOf(
 	return {
 		v: USER_STATE_VERSION,
 		config,
-		...event.extra,
 		...(values.length > 0 ? { values } : {}),
 		users,
 		...(pass ? { pass } : {}),

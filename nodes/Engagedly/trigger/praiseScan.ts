@@ -73,10 +73,10 @@ export function next(scan: PraiseScan, praise: ListedPraise): PraiseScan | undef
 	};
 }
 
-/** How the poll's read ended: where the next poll goes on, whether a cooldown stopped it, how many praises were new. */
+/** How the poll's read ended: where the next poll goes on, the cooldown that stopped it if one did, how many praises were new. */
 export interface ScanEnd {
 	resume?: { page: number; total?: number };
-	cooldown: boolean;
+	cooldownMs?: number;
 	found: number;
 }
 
@@ -84,7 +84,7 @@ export interface ScanEnd {
 export function stateAfter(scan: PraiseScan, config: string, end: ScanEnd): PraiseState | undefined {
 	const { from, pass, top, down, pins } = scan;
 	// A cooldown stopped the poll before it found anything new.
-	if (end.cooldown && !pass && end.found === 0) return undefined;
+	if (end.cooldownMs !== undefined && !pass && end.found === 0) return undefined;
 	if (end.resume) {
 		const resumed: PraisePass = { page: end.resume.page, total: end.resume.total, top: top ?? from, pins, ...(down ? { down } : {}) };
 		return { v: PRAISE_STATE_VERSION, config, ...from, pass: resumed } as PraiseState;

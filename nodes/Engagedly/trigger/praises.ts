@@ -83,9 +83,9 @@ export const newPraise: EventFamily<PraiseState> = {
 			let top: PraiseMark | undefined;
 			const { cooldownMs } = await budgetedScan(context, request, PATH, {
 				stopAt: (record) => {
-					const at = dateOf(record);
-					if (Number.isFinite(at)) top = moved(top, { id: record.id as number | string, at });
-					return !isPinned(record);
+					const praise = listed(context, record);
+					top = moved(top, praise);
+					return !praise.pinned;
 				},
 			});
 			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
@@ -109,6 +109,6 @@ export const newPraise: EventFamily<PraiseState> = {
 			},
 		});
 		const items = shaped(context, fresh.filter((praise) => !keep || keep(praise)).reverse());
-		return { items, state: stateAfter(scan, config, { resume, cooldown: cooldownMs !== undefined, found: fresh.length }) };
+		return { items, state: stateAfter(scan, config, { resume, cooldownMs, found: fresh.length }) };
 	},
 };

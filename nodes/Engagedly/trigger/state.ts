@@ -53,7 +53,7 @@ export interface PraisePass extends IDataObject {
  * - newUser: `1`
  * - userActivated / userDeactivated: `"A"` (active), or `"B"` plus a short hash of
  *   `user_blocked_at` (so a user reactivated and deactivated again between polls still counts)
- * - userUpdated: for each watched field (in `fields` order), an index into `values`, the
+ * - userUpdated: for each watched field (in the order of the fields its `config` names), an index into `values`, the
  *   de-duplicated JSON of every watched value: repeated values (a department, a job title, a
  *   select option) cost a small number per user, and the previous value can be reported.
  */
@@ -62,7 +62,6 @@ export type UserEntry = number | string | number[];
 export interface UserState extends SavedState {
 	/** Every user seen, updated as each pass reads them; absent until the first poll. */
 	users?: Record<string, UserEntry>;
-	fields?: string[];
 	/** The values `users` entries point to (userUpdated). */
 	values?: string[];
 	/** Where a pass over the directory that did not fit in one poll goes on. */

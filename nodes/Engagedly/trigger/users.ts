@@ -102,7 +102,6 @@ const userUpdated: EventFamily<UserState> = {
 		};
 		return await userPass(context, request, validUserState(saved), config, {
 			include: includeFor(fields),
-			extra: { fields },
 			entryOf: (user, table) => valuesEntry(valuesOf(user), table),
 			differs: (before, entry, beforeValues, table) => valuesDiffer(fields, before, entry as number[], beforeValues, table),
 			itemFor: (user, before, _entry, beforeValues) => {
