@@ -421,7 +421,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 	it.each([
 		[250, 'is shown'],
 		[251, 'is past the 250 praises it looks at: an empty sample'],
-	])('Fetch Test Event with a filter: the one matching praise %i down the feed %s', async (position, _outcome) => {
+	])('Fetch Test Event with a filter: the one matching praise %i down the feed %s', async (position) => {
 		const [ana, ben] = people();
 		for (const praise of sim.store.praises.values()) sim.store.editPraise(praise.id, { pinned: false, recognized_ids: [ben.id] });
 		// Newest first, a second apart, above the seeded ones.

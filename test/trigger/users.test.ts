@@ -178,7 +178,7 @@ describe('userDeactivated and userActivated', () => {
 	it.each([
 		[250, 'is shown'],
 		[251, 'is past the 250 users it looks at: an empty sample'],
-	])('"Fetch Test Event" of User Activated, the one active user %i in list order %s', async (position, _outcome) => {
+	])('"Fetch Test Event" of User Activated, the one active user %i in list order %s', async (position) => {
 		sim.store.addUser({ first_name: 'Zed' });
 		const sorted = sim.store.sortedUsers();
 		expect(sorted.length).toBe(251);

@@ -2,8 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { digest } from '../digest';
 import { sameValue } from './fields';
-import type { UserEntry } from './state';
-import type { ValueTable } from './state';
+import type { UserEntry, ValueTable } from './state';
 
 /**
  * What the user events keep per user and when they fire, as plain data: the entry saved for a
