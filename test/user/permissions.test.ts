@@ -27,22 +27,25 @@ function userHolding(ids: number[]) {
 }
 
 describe('update permissions', () => {
-	test('add keeps what the user has and gives the rest: ids listed as text, sent as the integers the write takes', async () => {
-		const [a, b, c] = ordinaryPermissions();
-		const user = userHolding([a.id]);
+	test('add keeps what the user has and gives the rest, each once: ids listed as text, sent as the integers the write takes', async () => {
+		const [a, b, c, d] = ordinaryPermissions();
+		// A two-digit id, listed as text like the others.
+		const e = { ...d, id: 12, name: 'Payroll Reviewer' };
+		sim.store.permissions.push(e);
+		const user = userHolding([a.id, d.id]);
 		const { items, error } = await run({
 			operation: 'updatePermissions',
 			userId: byId(user.id),
 			mode: 'add',
-			permissionIds: [String(b.id), String(c.id), String(a.id)],
+			permissionIds: [String(b.id), String(c.id), String(a.id), String(e.id)],
 		});
 		expect(error).toBeUndefined();
-		expect(held(user.id)).toEqual([a.id, b.id, c.id].sort((x, y) => x - y));
+		expect(held(user.id)).toEqual([a.id, b.id, c.id, d.id, e.id].sort((x, y) => x - y));
 		const put = writes(sim);
 		expect(put.map((w) => w.route)).toEqual(['PUT /beta/users/:id/permissions']);
-		expect(((put[0].body as { permission_ids: number[] }).permission_ids).slice().sort()).toEqual([a.id, b.id, c.id].sort());
-		expect(items[0].json).toMatchObject({ id: user.id, mode: 'add', added: [b.name, c.name], removed: [] });
-		expect((items[0].json.permissions as unknown[]).length).toBe(3);
+		expect(((put[0].body as { permission_ids: number[] }).permission_ids).slice().sort((x, y) => x - y)).toEqual([a.id, b.id, c.id, d.id, e.id].sort((x, y) => x - y));
+		expect(items[0].json).toMatchObject({ id: user.id, mode: 'add', added: [b.name, c.name, e.name], removed: [] });
+		expect((items[0].json.permissions as unknown[]).length).toBe(5);
 	});
 
 	test('remove takes away only the ones named, given as numbers by an expression', async () => {
@@ -74,14 +77,16 @@ describe('update permissions', () => {
 	test.each([
 		['given to another user', 'given', 'add', false],
 		['removed from the admin', 'removed', 'remove', true],
-	])('Site Administrator cannot be %s: refused before any write', async (_case, verb, mode, toAdmin) => {
+	])('Site Administrator cannot be %s: refused before any write, saying what to do', async (_case, verb, mode, toAdmin) => {
 		const [a] = ordinaryPermissions();
 		const userId = toAdmin ? sim.store.adminId : userHolding([a.id]).id;
 		const before = held(userId);
 		const asked = toAdmin ? [siteAdmin().id] : [a.id, siteAdmin().id];
 		const { error } = await run({ operation: 'updatePermissions', userId: byId(userId), mode, permissionIds: asked.map(String) });
 		expect(error?.message).toBe(`The ${siteAdmin().name} permission cannot be ${verb} through the Engagedly API`);
-		expect(error?.description).toContain('Nothing was sent');
+		expect(error?.description).toBe(
+			`Remove ${siteAdmin().name} from Permissions: it belongs to the organisation admin, who always keeps it, and cannot be given to anyone else. Nothing was sent.`,
+		);
 		expect(writes(sim)).toEqual([]);
 		expect(held(userId)).toEqual(before);
 	});
@@ -100,18 +105,20 @@ describe('update permissions', () => {
 		expect(held(admin)).toEqual([siteAdmin().id, a.id, b.id].sort((x, y) => x - y));
 	});
 
-	test('a permission id the organisation does not have is refused with the known ones listed', async () => {
+	test('permission ids the organisation does not have are refused, each named, with the known ones listed by name and id', async () => {
 		const user = userHolding([]);
-		const { error } = await run({ operation: 'updatePermissions', userId: byId(user.id), mode: 'add', permissionIds: '4242' });
-		expect(error?.message).toContain('Permission 4242 does not exist');
-		expect(error?.description).toContain(ordinaryPermissions()[0].name);
+		const { error } = await run({ operation: 'updatePermissions', userId: byId(user.id), mode: 'add', permissionIds: '4242, 4343' });
+		expect(error?.message).toBe('Permission 4242, 4343 does not exist in this Engagedly organisation');
+		const [a, b] = sim.store.permissions;
+		expect(error?.description).toContain(`Choose permissions from the list. Known permissions: ${a.name} (${a.id}), ${b.name} (${b.id}), `);
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('add or remove with no permission chosen is refused before any request', async () => {
+	test('add or remove with no permission chosen is refused before any request, saying what to choose', async () => {
 		const user = userHolding([]);
 		const { error } = await run({ operation: 'updatePermissions', userId: byId(user.id), mode: 'remove', permissionIds: [] });
 		expect(error?.message).toBe('No permissions to remove');
+		expect(error?.description).toBe('Choose at least one permission under Permissions. Nothing was sent.');
 		expect(sim.log).toEqual([]);
 	});
 });

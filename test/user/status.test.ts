@@ -68,14 +68,25 @@ describe('deactivate', () => {
 		]);
 	});
 
-	test('an unknown code is refused with the organisation’s codes listed, and the user stays active', async () => {
+	test('an unknown code is refused with the organisation’s codes listed, "code (text)" apart by commas, and the user stays active', async () => {
 		const user = ordinaryUsers(sim)[2];
 		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: 'sabbatical' });
 		expect(error?.message).toContain('"sabbatical" is not a block reason code');
-		for (const code of sim.store.blockReasonCodes.filter((c) => !c.archived)) expect(error?.description).toContain(code.code);
+		const [first, second] = sim.store.blockReasonCodes.filter((c) => !c.archived);
+		expect(error?.description).toContain(`use one of: ${first.code} (${first.display_text}), ${second.code} (${second.display_text})`);
 		expect(error?.context?.itemIndex).toBe(0);
 		expect(writes(sim)).toEqual([]);
 		expect(sim.store.users.get(user.id)!.status).toBe('Active');
+	});
+
+	test('a code when the organisation has none to use: the refusal says none is defined and to leave it empty', async () => {
+		const user = ordinaryUsers(sim)[2];
+		for (const code of sim.store.blockReasonCodes) code.archived = true;
+		const { error } = await run({ operation: 'deactivate', userId: byId(user.id), blockReasonCode: 'sabbatical' });
+		expect(error?.description).toBe(
+			'Pick Block Reason Code from the list, or use one of: none defined. Leave it empty to deactivate without a reason. Nothing was sent.',
+		);
+		expect(writes(sim)).toEqual([]);
 	});
 
 	test('an archived code (typed in an expression) is refused by name with the codes to use instead, before any write', async () => {

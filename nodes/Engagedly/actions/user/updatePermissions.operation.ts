@@ -56,7 +56,7 @@ export const description = updateDisplayOptions(
 type Mode = 'add' | 'remove' | 'replace';
 
 /** Engagedly gives permission ids as numbers in some answers and as text in others: compared as text. */
-const key = (permission: IDataObject) => String(permission.id).trim();
+const key = (permission: IDataObject) => String(permission.id);
 /** The write takes integers only (as documented), whatever form the id was read in. */
 const wireId = (permission: IDataObject): IDataObject[string] => (/^\d+$/.test(key(permission)) ? Number(key(permission)) : permission.id);
 const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
