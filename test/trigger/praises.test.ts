@@ -423,6 +423,8 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		[251, 'is past the 250 praises it looks at: an empty sample'],
 	])('Fetch Test Event with a filter: the one matching praise %i down the feed %s', async (position) => {
 		const [ana, ben] = people();
+		// The seeded praises unpinned (the simulator lists pinned ones first) so that a position down the
+		// feed is exact; a pinned praise above the first dated one is met by the test of the newest pinned.
 		for (const praise of sim.store.praises.values()) sim.store.editPraise(praise.id, { pinned: false, recognized_ids: [ben.id] });
 		// Newest first, a second apart, above the seeded ones.
 		const start = Date.now() + 600_000;
