@@ -40,13 +40,13 @@ function simplified(s: Simulator, user: UserRecord, fromList = false): IDataObje
 	};
 }
 
-test('Get with Simplify: the ten fields, the manager asked for with include', async () => {
+test('Get with Simplify: the ten fields, the manager asked for with include beside what Include asks for', async () => {
 	const user = ordinaryUsers(sim).find((u) => u.manager_id && u.job_title_id !== null && u.joining_date)!;
-	const { items, error } = await run({ operation: 'get', userId: byId(user.id), simplify: true });
+	const { items, error } = await run({ operation: 'get', userId: byId(user.id), simplify: true, options: { include: ['direct_reports'] } });
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json)).toEqual([simplified(sim, user)]);
 	expect(Object.keys(items[0].json)).toHaveLength(10);
-	expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.query.include)).toEqual(['primary_reporter']);
+	expect(requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.query.include)).toEqual(['direct_reports,primary_reporter']);
 });
 
 test('Get Many with Simplify: every user simplified, from the same pages (include=primary_reporter, nothing more read)', async () => {
@@ -59,11 +59,11 @@ test('Get Many with Simplify: every user simplified, from the same pages (includ
 	expect(sim.log).toHaveLength(1);
 });
 
-test('off by default in a workflow: the user as Engagedly returns it, with what Include asks for', async () => {
+test('off by default in a workflow: the user as Engagedly returns it, with what Include asks for, from one page of Limit users', async () => {
 	const { items, error } = await run({ operation: 'getAll', limit: 3, options: { include: ['direct_reports'] } });
 	expect(error).toBeUndefined();
 	expect(items).toHaveLength(3);
-	expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.include)).toEqual(['direct_reports']);
+	expect(requestsTo(sim, 'GET /beta/users').map((entry) => [entry.query.include, String(entry.query.size)])).toEqual([['direct_reports', '3']]);
 	for (const item of items) {
 		expect(item.json).toHaveProperty('direct_reports');
 		expect(item.json).toHaveProperty('custom_attributes');

@@ -1,10 +1,10 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { emailKey } from '../../people/byEmail';
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
+import { userFilter } from '../../people/filter';
 import { paginate } from '../../transport/paginate';
 import type { ItemRequest } from '../../transport/request';
 import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
@@ -48,15 +48,6 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-const words = (text: unknown) => String(text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
-
-/** Whether every word of `text` is in the user's name (their `name`, or first, middle and last names). */
-function hasName(user: IDataObject, text: string): boolean {
-	const wanted = words(text);
-	const names = [user.name, [user.first_name, user.middle_name, user.last_name].join(' ')].map((name) => words(name).join(' '));
-	return names.some((name) => wanted.every((word) => name.includes(word)));
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const name = trimmed(this.getNodeParameter('filters.name', itemIndex, ''));
@@ -71,11 +62,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 			...(email ? { email } : {}),
 			...(embeds.length ? { include: embeds.join(',') } : {}),
 		},
-		// The email filter may match loosely (any address containing the text): only that address
-		// counts. The name is matched here, the API having no name filter.
-		...(email || name
-			? { keep: (user: IDataObject) => (!email || emailKey(user.email) === emailKey(email)) && (!name || hasName(user, name)) }
-			: {}),
+		keep: userFilter({ email, name }),
 	});
 	return simplify ? users.map(simplifyUser) : users;
 }
