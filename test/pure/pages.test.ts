@@ -1,11 +1,13 @@
 /**
  * A scan's arithmetic (transport/pages.ts): what identifies a record across pages, the page size
- * asked for, how many pages are left (what the pacer spreads), and whether more pages follow.
+ * asked for, how many pages are left (what the pacer spreads), whether more pages follow, and
+ * where the scan goes after each page of a list that changes while it is read.
  * test/reliability/faults.test.ts pages real lists that change while they are read; this is each
  * rule on its own.
  */
 import type { Pagination } from '../../nodes/Engagedly/transport/envelope';
-import { identityOf, morePages, pageSize, pagesLeft } from '../../nodes/Engagedly/transport/pages';
+import type { Walk } from '../../nodes/Engagedly/transport/pages';
+import { identityOf, morePages, nextPage, pageSize, pagesLeft, walkFrom } from '../../nodes/Engagedly/transport/pages';
 
 describe('identityOf: one record however often it is read', () => {
 	test.each([
@@ -66,5 +68,52 @@ describe('morePages: whether another page follows', () => {
 	])('%s', (_name, pagination, page, size, onPage, more) => {
 		// Answers as they arrive, text where the API documents numbers included.
 		expect(morePages(pagination as Pagination | undefined, page, size, onPage)).toBe(more);
+	});
+});
+
+describe('walkFrom: where a scan starts', () => {
+	test.each([
+		['a new scan: page 1, nothing read', undefined, { page: 1, furthest: 0, lastTotal: undefined, largestTotal: undefined, stepBacks: 0, stalePages: 0 }],
+		['a resumed scan: its page, the total it stopped at', { page: 4, total: 180 }, { page: 4, furthest: 3, lastTotal: 180, largestTotal: 180, stepBacks: 0, stalePages: 0 }],
+	])('%s', (_name, from, walk) => {
+		expect(walkFrom(from)).toEqual(walk);
+	});
+});
+
+describe('nextPage: where the scan goes after a page', () => {
+	/** A scan at `page` that has read up to `furthest`, the list last `total` long. */
+	const at = (page: number, furthest: number, total?: number, over: Partial<Walk> = {}): Walk => ({
+		page,
+		furthest,
+		lastTotal: total,
+		largestTotal: total,
+		stepBacks: 0,
+		stalePages: 0,
+		...over,
+	});
+	const read = (total: number | undefined, more: boolean, fresh = 50) => ({ size: 50, total, more, fresh });
+
+	test.each([
+		['the first page, more follow: the next', at(1, 0), read(120, true), { walk: at(2, 1, 120) }],
+		['the last page: the end', at(3, 2, 120), read(120, false), { end: true }],
+		['a list that gives no total keeps the one it gave', at(2, 1, 120), read(undefined, true), { walk: at(3, 2, 120) }],
+		['no total ever: none', at(1, 0), read(undefined, true), { walk: at(2, 1) }],
+		['the list grew: the largest total is the new one', at(2, 1, 120), read(130, true), { walk: at(3, 2, 130) }],
+		['shrank by one: one page back, to read again what moved up', at(3, 2, 120), read(119, true), { walk: at(2, 3, 119, { largestTotal: 120, stepBacks: 1 }) }],
+		['shrank by more than a page: as many pages back', at(3, 2, 120), read(69, true), { walk: at(1, 3, 69, { largestTotal: 120, stepBacks: 1 }) }],
+		['shrank by more than was read: back to page 1, not before it', at(2, 1, 220), read(100, true), { walk: at(1, 2, 100, { largestTotal: 220, stepBacks: 1 }) }],
+		['shrank on what looked the last page: back all the same', at(3, 2, 120), read(110, false), { walk: at(2, 3, 110, { largestTotal: 120, stepBacks: 1 }) }],
+		['the twentieth step back is taken', at(3, 2, 120, { stepBacks: 19 }), read(119, true), { walk: at(2, 3, 119, { largestTotal: 120, stepBacks: 20 }) }],
+		['the twenty-first is not: a list that will not hold still', at(3, 2, 120, { stepBacks: 20 }), read(119, true), { fault: 'kept shrinking while it was read (21 times)' }],
+		['a page past the furthest with nothing new: counted', at(3, 2, 500), read(500, true, 0), { walk: at(4, 3, 500, { stalePages: 1 }) }],
+		['the second such page in a row', at(3, 2, 500, { stalePages: 1 }), read(500, true, 0), { walk: at(4, 3, 500, { stalePages: 2 }) }],
+		['the third: the API is repeating itself', at(3, 2, 500, { stalePages: 2 }), read(500, true, 0), { fault: 'returned pages with nothing new while saying more follow (page 3)' }],
+		['one new record past the furthest starts the count again', at(3, 2, 500, { stalePages: 2 }), read(500, true, 1), { walk: at(4, 3, 500) }],
+		['a page read again after a step back brings nothing new: not counted', at(2, 3, 500, { stalePages: 2 }), read(500, true, 0), { walk: at(3, 3, 500, { stalePages: 2 }) }],
+		['more promised on the last page of the total: read the next', at(2, 1, 100), read(100, true), { walk: at(3, 2, 100) }],
+		['more promised past the total: the API is repeating itself', at(3, 2, 100), read(100, true), { fault: 'still said more records follow on page 3, past its total of 100' }],
+		['past the total now, not the largest it had: read on', at(4, 3, 140, { largestTotal: 160 }), read(140, true), { walk: at(5, 4, 140, { largestTotal: 160 }) }],
+	])('%s', (_name, walk, page, next) => {
+		expect(nextPage(walk, page)).toEqual(next);
 	});
 });

@@ -50,3 +50,71 @@ export function morePages(pagination: Pagination | undefined, page: number, size
 	const total = countOf(pagination?.total_records);
 	return total !== undefined ? page * size < total : onPage >= size;
 }
+
+/** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
+export interface PageCursor {
+	page: number;
+	total?: number;
+}
+
+/** Step-backs after the list shrank, before the scan gives up on a list that will not hold still. */
+const MAX_STEP_BACKS = 20;
+
+/** A scan's way through a list that may change while it is read. */
+export interface Walk {
+	/** The page to read next. */
+	page: number;
+	/** The furthest page read so far. */
+	furthest: number;
+	/** The list's total as last read. */
+	lastTotal?: number;
+	/** The largest total read: paging past it means the API repeats itself. */
+	largestTotal?: number;
+	stepBacks: number;
+	/** Pages in a row past the furthest that brought nothing new. */
+	stalePages: number;
+}
+
+export const walkFrom = (from?: PageCursor): Walk => {
+	const page = from?.page ?? 1;
+	return { page, furthest: page - 1, lastTotal: from?.total, largestTotal: from?.total, stepBacks: 0, stalePages: 0 };
+};
+
+/** What the page just read said: its size asked, the list's total, whether more follow, how many records were new. */
+export interface PageRead {
+	size: number;
+	total?: number;
+	more: boolean;
+	fresh: number;
+}
+
+/**
+ * Where the scan goes after a page: on (to `walk.page`), to its end, or nowhere (`fault`: how the
+ * list misbehaved, completing "Engagedly's list <path> …").
+ *
+ * - When the total falls between two pages, records deleted meanwhile have pulled the rest up, so
+ *   the first records of the page after the last one read now end that page: the scan steps back
+ *   over as many pages as the list shrank and reads them again.
+ * - A page past the furthest read that brings nothing new while promising more can follow a
+ *   burst of creations, but not three in a row; paging past the largest total is the API
+ *   repeating itself.
+ */
+export function nextPage(walk: Walk, { size, total, more, fresh }: PageRead): { walk: Walk } | { end: true } | { fault: string } {
+	const { page, lastTotal } = walk;
+	const beyond = page > walk.furthest;
+	const furthest = Math.max(walk.furthest, page);
+	const largestTotal = total !== undefined ? Math.max(walk.largestTotal ?? 0, total) : walk.largestTotal;
+	if (total !== undefined && lastTotal !== undefined && total < lastTotal) {
+		const stepBacks = walk.stepBacks + 1;
+		if (stepBacks > MAX_STEP_BACKS) return { fault: `kept shrinking while it was read (${stepBacks} times)` };
+		const back = Math.ceil((lastTotal - total) / size);
+		return { walk: { ...walk, page: Math.max(1, page - back), furthest, lastTotal: total, largestTotal, stepBacks } };
+	}
+	if (!more) return { end: true };
+	const stalePages = !beyond ? walk.stalePages : fresh === 0 ? walk.stalePages + 1 : 0;
+	if (stalePages >= 3) return { fault: `returned pages with nothing new while saying more follow (page ${page})` };
+	if (largestTotal !== undefined && page > Math.ceil(largestTotal / size)) {
+		return { fault: `still said more records follow on page ${page}, past its total of ${largestTotal}` };
+	}
+	return { walk: { ...walk, page: page + 1, furthest, lastTotal: total ?? lastTotal, largestTotal, stalePages } };
+}

@@ -2,14 +2,12 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
-import { identityOf, morePages, pageSize, pagesLeft } from './pages';
+import type { PageCursor } from './pages';
+import { identityOf, morePages, nextPage, pageSize, pagesLeft, walkFrom } from './pages';
 import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
-
-/** Step-backs after the list shrank, before the scan gives up on a list that will not hold still. */
-const MAX_STEP_BACKS = 20;
 
 export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	/** Stop once this many records are kept; undefined means every record. */
@@ -35,12 +33,6 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	proceed?: () => boolean;
 	/** The caller's share of the key and its deadline, for the pacer (the trigger's polls). */
 	pacing?: Omit<PacingBudget, 'need'>;
-}
-
-/** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
-export interface PageCursor {
-	page: number;
-	total?: number;
 }
 
 export interface ScanResult {
@@ -103,8 +95,8 @@ async function scan(
 	const seen = new Set<string>();
 	const results: IDataObject[] = [];
 	let counted = 0;
-	const fail = (reason: string): never => {
-		throw ownError(
+	const fault = (reason: string) =>
+		ownError(
 			this.getNode(),
 			'api_fault',
 			`Engagedly's list ${path} ${reason}`,
@@ -112,15 +104,10 @@ async function scan(
 			[],
 			'Nothing was output, so no record is lost or repeated. Run the workflow again; if this persists, the API (or a proxy in front of it) is not paging correctly.',
 		);
-	};
 
-	let page = from?.page ?? 1;
-	let furthest = page - 1;
-	let lastTotal = from?.total;
-	let largestTotal = from?.total;
-	let stepBacks = 0;
-	let stalePages = 0;
+	let walk = walkFrom(from);
 	for (let requests = 0; ; requests++) {
+		const { page, lastTotal } = walk;
 		// A resumable scan also stops rather than wait for the rate limit past its deadline.
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
 		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
@@ -152,32 +139,14 @@ async function scan(
 			if (limit !== undefined && ++counted >= limit) return { records: results };
 		}
 
-		const total = countOf(body.pagination?.total_records);
-		const more = morePages(body.pagination, page, size, records.length);
-		const beyond = page > furthest;
-		furthest = Math.max(furthest, page);
-		if (total !== undefined) largestTotal = Math.max(largestTotal ?? 0, total);
-
-		if (total !== undefined && lastTotal !== undefined && total < lastTotal) {
-			// Deleted records pulled the rest up by as many places as the list shrank.
-			if (++stepBacks > MAX_STEP_BACKS) fail(`kept shrinking while it was read (${stepBacks} times)`);
-			const back = Math.ceil((lastTotal - total) / size);
-			lastTotal = total;
-			page = Math.max(1, page - back);
-			continue;
-		}
-		if (total !== undefined) lastTotal = total;
-		if (!more) return { records: results };
-
-		if (beyond && fresh === 0) {
-			// A page entirely read before can follow a burst of creations, but not three in a row.
-			if (++stalePages >= 3) fail(`returned pages with nothing new while saying more follow (page ${page})`);
-		} else if (beyond) {
-			stalePages = 0;
-		}
-		if (largestTotal !== undefined && page > Math.ceil(largestTotal / size)) {
-			fail(`still said more records follow on page ${page}, past its total of ${largestTotal}`);
-		}
-		page++;
+		const next = nextPage(walk, {
+			size,
+			total: countOf(body.pagination?.total_records),
+			more: morePages(body.pagination, page, size, records.length),
+			fresh,
+		});
+		if ('fault' in next) throw fault(next.fault);
+		if ('end' in next) return { records: results };
+		walk = next.walk;
 	}
 }

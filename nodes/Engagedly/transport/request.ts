@@ -7,16 +7,17 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 
+import type { Fault } from './answers';
+import { faultWords, readAnswer, refusalWords } from './answers';
 import type { EngagedlyBody, Expect } from './envelope';
-import { countOf, envelopeProblem, expectedAnswer, parseBody } from './envelope';
 import type { DuplicateAdvice, FieldNames } from './errors';
 import { apiError, ownError, redact } from './errors';
 import { knownCooldownMs, learnCooldown } from './cooldowns';
 import { pacerFor } from './rateLimit';
 import { RateLimitWaits } from './rateLimitWait';
-import { failureOf, Retries, seconds, transportTiming, unknownOutcome } from './retry';
+import { failureOf, Retries, transportTiming } from './retry';
 import type { Answer } from './send';
-import { connectionFor, header, hostOf, httpOptions, send } from './send';
+import { connectionFor, httpOptions, send } from './send';
 
 export type { EngagedlyBody, Expect, Pagination } from './envelope';
 
@@ -104,19 +105,27 @@ export async function engagedlyExchange(
 	options: RequestOptions = {},
 ): Promise<Exchange> {
 	const connection = await connectionFor(this);
-	const { baseUrl, host, secrets } = connection;
+	const { baseUrl, secrets } = connection;
 	const pacer = pacerFor(this);
 	const node = this.getNode();
 	const isRead = method === 'GET';
 	const { itemIndex } = options;
 	const request = httpOptions(connection, method, path, options);
-	const sentPage =
-		expect === 'page' && options.qs
-			? { page: countOf(options.qs.page) ?? 1, size: countOf(options.qs.size) ?? 25 }
-			: undefined;
 	const retries = new Retries(isRead);
 	const rateLimitWaits = new RateLimitWaits(pacer, options.maxRateLimitWaitSeconds, options.deadlineMs);
 	if (options.rateLimitShare !== undefined) pacer.setBudget({ share: options.rateLimitShare });
+	/** The error a fault ends the request with, in its words (answers.ts), never with the keys. */
+	const faultError = (fault: Fault): NodeApiError => {
+		const sent = { method, path, baseUrl, tries: retries.tries(), timeoutMs: transportTiming.requestTimeoutMs };
+		if (fault.kind !== 'refused') {
+			const { headline, description } = faultWords(fault, sent);
+			return ownError(node, fault.kind === 'unreachable' ? 'api_connection_error' : 'api_fault', headline, itemIndex, secrets, description);
+		}
+		const error = apiError(node, fault.status, fault.body, itemIndex, secrets, { duplicate: options.duplicate, fieldNames: sentFieldNames(options) });
+		const description = refusalWords(fault, sent);
+		if (description) error.description = redact(description, secrets);
+		return error;
+	};
 
 	for (;;) {
 		// A cooldown Engagedly announced to another run on this key: nothing is sent inside it.
@@ -140,92 +149,29 @@ export async function engagedlyExchange(
 		let response: Answer;
 		try {
 			response = await send.call(this, request);
-		} catch (error) {
-			const { code, notSent, transient, timedOut } = failureOf(error);
+		} catch (thrown) {
+			const { code, notSent, transient, timedOut } = failureOf(thrown);
 			if (transient && (await retries.again(isRead || notSent))) continue;
-			const reason = (error as Error)?.message ?? String(error);
-			const headline = timedOut
-				? `Engagedly at ${baseUrl} did not answer within ${seconds(transportTiming.requestTimeoutMs)}`
-				: `Could not reach Engagedly at ${baseUrl} (${code || reason})`;
-			throw ownError(
-				node,
-				'api_connection_error',
-				headline,
-				itemIndex,
-				secrets,
-				isRead || notSent
-					? `The request was tried ${retries.tries()}. Check the credential’s Base URL and that Engagedly is up, then run the workflow again.`
-					: unknownOutcome(method, path),
-			);
+			const reason = (thrown as Error)?.message ?? String(thrown);
+			throw faultError({ kind: 'unreachable', code, notSent, timedOut, reason });
 		}
 
 		const headers = response.headers ?? {};
 		pacer.observe(headers);
-		const status = response.statusCode;
-
-		if (status === 429) {
+		const reading = readAnswer(response, { url: request.url, expect, qs: options.qs });
+		if ('body' in reading) return { body: reading.body };
+		if ('rateLimited' in reading) {
 			learnCooldown(connection.keyId, Date.now() + pacer.retryDelayMs(headers));
 			const outcome = await rateLimitWaits.waitOut(headers);
 			if ('waited' in outcome) continue;
-			const error = apiError(node, status, response.body, itemIndex, secrets);
+			const error = apiError(node, response.statusCode, response.body, itemIndex, secrets);
 			error.message = redact(outcome.refusal, secrets);
 			if (outcome.pastDeadlineMs === undefined) throw error;
 			error.description = 'Nothing was saved; the next poll tries again.';
 			return { cooldown: { waitMs: outcome.pastDeadlineMs, error } };
 		}
-
-		if (status >= 300 && status < 400) {
-			const location = header(headers, 'location');
-			const target = location ? hostOf(new URL(location, request.url as string).toString()) : 'an unnamed address';
-			throw ownError(
-				node,
-				'api_fault',
-				`Engagedly at ${host} answered ${status}, a redirect to ${target}, which the node does not follow`,
-				itemIndex,
-				secrets,
-				`A redirect would send the credential’s keys to another address, so none is followed${isRead ? '' : ' and the write was not sent there'}. If Engagedly has moved, set the credential’s Base URL to the new address.`,
-			);
-		}
-
-		const parsed = parseBody(response.body);
-		if (status >= 500 || !parsed.ok) {
-			if (await retries.again()) continue;
-		}
-		if (status >= 400) {
-			const fieldNames = sentFieldNames(options);
-			const error = apiError(node, status, parsed.ok ? parsed.body : undefined, itemIndex, secrets, { duplicate: options.duplicate, fieldNames });
-			if (status >= 500 && !isRead) {
-				error.description = redact(`Engagedly had a server error. ${unknownOutcome(method, path)}`, secrets);
-			}
-			throw error;
-		}
-		if (!parsed.ok) {
-			throw ownError(
-				node,
-				'api_fault',
-				`Engagedly answered ${status} with a body that is not JSON`,
-				itemIndex,
-				secrets,
-				isRead
-					? `The answer was cut off or came from something other than the API (a proxy or an error page); it was tried ${retries.tries()}. Check the credential’s Base URL, then run the workflow again.`
-					: `The answer was cut off or came from something other than the API. ${unknownOutcome(method, path)}`,
-			);
-		}
-		const problem = envelopeProblem(parsed.body, expect, sentPage);
-		if (problem) {
-			if (await retries.again()) continue;
-			throw ownError(
-				node,
-				'api_fault',
-				`Engagedly answered ${status} with ${problem} where ${expectedAnswer(expect)} was due`,
-				itemIndex,
-				secrets,
-				isRead
-					? `Nothing was output from this answer, so no record is lost or made up; it was tried ${retries.tries()}. If this persists, check the credential’s Base URL (a proxy may be answering), then run the workflow again.`
-					: unknownOutcome(method, path),
-			);
-		}
-		return { body: parsed.body ?? {} };
+		if (reading.retry && (await retries.again())) continue;
+		throw faultError(reading.fault);
 	}
 }
 
