@@ -16,7 +16,7 @@ import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 import type { Step } from '../../nodes/Engagedly/actions/user/sync/steps';
 import { fingerprintOf, personOf, stepJson } from '../../nodes/Engagedly/actions/user/sync/steps';
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/upsert';
+import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
 
 const reads: UpsertReads = {
 	attributes: [],

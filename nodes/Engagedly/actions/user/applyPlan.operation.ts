@@ -18,7 +18,7 @@ import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
 import { isSignedBy, planKey } from './sync/signature';
 import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
-import type { UpsertReads } from './upsert/upsert';
+import type { UpsertReads } from './upsert/step';
 import { readCurrent, upsertReads } from './upsert/upsert';
 
 export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';

@@ -7,7 +7,8 @@ import { userFieldNames } from '../../people/userFields';
 import type { ItemRequest } from '../../transport/request';
 import { createProperties, readCreateBody } from './fields/newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
-import { outcomeFields, upsertUser } from './upsert/upsert';
+import { upsertUser } from './upsert/upsert';
+import { outcomeFields } from './upsert/step';
 
 const properties: INodeProperties[] = [...createProperties, ...simplifyProperties, optionsCollection()];
 

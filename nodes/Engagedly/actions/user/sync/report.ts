@@ -2,8 +2,8 @@ import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, BatchRun } from '../../types';
 import type { Comparison } from '../upsert/singleUserDigests';
-import type { Outcome } from '../upsert/upsert';
-import { outcomeFields } from '../upsert/upsert';
+import type { Outcome } from '../upsert/step';
+import { outcomeFields } from '../upsert/step';
 import type { Applied } from './apply';
 import { userItem } from './items';
 import { signatureOf } from './signature';
