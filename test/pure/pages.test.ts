@@ -109,6 +109,7 @@ describe('nextPage: where the scan goes after a page', () => {
 		['the second such page in a row', at(3, 2, 500, { stalePages: 1 }), read(500, true, 0), { walk: at(4, 3, 500, { stalePages: 2 }) }],
 		['the third: the API is repeating itself', at(3, 2, 500, { stalePages: 2 }), read(500, true, 0), { fault: 'returned pages with nothing new while saying more follow (page 3)' }],
 		['one new record past the furthest starts the count again', at(3, 2, 500, { stalePages: 2 }), read(500, true, 1), { walk: at(4, 3, 500) }],
+		['the furthest page read again after a step back, nothing new: not counted', at(3, 3, 500, { stalePages: 2 }), read(500, true, 0), { walk: at(4, 3, 500, { stalePages: 2 }) }],
 		['a page read again after a step back brings nothing new: not counted', at(2, 3, 500, { stalePages: 2 }), read(500, true, 0), { walk: at(3, 3, 500, { stalePages: 2 }) }],
 		['more promised on the last page of the total: read the next', at(2, 1, 100), read(100, true), { walk: at(3, 2, 100) }],
 		['more promised past the total: the API is repeating itself', at(3, 2, 100), read(100, true), { fault: 'still said more records follow on page 3, past its total of 100' }],

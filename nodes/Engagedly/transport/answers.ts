@@ -52,7 +52,7 @@ export function readAnswer({ statusCode: status, headers, body: raw }: Answer, a
 	if (status >= 400) return { fault: { kind: 'refused', status, body: parsed.ok ? parsed.body : undefined }, retry };
 	if (!parsed.ok) return { fault: { kind: 'notJson', status }, retry };
 	const { expect, qs } = asked;
-	const sentPage = expect === 'page' && qs ? { page: countOf(qs.page) ?? 1, size: countOf(qs.size) ?? 25 } : undefined;
+	const sentPage = qs ? { page: countOf(qs.page) ?? 1, size: countOf(qs.size) ?? 25 } : undefined;
 	const problem = envelopeProblem(parsed.body, expect, sentPage);
 	if (problem) return { fault: { kind: 'unexpected', status, problem, expected: expectedAnswer(expect) }, retry: true };
 	return { body: parsed.body ?? {} };
