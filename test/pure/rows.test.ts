@@ -6,7 +6,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
-import { readRows } from '../../nodes/Engagedly/actions/user/sync/rows';
+import { missingColumn, readRows } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 
 const items: IDataObject[] = [
@@ -57,4 +57,23 @@ test('each field of each item is read once, into a row with people as given and 
 	// A date that is not one fails its item, which still names its user.
 	expect(failed.get(1)?.message).toBe('Joining Date "not a date" is not a date');
 	expect(rows.get(1)?.email).toBe('ben@example.com');
+});
+
+describe('missingColumn: an Email mapping that reads a field the item lacks says which it has', () => {
+	test.each([
+		['another case of the name', '={{ $json.Email }}', { email: 'a@example.com', name: 'A' }, ': the Email expression reads "Email", which the input item does not have. It has "email": map Email to that field.'],
+		[
+			'a name in brackets with spaces: the fields that look like an address',
+			'={{ $json[ "Work Email" ] }}',
+			{ EmailAddress: 'a@example.com', 'E-Mail': 'b@example.com', name: 'A' },
+			': the Email expression reads "Work Email", which the input item does not have. It has "EmailAddress", "E-Mail": map Email to that field.',
+		],
+		['the same name in another case wins over lookalikes', "={{ $json['e_mail2'] }}", { E_MAIL2: 'a', email: 'b' }, ': the Email expression reads "e_mail2", which the input item does not have. It has "E_MAIL2": map Email to that field.'],
+		['nothing like an address', '={{ $json.work }}', { name: 'A' }, ': the Email expression reads "work", which the input item does not have. Map Email to the field that holds the address.'],
+		['the field is there (empty): nothing to add', '={{ $json.email }}', { email: '' }, ''],
+		['no $json in the expression (another node\'s output)', '={{ $("HR").item.json.email }}', { name: 'A' }, ''],
+		['a fixed value, not an expression of the item', undefined, { name: 'A' }, ''],
+	])('%s', (_name, expression, json, words) => {
+		expect(missingColumn(expression, json)).toBe(words);
+	});
 });

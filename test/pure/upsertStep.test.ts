@@ -58,12 +58,16 @@ describe('the digests a scheduled Sync trusts instead of a single-user read', ()
 	const saved = digestOf(body, ['hr_managers'], []);
 
 	test.each([
-		['nothing the list does not carry: nothing to trust', { first_name: 'Ada' }, { 7: 'x' }, undefined],
+		['nothing the list does not carry: nothing to trust, whatever is saved', { first_name: 'Ada' }, { 7: digestOf({ first_name: 'Ada' }, [], []) }, undefined],
 		['the digest saved for this user: the field is left out, unread and unwritten', body, { 7: saved }, { body: { first_name: 'Ada' }, digest: saved }],
 		['another digest saved: read', body, { 7: 'another' }, undefined],
 		['the digest saved for someone else: read', body, { 8: saved }, undefined],
 	])('trustedDigest: %s', (_name, given, digests, trusted) => {
 		expect(trustedDigest(listed, given, readsWith(), digests)).toEqual(trusted);
+	});
+
+	test('trustedDigest: a field the single user never shows is not trusted either: it is written uncompared', () => {
+		expect(trustedDigest(listed, body, readsWith(['hr_managers']), { 7: saved })).toBeUndefined();
 	});
 
 	test.each([

@@ -85,7 +85,7 @@ export const fullNameOf = (first: unknown, last: unknown) => `${folded(first)} $
  * Why an Email mapping gave nothing, where the expression reads a field the item lacks: the
  * fields it has whose name is close (`Email` mapped, `email` given), so the fix is in the error.
  */
-function missingColumn(expression: unknown, json: IDataObject): string {
+export function missingColumn(expression: unknown, json: IDataObject): string {
 	const read = typeof expression === 'string' ? /\$json(?:\.([A-Za-z_$][\w$]*)|\[\s*['"]([^'"]+)['"]\s*\])/.exec(expression) : null;
 	const key = read?.[1] ?? read?.[2];
 	if (!key || key in json) return '';

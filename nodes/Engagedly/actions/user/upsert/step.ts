@@ -103,9 +103,11 @@ export function trustedDigest(existing: IDataObject, body: IDataObject, reads: U
 	return mustRead(digests, String(existing.id), digest) ? undefined : { body: withoutFields(body, unread), digest };
 }
 
-/** The digest of what a single-user read (readCurrent) found for the fields the list does not carry, when it read any. */
+/**
+ * The digest of what a single-user read (readCurrent) found for the fields the list does not
+ * carry, when it read any (none when `current` is the list record: it carries none of them).
+ */
 export function readDigest(existing: IDataObject, current: IDataObject, body: IDataObject, reads: UpsertReads): string | undefined {
-	if (current === existing) return undefined;
 	const notCarried = fieldsNotCarried(current, body, reads.attributes);
 	const read = fieldsNotCarried(existing, body, reads.attributes).filter((wire) => !notCarried.includes(wire));
 	return read.length ? digestOf(body, read, reads.attributes) : undefined;
