@@ -40,10 +40,19 @@ function commonFolder(files) {
 	for (let i = 0; parts.every((p) => i < p.length && p[i] === parts[0][i]); i++) common.push(parts[0][i]);
 	return common.join('/') || '.';
 }
+const baselines = (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.incremental.json')).sort();
+const reports = new Map(baselines.map((name) => [name, JSON.parse(readFileSync(path.join(dir, name), 'utf8'))]));
+const testsOf = (name) => name.replace(/\.incremental\.json$/, '').split('.').pop();
+// A file two runs of one project measured (rooms that overlap) is the last run's: the other's
+// result is of code or tests since changed.
+const lastRunOf = new Map();
+for (const name of [...baselines].sort((a, b) => statSync(path.join(dir, a)).mtimeMs - statSync(path.join(dir, b)).mtimeMs)) {
+	for (const file of Object.keys(reports.get(name).files)) lastRunOf.set(`${relativeOf(file)} ${testsOf(name)}`, name);
+}
 // A row a file of each run, with the run's room (what it mutated: one file, or the folder its files share).
-for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.endsWith('.incremental.json')).sort()) {
-	const report = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
-	const tests = name.replace(/\.incremental\.json$/, '').split('.').pop();
+for (const name of baselines) {
+	const report = reports.get(name);
+	const tests = testsOf(name);
 	const files = Object.keys(report.files).map(relativeOf);
 	const room = files.length === 1 ? files[0] : commonFolder(files);
 	const secondsFile = path.join(dir, name.replace(/\.incremental\.json$/, '.seconds'));
@@ -58,7 +67,7 @@ for (const name of (existsSync(dir) ? readdirSync(dir) : []).filter((f) => f.end
 	for (const [file, { source, mutants }] of Object.entries(report.files)) {
 		const relative = relativeOf(file);
 		// A baseline of a file since moved or removed says nothing of the code there is.
-		if (!existsSync(path.join(root, NODES, relative))) continue;
+		if (!existsSync(path.join(root, NODES, relative)) || lastRunOf.get(`${relative} ${tests}`) !== name) continue;
 		const lines = source.split('\n');
 		const t = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, CompileError: 0, Ignored: 0, Static: 0 };
 		for (const mutant of mutants) {
