@@ -163,10 +163,11 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 	]);
 	expect(writes(sim)).toEqual([]);
 
-	// A change names the managers the read for comparing them showed; one given by ID that this
-	// run read nowhere keeps its id with a blank name, since finding it would cost a read per item.
-	const hr3 = ordinaryUsers(sim)[3];
-	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.email, hr3.id);
+	// A change names the managers the read for comparing them showed, and one given by address
+	// from the look-up of it; one given by ID that this run read nowhere keeps its id with a blank
+	// name, since finding it would cost a read per item.
+	const [hr3, hr4] = ordinaryUsers(sim).slice(3, 5);
+	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.email, hr3.id, hr4.email);
 	sim.clearLog();
 	const changed = await run(parameters);
 	expect(changed.error).toBeUndefined();
@@ -174,9 +175,45 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 		people
 			.map((p) => ('email' in p ? { id: p.id, name: `${p.first_name} ${p.last_name}`, email: p.email } : { id: p.id, name: null, email: null }))
 			.sort((a, b) => (a.id < b.id ? -1 : 1));
-	expect(changed.items[0].json.changes).toEqual({ hr_managers: { from: named([hr1, hr2]), to: named([hr2, { id: hr3.id }]) } });
+	expect(changed.items[0].json.changes).toEqual({ hr_managers: { from: named([hr1, hr2]), to: named([hr2, { id: hr3.id }, hr4]) } });
 	expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(1);
-	expect(sim.store.getUser(user.id).hr_manager_ids.sort()).toEqual([hr2.id, hr3.id].sort());
+	expect(sim.store.getUser(user.id).hr_manager_ids.sort()).toEqual([hr2.id, hr3.id, hr4.id].sort());
+});
+
+test("Title, which the contract's user never shows: one single-user read finds that out for the whole run; every item writes it, said uncompared", async () => {
+	const titles = sim.store.attributes.find((a) => a.attribute_key === 'title')!.attribute_options!.map((o) => o.value);
+	const people = ordinaryUsers(sim).slice(6, 8);
+	const titleBefore = people.map((user) => user.title);
+	const mandatory = Object.keys(mandatoryValues(sim));
+	// Each employee's own values of the mandatory attributes, so Title is all an item may change.
+	const input = people.map((user, i) => ({
+		json: { email: user.email, first: user.first_name, last: user.last_name, title: titles[i % titles.length], ...Object.fromEntries(mandatory.map((key) => [key, user.custom[key]])) },
+	}));
+	const { items, error } = await run(
+		{
+			email: '={{ $json.email }}',
+			firstName: '={{ $json.first }}',
+			lastName: '={{ $json.last }}',
+			additionalFields: { title: '={{ $json.title }}' },
+			customAttributes: mapping(Object.fromEntries(mandatory.map((key) => [key, `={{ $json["${key}"] }}`]))),
+		},
+		input,
+	);
+	expect(error).toBeUndefined();
+	if (sim.profile === 'contract') {
+		expect(items.map((item) => [item.json.outcome, item.json.changes, item.json.notCompared])).toEqual([
+			['rewritten', {}, ['title']],
+			['rewritten', {}, ['title']],
+		]);
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toHaveLength(1);
+		expect(writes(sim).map((entry) => entry.body)).toEqual(input.map(({ json }) => ({ title: json.title })));
+	} else {
+		// The vendor's user shows Title: compared, and only a real change written.
+		const changed = people.filter((_user, i) => titleBefore[i] !== input[i].json.title);
+		expect(items.map((item) => item.json.outcome)).toEqual(people.map((user) => (changed.includes(user) ? 'updated' : 'unchanged')));
+		expect(requestsTo(sim, 'GET /beta/users/:id')).toEqual([]);
+		expect(writes(sim).map((entry) => entry.path)).toEqual(changed.map((user) => `/beta/users/${user.id}`));
+	}
 });
 
 test('Simplify: the ten fields, the manager and departments by name, with the outcome', async () => {

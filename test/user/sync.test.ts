@@ -257,27 +257,43 @@ test('with Continue On Fail, a write Engagedly refuses (422), duplicate emails, 
 	for (const kept of [3, 4, 5, 6, 7]) expect(sim.store.getUser(users[kept].id).status).toBe('Active');
 });
 
-test('an item naming a deactivated user: reported blocked, nothing written; Reactivate Returning Employees reactivates them and applies the change', async () => {
-	const blocked = snapshot(sim.store.sortedUsers().find((u) => u.status === 'Blocked')!);
-	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }];
+test('an item naming a deactivated user: reported blocked, nothing written, in a dry run too; Reactivate Returning Employees reactivates them and applies the change, and one with nothing to change is only reactivated', async () => {
+	const [blocked, same] = sim.store
+		.sortedUsers()
+		.filter((u) => u.status === 'Blocked')
+		.map((u) => snapshot(u));
+	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }, employee(same)];
 	// Their status in each item (User Details: Simplified), as Engagedly answered or would.
-	const left = await run(employees, { userDetail: 'simplified' });
-	expect(left.error).toBeUndefined();
-	expect(left.items[0].json).toMatchObject({ id: blocked.id, status: 'Blocked', outcome: 'blocked' });
-	expect(writes(sim)).toEqual([]);
+	for (const dryRun of [true, false]) {
+		const left = await run(employees, { userDetail: 'simplified', dryRun });
+		expect(left.error).toBeUndefined();
+		expect(left.items.map((item) => item.json)).toMatchObject([
+			{ id: blocked.id, status: 'Blocked', outcome: 'blocked' },
+			{ id: same.id, status: 'Blocked', outcome: 'blocked' },
+		]);
+		expect(writes(sim)).toEqual([]);
+	}
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
 
-	const reactivated = { id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } };
+	const reactivated = [
+		{ id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } },
+		{ id: same.id, status: 'Active', outcome: 'reactivated', changes: {} },
+	];
 	const preview = await run(employees, { reactivateReturning: true, dryRun: true, userDetail: 'simplified' });
-	expect(preview.items[0].json).toMatchObject(reactivated);
+	expect(preview.items.map((item) => item.json)).toMatchObject(reactivated);
 	expect(writes(sim)).toEqual([]);
 	sim.clearLog();
 	const back = await run(employees, { reactivateReturning: true, userDetail: 'simplified' });
 	expect(back.error).toBeUndefined();
-	expect(back.items[0].json).toMatchObject(reactivated);
-	expect(writes(sim).map((entry) => entry.route)).toEqual(['PUT /beta/users/:id/activate', 'PATCH /beta/users/:id']);
+	expect(back.items.map((item) => item.json)).toMatchObject(reactivated);
+	expect(writes(sim).map((entry) => [entry.route, entry.path.split('/')[3]])).toEqual([
+		['PUT /beta/users/:id/activate', blocked.id],
+		['PATCH /beta/users/:id', blocked.id],
+		['PUT /beta/users/:id/activate', same.id],
+	]);
 	expect(writes(sim)[1].body).toEqual({ last_name: `${blocked.last_name}-Back` });
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Active', last_name: `${blocked.last_name}-Back` });
+	expect(sim.store.getUser(same.id).status).toBe('Active');
 });
 
 test('a deactivation or reactivation the answer does not show, and a missing user whose permissions cannot be read, are failures: never reported deactivated, reactivated or kept', async () => {
@@ -335,6 +351,84 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		]);
 		expect(sim.store.getUser(a.id)).toMatchObject({ job_title_id: title.id, location_id: place.id });
 		expect(sim.store.unitsOf('department', a.id).map(({ unit }) => unit.id).sort()).toEqual([sales.id, ops.id].sort());
+		expect(sim.store.getUser(b.id).job_title_id).toBe(title.id);
+	});
+
+	test('a user moved from one department to another: changes name both', async () => {
+		const user = activeUsers().find((u) => sim.store.unitsOf('department', u.id).length === 1)!;
+		const [{ unit: left }] = sim.store.unitsOf('department', user.id);
+		const joined = [...sim.store.departments.values()].find((unit) => !unit.members.has(user.id))!;
+		const { items, error } = await run([{ ...employee(user), departments: [String(joined.id)] }], {
+			additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}' },
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json.changes).toEqual({
+			departments: { from: [{ id: String(left.id), name: left.name }], to: [{ id: String(joined.id), name: joined.name }] },
+		});
+	});
+
+	test('an unchanged department administrator is output with their departments as Engagedly holds them: each named, administrator or not', async () => {
+		const user = activeUsers().find((u) => sim.store.unitsOf('department', u.id).some((m) => m.isAdmin) && sim.store.unitsOf('department', u.id).some((m) => !m.isAdmin))!;
+		const held = sim.store.unitsOf('department', user.id);
+		const { items, error } = await run([{ ...employee(user), departments: held.map((m) => String(m.unit.id)) }], {
+			additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}' },
+			userDetail: 'full',
+		});
+		expect(error).toBeUndefined();
+		expect(items[0].json.outcome).toBe('unchanged');
+		const byId = (units: IDataObject[]) => [...units].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1));
+		expect(byId((items[0].json.departments as IDataObject[]).map(({ id, name, is_admin }) => ({ id: String(id), name, is_admin })))).toEqual(
+			byId(held.map((m) => ({ id: String(m.unit.id), name: m.unit.name, is_admin: m.isAdmin }))),
+		);
+	});
+
+	test('a department whose answer lists no members fails the item that compares departments, naming it: a membership read that may be incomplete decides no write', async () => {
+		const user = activeUsers()[14];
+		const unit = [...sim.store.departments.values()][0];
+		sim.faults.add({
+			kind: 'rewrite',
+			match: { method: 'GET', path: `/beta/departments/${unit.id}` },
+			rewrite: (body: unknown) => ({ ...(body as object), data: { ...(body as { data: object }).data, members: undefined } }),
+		});
+		const { items, error } = await run(
+			[{ ...employee(user), departments: [String(unit.id)] }],
+			{ additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}' } },
+			{ continueOnFail: true },
+		);
+		expect(error).toBeUndefined();
+		if (sim.profile !== 'contract') {
+			// The vendor's user list says who is in which department: no unit is read.
+			expect(requestsTo(sim, 'GET /beta/departments/:id')).toEqual([]);
+			return;
+		}
+		expect(items).toEqual([
+			{
+				json: {
+					error: `Engagedly's answer for department ${unit.id} has no list of members`,
+					description: 'Who belongs to which department is read from its members; without them no membership can be compared, so nothing was written.',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+		expect(writes(sim)).toEqual([]);
+	});
+
+	test('a list whose read failed is read again for the next item that gives the field: only the first item fails', async () => {
+		const [a, b] = activeUsers().slice(12, 14);
+		const title = [...sim.store.jobTitles.values()].find((t) => t.id !== a.job_title_id && t.id !== b.job_title_id)!;
+		sim.faults.add({ kind: 'status', status: 403, match: { method: 'GET', path: '/beta/job_titles' } });
+		const { items } = await run(
+			[a, b].map((user) => ({ ...employee(user), jobTitle: title.name })),
+			{ additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}' } },
+			{ continueOnFail: true },
+		);
+		expect(items.map((item) => [item.json.outcome, typeof item.json.error])).toEqual([
+			[undefined, 'string'],
+			['updated', 'undefined'],
+		]);
+		expect(items[0].json.error).toContain('403');
+		expect(requestsTo(sim, 'GET /beta/job_titles')).toHaveLength(2);
+		expect(sim.store.getUser(a.id).job_title_id).toBe(a.job_title_id);
 		expect(sim.store.getUser(b.id).job_title_id).toBe(title.id);
 	});
 });

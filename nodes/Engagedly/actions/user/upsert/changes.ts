@@ -164,7 +164,7 @@ const PEOPLE = new Set(USER_FIELDS.filter((field) => field.kind === 'user' || fi
 /** Where a user record shows what a reference field names (`{id, name}`, or an embedded user). */
 const SHOWN_AT: Record<string, string> = { ...REFERENCES, ...ID_LISTS };
 
-/** A record or person some other read of this run holds (a list, the directory), by field and id. */
+/** A person some other read of this run holds (a look-up by address, Sync's directory), by field and id. */
 export type ReadElsewhere = (wire: string, id: string) => IDataObject | undefined;
 
 /**

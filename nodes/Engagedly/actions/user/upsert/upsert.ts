@@ -6,7 +6,6 @@ import { perContext } from '../../../transport/perExecution';
 import { apiPath } from '../../../transport/paths';
 import type { ItemRequest } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
-import type { ReadElsewhere } from './changes';
 import { fieldsNotCarried, FULL_USER_INCLUDE, namedChanges } from './changes';
 import type { Outcome, People, Upserted, UpsertOptions, UpsertReads, UpsertStep } from './step';
 import { decideUpsert, mayBeTaken, needsSingleRead } from './step';
@@ -15,7 +14,6 @@ import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { liveUserAttributes } from '../fields/customAttributes';
 import type { Lists } from './lookups';
 import { listReader } from './lookups';
-import { LISTED } from './names';
 import { projectedUser } from './projection';
 
 /**
@@ -106,13 +104,14 @@ export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, r
 
 /**
  * The outcome of a written (or previewed) update. The names beside the ids: from the user before
- * and after (a dry run's projection names them from the same lists), then from the lists and
- * people the run has read.
+ * and after (a dry run's projection names them from the lists it read), then from the people the
+ * run knows. Records of lists need nothing more: every answer that carries one names it
+ * (`{id, name}`), and so does the projection.
  */
-async function outcomeOf(step: UpsertStep, user: IDataObject, reads: UpsertReads): Promise<Upserted> {
+async function outcomeOf(step: UpsertStep, user: IDataObject, { people }: UpsertReads): Promise<Upserted> {
 	const changed = Object.keys(step.changes).length > 0;
 	const outcome: Outcome = step.kind === 'reactivate' ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	const named = changed ? namedChanges(step.changes, [user, step.current!], await readElsewhere(reads)) : undefined;
+	const named = changed ? namedChanges(step.changes, [user, step.current!], (_wire, id) => people(id)) : undefined;
 	return { user, outcome, ...(named ? { changes: named } : {}), ...(step.notCompared.length ? { notCompared: step.notCompared } : {}) };
 }
 
@@ -136,16 +135,6 @@ export async function upsertUser(
 
 const readUser = async (context: IExecuteFunctions, id: string, request: ItemRequest, include: string) =>
 	await requestRecord.call(context, 'GET', apiPath`/users/${id}`, { ...request, qs: { include } });
-
-/** Records of the lists this run has read, and the people it knows (Sync: the whole directory). */
-async function readElsewhere({ lists, people }: UpsertReads): Promise<ReadElsewhere> {
-	const read = new Map<string, IDataObject[]>();
-	for (const [wire, kind] of Object.entries(LISTED)) read.set(wire, await lists.readAlready(kind));
-	return (wire, id) => {
-		const list = read.get(wire);
-		return list ? list.find((record) => String(record.id) === id) : people(id);
-	};
-}
 
 /** Create or Update's run keeps the fields never shown for its items (Sync keeps its own, in its reads). */
 const fieldsNeverShown = (context: IExecuteFunctions) => perContext(context, 'user-fields-never-shown', () => new Set<string>());
