@@ -6,7 +6,8 @@
  */
 import { LISTED } from '../../nodes/Engagedly/actions/user/upsert/names';
 import type { UserWrite } from '../../nodes/Engagedly/people/userFields';
-import { answerKey, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
+import { PERSON_FIX } from '../../nodes/Engagedly/descriptions/common';
+import { answerKey, clearable, editorPlace, USER_FIELDS, userFieldNames } from '../../nodes/Engagedly/people/userFields';
 
 /**
  * The contract's user write fields (and the system attributes with fixed keys whose values are
@@ -64,4 +65,38 @@ test.each(USER_FIELDS.map((field) => [field.wire, field] as const))('%s: its kin
 	expect([...field.on].sort()).toEqual(writesOf(wire).sort());
 	expect(answerKey(field)).toBe(ANSWERED_AS[wire] ?? wire);
 	expect(LISTED[wire]?.path).toBe(LIST_OF[wire]);
+});
+
+describe('where the editor takes each field, for messages that name it', () => {
+	test.each([
+		['the identity on Create: its own parameter', 'email', 'create', 'Email'],
+		['the identity on Replace', 'first_name', 'replace', 'First Name'],
+		['the last name on Create', 'last_name', 'create', 'Last Name'],
+		['the identity on Update: one of Update Fields', 'email', 'update', 'Email under Update Fields'],
+		['a field of Create', 'hr_managers', 'create', 'HR Managers under Additional Fields'],
+		['a field of Update', 'job_title', 'update', 'Job Title Name or ID under Update Fields'],
+		['a create-only field on Update: nowhere', 'employee_type', 'update', undefined],
+		['an update-only field on Create: nowhere', 'education', 'create', undefined],
+		['no such field', 'nickname', 'create', undefined],
+	] as const)('editorPlace: %s', (_name, wire, write, place) => {
+		expect(editorPlace(wire, write)).toBe(place);
+	});
+
+	test("userFieldNames: each field a write sends, by its place; people's fields say how to give a person", () => {
+		const names = userFieldNames('create');
+		expect(names.email).toEqual({ label: 'Email' });
+		expect(names.job_title).toEqual({ label: 'Job Title Name or ID under Additional Fields' });
+		expect(names.hr_managers).toEqual({ label: 'HR Managers under Additional Fields', fix: PERSON_FIX });
+		expect(names.manager_id).toEqual({ label: 'Manager under Additional Fields', fix: PERSON_FIX });
+		expect(names.education).toBeUndefined();
+		expect(Object.keys(names).sort()).toEqual(['email', 'first_name', 'last_name', ...USER_FIELDS.filter((f) => f.on.includes('create')).map((f) => f.wire)].sort());
+	});
+
+	test("clearable: Update's fields less the identity", () => {
+		expect(clearable().map((field) => field.wire).sort()).toEqual(
+			Object.keys(WRITE_FIELDS)
+				.filter((wire) => writesOf(wire).includes('update') && !['email', 'first_name', 'last_name'].includes(wire))
+				.sort(),
+		);
+	});
 });
