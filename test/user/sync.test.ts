@@ -91,6 +91,36 @@ test('the whole organisation: one read of the directory, the new hire created, o
 	}
 });
 
+test('new hires who name each other: a manager hired in the same run is created first and named by the new id; two who are each other\'s manager, and one whose manager\'s creation was refused, fail saying why, and nothing is created for them', async () => {
+	const [boss] = activeUsers();
+	const hire = (name: string, managerEmail: string) => ({ email: freshEmail(name), firstName: name, lastName: 'Nyberg', jobTitle: '', managerEmail, costCenter: 'CC-5' });
+	const lead = hire('lead', boss.email);
+	const report = hire('report', lead.email);
+	const [one, two] = [hire('one', ''), hire('two', '')];
+	one.managerEmail = two.email;
+	two.managerEmail = one.email;
+	const refused = hire('refused', boss.email);
+	const waits = hire('waits', refused.email);
+	// Engagedly refuses the creation of `refused`, the second POST: the first pass creates whoever
+	// names nobody new (the lead, then them), the next those who waited.
+	sim.faults.add({ kind: 'body', status: 422, match: { method: 'POST', path: '/beta/users' }, after: 1, body: JSON.stringify({ errors: { email: ['is not accepted here'] } }) });
+	const employees = [report, lead, one, two, refused, waits];
+	// The whole key (100 %, the most a run may take).
+	const { items } = await run(employees, { options: { rateLimitShare: 100 } }, { continueOnFail: true });
+	const told = items.slice(0, employees.length).map((item) => item.json.outcome ?? item.json.error);
+	const notCreated = (address: string) => `"${address}" was not created in this run, so this employee could not be`;
+	expect(told).toEqual(['created', 'created', notCreated(two.email), notCreated(one.email), expect.stringContaining('Engagedly answered 422'), notCreated(refused.email)]);
+	expect(items[2].json.description).toBe(
+		`A field of this item names "${two.email}", who has no Engagedly user yet: their own item failed (see it), or it names this employee in turn (two new hires who are each other's manager). Fix that and run again.`,
+	);
+	const created = (address: string) => sim.store.userByEmail(address);
+	expect(created(report.email)!.manager_id).toBe(created(lead.email)!.id);
+	expect(created(lead.email)!.manager_id).toBe(boss.id);
+	for (const nobody of [one, two, refused, waits]) expect(created(nobody.email)).toBeUndefined();
+	// The lead first, then whoever names them.
+	expect(writes(sim).filter((entry) => entry.route === 'POST /beta/users').map((entry) => (entry.body as IDataObject).email)).toEqual([lead.email, refused.email, report.email]);
+});
+
 describe('Deactivate Missing Users', () => {
 	test('deactivates the Active users no item names, with the block reason; never the Site Administrator (known by their permissions), who is reported kept; Blocked users are left alone', async () => {
 		const admin = sim.store.getUser(sim.store.adminId);
@@ -197,6 +227,7 @@ test.each([
 	[{ deactivateMissing: true, maxDeactivatePercent: 101 }, 'Max Deactivate Percent must be a number from 0 to 100'],
 	[{ createNewHires: 'beforeJoining', daysBeforeJoining: -1 }, 'Days Before Joining must be a whole number from 0'],
 	[{ options: { rateLimitShare: 0 } }, 'Rate Limit Share (%) must be a number from 1 to 100 (got "0")'],
+	[{ options: { rateLimitShare: 101 } }, 'Rate Limit Share (%) must be a number from 1 to 100 (got "101")'],
 ])('a run setting out of range (%j) is refused before any request', async (settings, message) => {
 	const { error } = await run(activeUsers().slice(0, 2).map(employee), settings);
 	expect(error?.message).toBe(message);
