@@ -121,6 +121,28 @@ test('new hires who name each other: a manager hired in the same run is created 
 	expect(writes(sim).filter((entry) => entry.route === 'POST /beta/users').map((entry) => (entry.body as IDataObject).email)).toEqual([lead.email, refused.email, report.email]);
 });
 
+test('a manager given by ID is sent as given; an address nobody has, and one two users share, fail that item naming the field, with nothing sent for it', async () => {
+	const [a, b, c, boss, twin1, twin2] = activeUsers().slice(20, 26);
+	// Two users whose addresses differ only in case: one address to Engagedly's matching.
+	sim.store.updateUser(twin2.id, { email: twin1.email.toUpperCase() });
+	const nobody = freshEmail('nobody');
+	const hadBoss = a.manager_id === boss.id;
+	const employees = [
+		{ ...employee(a), managerEmail: boss.id },
+		{ ...employee(b), managerEmail: nobody },
+		{ ...employee(c), managerEmail: twin1.email },
+	];
+	const { items } = await run(employees, {}, { continueOnFail: true });
+	expect(items.slice(0, 3).map((item) => [item.json.outcome ?? item.json.error, item.pairedItem])).toEqual([
+		[hadBoss ? 'unchanged' : 'updated', { item: 0 }],
+		[`No Engagedly user has the email address "${nobody}" (Manager)`, { item: 1 }],
+		[`2 Engagedly users have the email address "${twin1.email}"`, { item: 2 }],
+	]);
+	expect(items[1].json.description).toBe('Check the address, or pick the user from the list or by ID. Nothing was sent.');
+	expect(writes(sim).map((entry) => entry.path)).toEqual(hadBoss ? [] : [`/beta/users/${a.id}`]);
+	expect(sim.store.getUser(a.id).manager_id).toBe(boss.id);
+});
+
 describe('Deactivate Missing Users', () => {
 	test('deactivates the Active users no item names, with the block reason; never the Site Administrator (known by their permissions), who is reported kept; Blocked users are left alone', async () => {
 		const admin = sim.store.getUser(sim.store.adminId);
