@@ -77,7 +77,9 @@ describe('a user field is one row of the table', () => {
 		expect(changes.changesFor(user, { work_location_id: '5' }, [])).toEqual({});
 		const changed = changes.changesFor(user, { work_location_id: '7' }, []);
 		expect(changed).toEqual({ work_location_id: { from: '5', to: '7' } });
-		expect(changes.namedChanges(changed, [user], () => ({ id: '7', name: 'Austin' }))).toEqual({
+		// Named from the users before and after the write: every answer names its records.
+		const after = { work_location: { id: 7, name: 'Austin' } };
+		expect(changes.namedChanges(changed, [after, user], () => undefined)).toEqual({
 			work_location_id: { from: { id: '5', name: 'Pune' }, to: { id: '7', name: 'Austin' } },
 		});
 		expect(names.LISTED.work_location_id.path).toBe('/locations');

@@ -7,7 +7,8 @@
 import { LISTED } from '../../nodes/Engagedly/actions/user/upsert/names';
 import type { UserWrite } from '../../nodes/Engagedly/people/userFields';
 import { PERSON_FIX } from '../../nodes/Engagedly/descriptions/common';
-import { answerKey, clearable, editorPlace, USER_FIELDS, userFieldNames } from '../../nodes/Engagedly/people/userFields';
+import { answerKey, label, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
+import { clearable, editorPlace, userFieldNames } from '../../nodes/Engagedly/people/editorPlaces';
 
 /**
  * The contract's user write fields (and the system attributes with fixed keys whose values are
@@ -99,4 +100,13 @@ describe('where the editor takes each field, for messages that name it', () => {
 				.sort(),
 		);
 	});
+});
+
+test.each([
+	['job_title', 'Job Title'],
+	['departments', 'Department'],
+	['hr_managers', 'HR Managers'],
+	['employee_id', 'Employee ID'],
+])("label: %s's editor name without the dropdown's tail: %s", (wire, name) => {
+	expect(label(USER_FIELDS.find((field) => field.wire === wire)!)).toBe(name);
 });

@@ -1,7 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { PERSON_FIX, peoplePicker, resourceLocator } from '../descriptions/common';
-import type { FieldNames } from '../transport/errors';
+import { peoplePicker, resourceLocator } from '../descriptions/common';
 
 /**
  * The user's fields, one row each: its editor property, its name on the wire and in the answer,
@@ -163,41 +162,6 @@ export const answerKey = (field: UserField): string => field.answer ?? field.wir
 
 /** A field's editor name without the dropdown's "Name or ID" tail. */
 export const label = (field: UserField) => field.property.displayName.replace(/ Names? or IDs?$/, '');
-
-/** The system attributes Engagedly requires of every user: never cleared, always top-level on Create and Replace. */
-const IDENTITY_WIRES = ['email', 'first_name', 'last_name'];
-
-/**
- * Where the editor takes a wire field in this operation (for messages about mandatory system
- * attributes); undefined when the operation has no field for it.
- */
-export function editorPlace(wire: string, write: UserWrite): string | undefined {
-	if (write !== 'update' && IDENTITY_WIRES.includes(wire)) {
-		return wire === 'email' ? 'Email' : wire === 'first_name' ? 'First Name' : 'Last Name';
-	}
-	const field = USER_FIELDS.find((f) => f.wire === wire && f.on.includes(write));
-	if (!field) return undefined;
-	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
-}
-
-/**
- * What the editor calls each field a write sends (its place, as editorPlace says it), with how to
- * give a person for the fields that name people: Engagedly's words about `hr_managers` then
- * name "HR Managers under Additional Fields" and say how to pick someone.
- */
-export function userFieldNames(write: UserWrite): FieldNames {
-	const names: FieldNames = {};
-	for (const wire of [...IDENTITY_WIRES, ...USER_FIELDS.map((field) => field.wire)]) {
-		const place = editorPlace(wire, write);
-		if (!place) continue;
-		const kind = USER_FIELDS.find((field) => field.wire === wire)?.kind;
-		names[wire] = kind === 'user' || kind === 'users' ? { label: place, fix: PERSON_FIX } : { label: place };
-	}
-	return names;
-}
-
-/** The fields Clear Fields offers: Update's, less the identity. */
-export const clearable = (): UserField[] => USER_FIELDS.filter((field) => field.on.includes('update') && !IDENTITY_WIRES.includes(field.wire));
 
 /** A field's name without the dropdown's "Name or ID" tail, as Clear Fields lists it. */
 export const plainName = label;

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import { userFieldNames } from '../../people/userFields';
+import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { createProperties, readCreateBody } from './fields/newUser';

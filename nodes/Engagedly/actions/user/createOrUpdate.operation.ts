@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findUserByEmail, rememberUser } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
-import { userFieldNames } from '../../people/userFields';
+import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemRequest } from '../../transport/request';
 import { createProperties, readCreateBody } from './fields/newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
-import { userFieldNames } from '../../people/userFields';
+import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemRequest } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { readCustomAttributes } from './fields/customAttributes';

@@ -7,7 +7,7 @@ import { isBlank, isEmptyDate, toApiDay } from '../../../parameters/values';
 import { perExecution } from '../../../transport/perExecution';
 import type { ItemRequest } from '../../../transport/request';
 import type { UserWrite } from '../../../people/userFields';
-import { editorPlace } from '../../../people/userFields';
+import { editorPlace } from '../../../people/editorPlaces';
 
 /** Read once per execution and shared by every item of the run. */
 export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {

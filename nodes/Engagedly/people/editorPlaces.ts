@@ -1,0 +1,44 @@
+import { PERSON_FIX } from '../descriptions/common';
+import type { FieldNames } from '../transport/errors';
+import type { UserField, UserWrite } from './userFields';
+import { USER_FIELDS } from './userFields';
+
+/**
+ * Where the editor takes each user field, built from the table (userFields.ts): what messages
+ * about a field call it, and which fields Clear Fields offers.
+ */
+
+/** The system attributes Engagedly requires of every user: never cleared, always top-level on Create and Replace. */
+const IDENTITY_WIRES = ['email', 'first_name', 'last_name'];
+
+/**
+ * Where the editor takes a wire field in this operation (for messages about mandatory system
+ * attributes); undefined when the operation has no field for it.
+ */
+export function editorPlace(wire: string, write: UserWrite): string | undefined {
+	if (write !== 'update' && IDENTITY_WIRES.includes(wire)) {
+		return wire === 'email' ? 'Email' : wire === 'first_name' ? 'First Name' : 'Last Name';
+	}
+	const field = USER_FIELDS.find((f) => f.wire === wire && f.on.includes(write));
+	if (!field) return undefined;
+	return `${field.property.displayName} under ${write === 'update' ? 'Update Fields' : 'Additional Fields'}`;
+}
+
+/**
+ * What the editor calls each field a write sends (its place, as editorPlace says it), with how to
+ * give a person for the fields that name people: Engagedly's words about `hr_managers` then
+ * name "HR Managers under Additional Fields" and say how to pick someone.
+ */
+export function userFieldNames(write: UserWrite): FieldNames {
+	const names: FieldNames = {};
+	for (const wire of [...IDENTITY_WIRES, ...USER_FIELDS.map((field) => field.wire)]) {
+		const place = editorPlace(wire, write);
+		if (!place) continue;
+		const kind = USER_FIELDS.find((field) => field.wire === wire)?.kind;
+		names[wire] = kind === 'user' || kind === 'users' ? { label: place, fix: PERSON_FIX } : { label: place };
+	}
+	return names;
+}
+
+/** The fields Clear Fields offers: Update's, less the identity. */
+export const clearable = (): UserField[] => USER_FIELDS.filter((field) => field.on.includes('update') && !IDENTITY_WIRES.includes(field.wire));
