@@ -7,8 +7,8 @@
 import { LISTED } from '../../nodes/Engagedly/actions/user/upsert/names';
 import type { UserWrite } from '../../nodes/Engagedly/people/userFields';
 import { PERSON_FIX } from '../../nodes/Engagedly/descriptions/common';
-import { answerKey, label, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
-import { clearable, editorPlace, userFieldNames } from '../../nodes/Engagedly/people/editorPlaces';
+import { answerKey, USER_FIELDS } from '../../nodes/Engagedly/people/userFields';
+import { clearable, editorPlace, plainName, userFieldNames } from '../../nodes/Engagedly/people/editorPlaces';
 
 /**
  * The contract's user write fields (and the system attributes with fixed keys whose values are
@@ -107,6 +107,6 @@ test.each([
 	['departments', 'Department'],
 	['hr_managers', 'HR Managers'],
 	['employee_id', 'Employee ID'],
-])("label: %s's editor name without the dropdown's tail: %s", (wire, name) => {
-	expect(label(USER_FIELDS.find((field) => field.wire === wire)!)).toBe(name);
+])("plainName: %s's editor name without the dropdown's tail: %s", (wire, name) => {
+	expect(plainName(USER_FIELDS.find((field) => field.wire === wire)!)).toBe(name);
 });

@@ -42,3 +42,6 @@ export function userFieldNames(write: UserWrite): FieldNames {
 
 /** The fields Clear Fields offers: Update's, less the identity. */
 export const clearable = (): UserField[] => USER_FIELDS.filter((field) => field.on.includes('update') && !IDENTITY_WIRES.includes(field.wire));
+
+/** A field's editor name without the dropdown's "Name or ID" tail, as Clear Fields and the trigger's fields list it. */
+export const plainName = (field: UserField) => field.property.displayName.replace(/ Names? or IDs?$/, '');

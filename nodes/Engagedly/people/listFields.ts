@@ -1,4 +1,5 @@
-import { answerKey, label, USER_FIELDS } from './userFields';
+import { plainName } from './editorPlaces';
+import { answerKey, USER_FIELDS } from './userFields';
 
 /**
  * The user fields the "User Updated" event can watch. Only fields that the user *list* carries
@@ -30,7 +31,7 @@ export const SYSTEM_FIELDS: SystemField[] = [
 	...READ_ONLY,
 	...USER_FIELDS.filter((field) => field.watch).map((field) => ({
 		value: field.watch!.key ?? answerKey(field),
-		name: field.watch!.name ?? label(field),
+		name: field.watch!.name ?? plainName(field),
 		...(field.watch!.description ? { description: field.watch!.description } : {}),
 	})),
 ].sort((a, b) => a.name.localeCompare(b.name));

@@ -159,10 +159,3 @@ export const USER_FIELDS: UserField[] = [
 
 /** Where answers show a field. */
 export const answerKey = (field: UserField): string => field.answer ?? field.wire;
-
-/** A field's editor name without the dropdown's "Name or ID" tail. */
-export const label = (field: UserField) => field.property.displayName.replace(/ Names? or IDs?$/, '');
-
-/** A field's name without the dropdown's "Name or ID" tail, as Clear Fields lists it. */
-export const plainName = label;
-

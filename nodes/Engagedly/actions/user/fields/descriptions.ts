@@ -1,8 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { UserWrite } from '../../../people/userFields';
-import { plainName, USER_FIELDS } from '../../../people/userFields';
-import { clearable } from '../../../people/editorPlaces';
+import { USER_FIELDS } from '../../../people/userFields';
+import { clearable, plainName } from '../../../people/editorPlaces';
 
 /**
  * The user write operations' editor fields: the optional fields' collection, Clear Fields, the

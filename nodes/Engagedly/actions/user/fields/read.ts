@@ -6,8 +6,8 @@ import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed }
 import type { ItemRequest } from '../../../transport/request';
 import { clearFieldsProperty } from './descriptions';
 import type { UserField, UserWrite } from '../../../people/userFields';
-import { plainName, USER_FIELDS } from '../../../people/userFields';
-import { clearable } from '../../../people/editorPlaces';
+import { USER_FIELDS } from '../../../people/userFields';
+import { clearable, plainName } from '../../../people/editorPlaces';
 
 /**
  * Reading a user write's parameters: the identity, the optional fields' collection and Clear
