@@ -21,8 +21,12 @@ import { pack } from '../e2e/harness/pack';
  * Set at 90 kB / 400 kB when the package measured 52 kB / 224 kB. Raised once, at 90.1 kB /
  * 387 kB, when Sync became a plan a person approves (actions/user/sync/, Apply Plan and the
  * single-user digests: 57 kB of compiled code, issues 29 and 30); nothing else had got in.
+ * Raised again, at 100.2 kB packed, when decisions moved out of the engine code into files of
+ * their own (issue 41: the trigger's praise scan and user entries, the transport's answers and
+ * page walk, the upsert step, the picture check, Get Many's filter, the editor places): each
+ * compiled file brings its module wrapper and tar entry; no behaviour got in.
  */
-const BUDGET = { packedBytes: 100_000, unpackedBytes: 450_000 };
+const BUDGET = { packedBytes: 105_000, unpackedBytes: 450_000 };
 
 let tarball: string;
 /** The tarball unpacked: <dir>/package/... */
