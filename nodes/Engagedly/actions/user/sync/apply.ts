@@ -10,8 +10,9 @@ import { checkStatus } from '../status';
 import type { Upserted, UpsertReads, UpsertStep } from '../upsert/step';
 import { applyUpsert, previewUpsert } from '../upsert/upsert';
 import { newUserAddress, standIns } from './directory';
-import type { DeactivateStep, Step, WriteStep } from './steps';
+import type { DeactivateStep, Step } from './steps';
 import { isWrite } from './steps';
+import { writeOrder } from './order';
 
 /**
  * A plan's apply stage, Sync's and Apply Plan's: each step written (or, in a dry run, previewed),
@@ -57,8 +58,8 @@ function withoutStandIns(step: UpsertStep): UpsertStep {
 
 /**
  * Each step written (or, in a dry run, previewed), in the plan's order, except that a step naming
- * a user created in this run comes after that creation, with their id: passes go on while one of
- * them gets somewhere. A step whose new user was not created fails, saying why.
+ * a user created in this run comes after that creation, with their id (writeOrder). A step whose
+ * new user was not created fails, saying why.
  */
 export async function applySteps(this: IExecuteFunctions, steps: Step[], run: ApplyContext): Promise<Map<Step, Applied>> {
 	const applied = new Map<Step, Applied>();
@@ -67,39 +68,29 @@ export async function applySteps(this: IExecuteFunctions, steps: Step[], run: Ap
 	const created = new Map<string, string>();
 	const createdUsers = new Map<string, IDataObject>();
 	const reads: UpsertReads = { ...run.reads, people: (id) => run.reads.people(id) ?? createdUsers.get(id) };
-	const creating = new Set(steps.filter((step) => step.kind === 'create').map((step) => emailKey(step.person.email)));
-	let waiting = steps;
-	while (waiting.length) {
-		const next: Step[] = [];
-		for (const step of waiting) {
-			const needs = isWrite(step) && !run.dryRun ? standIns(step.upsert.body) : [];
-			const missing = needs.filter((address) => !created.has(address));
-			if (missing.some((address) => creating.has(address))) {
-				next.push(step);
-				continue;
-			}
-			if (missing.length) {
-				applied.set(step, { step, error: notCreated(this, missing[0], step.item) });
-				continue;
-			}
-			applied.set(step, await applyStep.call(this, step, created, { ...run, reads }));
-			const result = applied.get(step)!.result;
-			if (step.kind === 'create' && result?.user.id !== undefined && result.user.id !== null) {
-				created.set(emailKey(step.person.email), String(result.user.id));
-				createdUsers.set(String(result.user.id), result.user);
-			}
+	// A dry run creates nobody: its previews leave the fields naming new users out.
+	const names = steps.map((step) => (isWrite(step) && !run.dryRun ? standIns(step.upsert.body) : []));
+	const order = writeOrder(steps.map((step, index) => ({ creates: creates(step), names: names[index] })));
+	for (const index of order.waves.flat()) {
+		const step = steps[index];
+		const missing = names[index].find((address) => !created.has(address));
+		if (missing !== undefined) {
+			applied.set(step, { step, error: notCreated(this, missing, step.item) });
+			continue;
 		}
-		if (next.length === waiting.length) {
-			// Nobody got anywhere: what they wait for is never created (its own step failed, or two
-			// new hires are each other's manager).
-			for (const step of next) applied.set(step, { step, error: notCreated(this, standIns((step as WriteStep).upsert.body)[0], step.item) });
-			break;
+		const done = await applyStep.call(this, step, created, { ...run, reads });
+		applied.set(step, done);
+		const id = done.result?.user.id;
+		if (step.kind === 'create' && id !== undefined && id !== null) {
+			created.set(creates(step)!, String(id));
+			createdUsers.set(String(id), done.result!.user);
 		}
-		for (const step of steps) if (step.kind === 'create' && applied.get(step)?.error) creating.delete(emailKey(step.person.email));
-		waiting = next;
 	}
+	for (const index of order.circular) applied.set(steps[index], { step: steps[index], error: notCreated(this, names[index][0], steps[index].item) });
 	return applied;
 }
+
+const creates = (step: Step) => (step.kind === 'create' ? emailKey(step.person.email) : undefined);
 
 function notCreated(context: IExecuteFunctions, address: string, item: number | undefined) {
 	return new NodeOperationError(context.getNode(), `"${address}" was not created in this run, so this employee could not be`, {
