@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-wor
 
 import { directoryOf } from '../../nodes/Engagedly/actions/user/sync/directory';
 import type { Lifecycle } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
-import { isCreation, matchRun } from '../../nodes/Engagedly/actions/user/sync/match';
+import { creations, deactivating, isCreation, matchRun } from '../../nodes/Engagedly/actions/user/sync/match';
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import { fullNameOf } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
@@ -34,8 +34,7 @@ interface Case {
 	daysBeforeJoining?: number;
 }
 
-/** What the stage found, one line an item and one a user it would deactivate or holds. */
-function matched(run: Case): string[] {
+function runOf(run: Case) {
 	const rows = new Map<number, Row>(
 		run.items.map((given, item) => [
 			item,
@@ -44,7 +43,12 @@ function matched(run: Case): string[] {
 	);
 	const failed = new Map<number, Error>(run.items.flatMap((given, item): Array<[number, Error]> => (given.failed ? [[item, new Error('bad row')]] : [])));
 	const settings = { today: '2026-11-28', matchByEmployeeId: run.matchByEmployeeId ?? false, deactivateMissing: run.deactivateMissing ?? true, daysBeforeJoining: run.daysBeforeJoining } as Settings;
-	const { matches, fates, named, candidates, held } = matchRun.call(context, rows, run.unnamed ?? 0, directoryOf(run.users), settings, failed);
+	return { rows, failed, ...matchRun.call(context, rows, run.unnamed ?? 0, directoryOf(run.users), settings, failed) };
+}
+
+/** What the stage found, one line an item and one a user it would deactivate or holds. */
+function matched(run: Case): string[] {
+	const { failed, matches, fates, named, candidates, held } = runOf(run);
 	const lines = run.items.map((_given, item) => {
 		const error = failed.get(item);
 		if (error) {
@@ -193,4 +197,37 @@ test.each<[string, Case, string[]]>([
 	],
 ])('%s', (_name, run, lines) => {
 	expect(matched(run)).toEqual(lines);
+});
+
+/** Whom the run creates (a field naming them waits for their id) and deactivates (each read for the Site Administrator first). */
+test.each<[string, Case, { creating: string[]; deactivating: string[] }]>([
+	[
+		'a new hire now, and one in their window; not a user brought up to date, a leaver nobody holds, a failed row, nor a creation held as a lookalike',
+		{
+			users: [user('ann'), user('old', { first_name: 'Nia', last_name: 'Ode' })],
+			items: [
+				{ email: 'new@example.com' },
+				{ email: 'pre@example.com', lifecycle: { state: 'notYetJoined', date: '2026-12-01' } },
+				{ email: 'ann@example.com' },
+				{ email: 'gone@example.com', lifecycle: { state: 'left' } },
+				{ email: 'bad@example.com', failed: true },
+				{ email: 'nia@example.com', name: ['Nia', 'Ode'] },
+			],
+			daysBeforeJoining: 7,
+		},
+		{ creating: ['new@example.com', 'pre@example.com'], deactivating: [] },
+	],
+	[
+		'a leaver whose user is Active, and the users no item names',
+		{ users: [user('ann'), user('bob'), user('cyd')], items: [{ email: 'ann@example.com', lifecycle: { state: 'left' } }, { email: 'cyd@example.com' }] },
+		{ creating: [], deactivating: ['ann', 'bob'] },
+	],
+	[
+		'a leaver with no user is nobody to deactivate',
+		{ users: [user('ann')], items: [{ email: 'gone@example.com', lifecycle: { state: 'left' } }, { email: 'ann@example.com' }], deactivateMissing: false },
+		{ creating: [], deactivating: [] },
+	],
+])('%s', (_name, run, expected) => {
+	const { rows, ...found } = runOf(run);
+	expect({ creating: [...creations(rows, found)], deactivating: deactivating(found).map((u) => u.id) }).toEqual(expected);
 });

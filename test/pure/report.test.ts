@@ -13,7 +13,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { BatchResult } from '../../nodes/Engagedly/actions/types';
 import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
 import { personOf, readUserDetail, userDetailProperty, userItem } from '../../nodes/Engagedly/actions/user/sync/items';
-import { approval, report, summarise, summaryOf, tallyOf } from '../../nodes/Engagedly/actions/user/sync/report';
+import type { Compared } from '../../nodes/Engagedly/actions/user/sync/compare';
+import { approval, confirmedDigests, report, summarise, summaryOf, tallyOf } from '../../nodes/Engagedly/actions/user/sync/report';
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 import { isSignedBy, keyFor } from '../../nodes/Engagedly/actions/user/sync/signature';
@@ -314,5 +315,40 @@ describe('approval: the plan for a person to approve, signed', () => {
 		expect(Object.keys((plain.failed as IDataObject[])[0])).toEqual(keys);
 		// The lists with nobody in them are left out.
 		expect(plain.message).toBe(`Engagedly Sync waits for approval. ${over.message}.\nRows that failed, not in the plan (1):\n${line}\nNothing has been written.`);
+	});
+});
+
+describe('confirmedDigests: what a scheduled Sync saves of the fields only single users carry', () => {
+	const existing = (id: number) => ({ ...upsert('update'), existing: { id, email: `u${id}@example.com` } });
+	const write = (kind: 'update' | 'unchanged' | 'blocked', item: number, id: number): Step => ({ kind, item, person: { id: String(id), email: `u${id}@example.com`, name: null }, upsert: { ...existing(id), kind }, fingerprint: '' });
+	const compared = (digests: Record<number, string | undefined>) => new Map<number, Compared>(Object.entries(digests).map(([item, digest]) => [Number(item), { body: {}, byEmployeeId: false, existing: null, current: null, digest }]));
+	const ok = (step: Step): [Step, Applied] => [step, { step, result: { user: {}, outcome: 'updated' } }];
+
+	test('an employee written or found unchanged, by their user id; not one who failed, was left blocked, created, compared without a digest, or has no result', () => {
+		const updated = write('update', 0, 10);
+		const unchanged = write('unchanged', 1, 11);
+		const failedWrite = write('update', 2, 12);
+		const blocked = write('blocked', 3, 13);
+		const noDigest = write('update', 4, 14);
+		const noResult = write('update', 5, 15);
+		const creation: Step = { kind: 'create', item: 6, person: { id: null, email: 'new@example.com', name: null }, upsert: upsert('create'), fingerprint: '' };
+		const deactivation: Step = { kind: 'deactivate', item: 7, person: { id: '17', email: 'u17@example.com', name: null }, blockReasonCode: '', fingerprint: '' };
+		const noItem: Step = { ...write('update', 0, 18), item: undefined };
+		const applied = new Map<Step, Applied>([
+			ok(updated),
+			ok(unchanged),
+			[failedWrite, { step: failedWrite, result: { user: {}, outcome: 'updated' }, error: new Error('refused') }],
+			ok(blocked),
+			ok(noDigest),
+			[noResult, { step: noResult }],
+			ok(creation),
+			ok(deactivation),
+			ok(noItem),
+		]);
+		const digests = compared({ 0: 'd0', 1: 'd1', 2: 'd2', 3: 'd3', 4: undefined, 5: 'd5', 6: 'd6', 7: 'd7' });
+		expect([...confirmedDigests(applied, digests)]).toEqual([
+			['10', 'd0'],
+			['11', 'd1'],
+		]);
 	});
 });

@@ -7,13 +7,13 @@ import { upsertReads } from './upsert/upsert';
 import { writeState } from '../../staticData';
 import { nextDigestState, comparisonFor, readDigestState } from './upsert/singleUserDigests';
 import { liveUserAttributes } from './fields/customAttributes';
-import { confirmedDigests, creations, deactivating, readAdministrators, readComparisons } from './sync/compare';
+import { readAdministrators, readComparisons } from './sync/compare';
 import { guardRefusal, overTheGuard, plan } from './sync/decide';
 import { readDirectory } from './sync/directory';
-import { matchRun } from './sync/match';
+import { creations, deactivating, matchRun } from './sync/match';
 import { checkBlockReasonCodes, readRows } from './sync/rows';
 import { applySteps } from './sync/apply';
-import { approval, report, summarise } from './sync/report';
+import { approval, confirmedDigests, report, summarise } from './sync/report';
 import { planKey } from './sync/signature';
 import { itemFields, readSettings, runFields } from './sync/settings';
 

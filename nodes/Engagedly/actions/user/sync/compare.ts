@@ -10,26 +10,11 @@ import { readCurrent } from '../upsert/upsert';
 import { readDigest, trustedDigest } from '../upsert/step';
 import type { Directory } from './directory';
 import { resolvePeople } from './directory';
+import { business, department } from '../../records/kinds';
+import type { Settings } from './settings';
 import type { Fate } from './lifecycle';
 import type { Held, Match } from './match';
-import { isCreation } from './match';
-import type { Applied } from './apply';
-import type { Step } from './steps';
-import { isWrite } from './steps';
-import { business, department } from '../../records/kinds';
 import type { Row } from './rows';
-import type { Settings } from './settings';
-
-/** The folded addresses of the new hires the run creates (now, or once in their window): fields naming them wait for their ids. */
-export function creations(rows: Map<number, Row>, { matches, fates, held }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held }): Set<string> {
-	return new Set([...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item)).map(([item]) => rows.get(item)!.email));
-}
-
-/** The users the run would deactivate: the leavers' (and those between employments) and the missing. */
-export const deactivating = ({ matches, fates, candidates }: { matches: Map<number, Match>; fates: Map<number, Fate>; candidates: IDataObject[] }) => [
-	...[...matches].flatMap(([item, match]) => (fates.get(item)!.action === 'deactivate' && match.user ? [match.user] : [])),
-	...candidates,
-];
 
 /** What an employee's comparison needs: their write body (names resolved), their user as compared. */
 export interface Compared {
@@ -100,17 +85,6 @@ export async function readAdministrators(this: IExecuteFunctions, users: IDataOb
 		}
 	}
 	return administrators;
-}
-
-/** The digests this run confirmed, by user id: only of employees compared and written or found unchanged without an error. */
-export function confirmedDigests(applied: Map<Step, Applied>, compared: Map<number, Compared>): Map<string, string> {
-	const confirmed = new Map<string, string>();
-	for (const { step, result, error } of applied.values()) {
-		const digest = step.item === undefined ? undefined : compared.get(step.item)?.digest;
-		if (digest === undefined || error || !result || !isWrite(step) || !step.upsert.existing || step.kind === 'blocked') continue;
-		confirmed.set(String(step.upsert.existing.id), digest);
-	}
-	return confirmed;
 }
 
 /**

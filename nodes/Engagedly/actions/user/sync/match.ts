@@ -41,6 +41,17 @@ const holdingOf = (user: IDataObject | null): Holding => (!user ? 'nobody' : isA
 /** Who the run creates (now, or once they are in their window): a field naming one of them waits for their id. */
 export const isCreation = (match: Match, fate: Fate) => !match.user && (fate.action === 'write' || fate.action === 'pending');
 
+/** The folded addresses of the new hires the run creates (now, or once in their window): fields naming them wait for their ids. */
+export function creations(rows: Map<number, Row>, { matches, fates, held }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held }): Set<string> {
+	return new Set([...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item)).map(([item]) => rows.get(item)!.email));
+}
+
+/** The users the run would deactivate: the leavers' (and those between employments) and the missing. */
+export const deactivating = ({ matches, fates, candidates }: { matches: Map<number, Match>; fates: Map<number, Fate>; candidates: IDataObject[] }) => [
+	...[...matches].flatMap(([item, match]) => (fates.get(item)!.action === 'deactivate' && match.user ? [match.user] : [])),
+	...candidates,
+];
+
 export interface Match {
 	user: IDataObject | null;
 	byEmployeeId: boolean;

@@ -5,6 +5,7 @@ import type { Comparison } from '../upsert/singleUserDigests';
 import type { Outcome } from '../upsert/step';
 import { outcomeFields } from '../upsert/step';
 import type { Applied } from './apply';
+import type { Compared } from './compare';
 import { userItem } from './items';
 import { signatureOf } from './signature';
 import type { DeactivateStep, FailedStep, Person, Step, WriteStep } from './steps';
@@ -214,4 +215,15 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 		tally,
 		rest,
 	};
+}
+
+/** The digests this run confirmed, by user id: only of employees compared and written or found unchanged without an error. */
+export function confirmedDigests(applied: Map<Step, Applied>, compared: Map<number, Compared>): Map<string, string> {
+	const confirmed = new Map<string, string>();
+	for (const { step, result, error } of applied.values()) {
+		const digest = step.item === undefined ? undefined : compared.get(step.item)?.digest;
+		if (digest === undefined || error || !result || !isWrite(step) || !step.upsert.existing || step.kind === 'blocked') continue;
+		confirmed.set(String(step.upsert.existing.id), digest);
+	}
+	return confirmed;
 }
