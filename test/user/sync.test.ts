@@ -315,16 +315,24 @@ test('an item naming a deactivated user: reported blocked, nothing written, in a
 		.sortedUsers()
 		.filter((u) => u.status === 'Blocked')
 		.map((u) => snapshot(u));
-	const employees = [{ ...employee(blocked), lastName: `${blocked.last_name}-Back` }, employee(same)];
+	// Their departments as they are: a user left blocked is not compared, so no department's members are read.
+	const departments = (user: UserRecord) => sim.store.unitsOf('department', user.id).map((m) => String(m.unit.id));
+	const employees = [
+		{ ...employee(blocked), lastName: `${blocked.last_name}-Back`, departments: departments(blocked) },
+		{ ...employee(same), departments: departments(same) },
+	];
+	const fields = { additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}' } };
 	// Their status in each item (User Details: Simplified), as Engagedly answered or would.
 	for (const dryRun of [true, false]) {
-		const left = await run(employees, { userDetail: 'simplified', dryRun });
+		sim.clearLog();
+		const left = await run(employees, { ...fields, userDetail: 'simplified', dryRun });
 		expect(left.error).toBeUndefined();
 		expect(left.items.map((item) => item.json)).toMatchObject([
 			{ id: blocked.id, status: 'Blocked', outcome: 'blocked' },
 			{ id: same.id, status: 'Blocked', outcome: 'blocked' },
 		]);
 		expect(writes(sim)).toEqual([]);
+		expect(routes(sim)).not.toContain('GET /beta/departments/:id');
 	}
 	expect(sim.store.getUser(blocked.id)).toMatchObject({ status: 'Blocked', last_name: blocked.last_name });
 
@@ -332,11 +340,11 @@ test('an item naming a deactivated user: reported blocked, nothing written, in a
 		{ id: blocked.id, status: 'Active', outcome: 'reactivated', changes: { last_name: { to: `${blocked.last_name}-Back` } } },
 		{ id: same.id, status: 'Active', outcome: 'reactivated', changes: {} },
 	];
-	const preview = await run(employees, { reactivateReturning: true, dryRun: true, userDetail: 'simplified' });
+	const preview = await run(employees, { ...fields, reactivateReturning: true, dryRun: true, userDetail: 'simplified' });
 	expect(preview.items.map((item) => item.json)).toMatchObject(reactivated);
 	expect(writes(sim)).toEqual([]);
 	sim.clearLog();
-	const back = await run(employees, { reactivateReturning: true, userDetail: 'simplified' });
+	const back = await run(employees, { ...fields, reactivateReturning: true, userDetail: 'simplified' });
 	expect(back.error).toBeUndefined();
 	expect(back.items.map((item) => item.json)).toMatchObject(reactivated);
 	expect(writes(sim).map((entry) => [entry.route, entry.path.split('/')[3]])).toEqual([
@@ -407,17 +415,23 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 		expect(sim.store.getUser(b.id).job_title_id).toBe(title.id);
 	});
 
-	test('a user moved from one department to another: changes name both', async () => {
+	test('a user moved from one department to another: changes name both; one in no department or business who joins one: changes name none before', async () => {
 		const user = activeUsers().find((u) => sim.store.unitsOf('department', u.id).length === 1)!;
 		const [{ unit: left }] = sim.store.unitsOf('department', user.id);
 		const joined = [...sim.store.departments.values()].find((unit) => !unit.members.has(user.id))!;
-		const { items, error } = await run([{ ...employee(user), departments: [String(joined.id)] }], {
-			additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}' },
+		// Someone in no unit at all (the seed gives everyone a department).
+		const loner = activeUsers().find((u) => u.id !== user.id)!;
+		for (const unit of [...sim.store.departments.values(), ...sim.store.businesses.values()]) unit.members.delete(loner.id);
+		sim.store.touch();
+		const business = [...sim.store.businesses.values()][0];
+		const { items, error } = await run([{ ...employee(user), departments: [String(joined.id)] }, { ...employee(loner), departments: [String(joined.id)], businesses: [String(business.id)] }], {
+			additionalFields: { manager: '={{ $json.managerEmail }}', departments: '={{ $json.departments }}', businesses: '={{ $json.businesses }}' },
 		});
 		expect(error).toBeUndefined();
-		expect(items[0].json.changes).toEqual({
-			departments: { from: [{ id: String(left.id), name: left.name }], to: [{ id: String(joined.id), name: joined.name }] },
-		});
+		expect(items.map((item) => item.json.changes)).toEqual([
+			{ departments: { from: [{ id: String(left.id), name: left.name }], to: [{ id: String(joined.id), name: joined.name }] } },
+			{ departments: { from: [], to: [{ id: String(joined.id), name: joined.name }] }, businesses: { from: [], to: [{ id: String(business.id), name: business.name }] } },
+		]);
 	});
 
 	test('an unchanged department administrator is output with their departments as Engagedly holds them: each named, administrator or not', async () => {
