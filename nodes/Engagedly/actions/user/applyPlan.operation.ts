@@ -1,27 +1,24 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailKey } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
-import type { Changes } from './upsert/changes';
-import { checkCode, SITE_ADMINISTRATOR_KEPT } from './deactivation';
+import { checkCode } from './deactivation';
 import { membershipReader } from './upsert/lookups';
 import type { Directory } from './sync/directory';
 import { readDirectory } from './sync/directory';
 import { applySteps } from './sync/apply';
 import { readAdministrators, withMemberships } from './sync/compare';
-import type { DeactivateStep, Person, StepKind, WriteStep } from './sync/steps';
-import { userItem } from './sync/items';
+import type { ApprovedPlan, PlannedStep } from './sync/approved';
+import { APPLIED, checkPlan, failedWhenPlanned, MAX_PLAN_AGE, planResults } from './sync/approved';
 import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
-import { isSignedBy, planKey } from './sync/signature';
-import { fingerprintOf, isWrite, PLAN_VERSION, WRITING } from './sync/steps';
+import { planKey } from './sync/signature';
+import { fingerprintOf, isWrite } from './sync/steps';
 import type { UpsertReads } from './upsert/step';
 import { readCurrent, upsertReads } from './upsert/upsert';
-
-export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
 
 const properties: INodeProperties[] = [
 	{
@@ -67,79 +64,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['applyPlan'] } }, properties);
 
-type PlannedStep = WriteStep | DeactivateStep;
-
-/** An approved plan as Apply Plan applies it: its writing steps, and the rows that failed when it was made. */
-interface ApprovedPlan {
-	steps: PlannedStep[];
-	failed: IDataObject[];
-}
-
 /**
- * The plan as Sync wrote it, checked whole before any request: its form (every step a writing
- * one, with its user and fingerprint), its signature (nothing added, removed or changed since
- * Sync made it, by this organisation's keys) and its age.
+ * The plan checked whole before any request (checkPlan): refused, it ends the run with nothing
+ * read or written.
  */
 async function readPlan(this: IExecuteFunctions): Promise<ApprovedPlan> {
-	let raw: unknown = this.getNodeParameter('plan', 0, '');
-	const wrong = (why: string, fix = 'Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged.'): never => {
-		throw new NodeOperationError(this.getNode(), why, { itemIndex: 0, description: `${fix} Nothing was read or written.` });
-	};
-	if (typeof raw === 'string') {
-		try {
-			raw = JSON.parse(raw) as unknown;
-		} catch {
-			wrong('Plan is not a plan Sync output: it is not JSON');
-		}
-	}
-	const plan = raw as IDataObject | null;
-	if (!plan || typeof plan !== 'object' || plan.version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
-		wrong(`Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`);
-	}
-	const { signature, ...content } = plan!;
-	const steps = (plan!.steps as IDataObject[]).map((json, index) => stepOf(json, index, (why) => wrong(`Plan is not a plan Sync output: step ${index} ${why}`)));
-	if (!isSignedBy(await planKey(this), content, signature)) {
-		wrong(
-			'Plan is not the plan Sync made: its signature does not match',
-			'It was changed after Sync made it (a step added, removed or edited), or made with another Engagedly organisation’s keys. Run Sync again and approve its plan unchanged.',
-		);
-	}
-	const plannedAt = Date.parse(String(plan!.plannedAt));
-	const hours = (Date.now() - plannedAt) / 3_600_000;
-	const maxAge = Number(this.getNodeParameter('maxPlanAge', 0, 24));
-	if (!Number.isFinite(plannedAt) || !(hours <= maxAge)) {
-		wrong(
-			`Plan is ${Number.isFinite(hours) ? `${hours.toFixed(1)} hours` : 'of an unknown age'} old, more than ${MAX_PLAN_AGE} (${maxAge})`,
-			'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.',
-		);
-	}
-	return { steps, failed: Array.isArray(plan!.failed) ? (plan!.failed as IDataObject[]) : [] };
-}
-
-/** One step of a plan's JSON (stepJson), or why it is not one. */
-function stepOf(json: IDataObject, index: number, wrong: (why: string) => never): PlannedStep {
-	const kind = json?.kind as StepKind;
-	const user = (json?.user ?? {}) as IDataObject;
-	if (!WRITING.includes(kind)) wrong(`is a "${String(kind)}"`);
-	if (typeof user.email !== 'string' || typeof json.fingerprint !== 'string') wrong('has no user or fingerprint');
-	if (kind !== 'create' && (user.id === null || user.id === undefined)) wrong('has no user id');
-	if (kind !== 'deactivate' && (json.body === null || typeof json.body !== 'object')) wrong('has no body');
-	const person: Person = { id: user.id === null || user.id === undefined ? null : String(user.id), email: String(user.email), name: (user.name as string) ?? null };
-	const fingerprint = String(json.fingerprint);
-	if (kind === 'deactivate') return { kind, person, fingerprint, blockReasonCode: String(json.blockReasonCode ?? '') };
-	return {
-		kind: kind as 'create' | 'update' | 'reactivate',
-		person,
-		fingerprint,
-		upsert: {
-			kind: kind as 'create' | 'update' | 'reactivate',
-			body: json.body as IDataObject,
-			changes: (json.changes ?? {}) as unknown as Changes,
-			notCompared: Array.isArray(json.notCompared) ? (json.notCompared as string[]) : [],
-			existing: null,
-			current: null,
-		},
-	};
+	const checked = checkPlan(this.getNodeParameter('plan', 0, ''), {
+		key: await planKey(this),
+		now: Date.now(),
+		maxAgeHours: Number(this.getNodeParameter('maxPlanAge', 0, 24)),
+	});
+	if ('steps' in checked) return checked;
+	const fix = checked.fix ?? 'Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged.';
+	throw new NodeOperationError(this.getNode(), checked.why, { itemIndex: 0, description: `${fix} Nothing was read or written.` });
 }
 
 /**
@@ -162,50 +99,18 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, it
 	const now = await readNow.call(this, plan.steps, directory, reads, request);
 	const deactivating = plan.steps.filter((step) => step.kind === 'deactivate' && now.get(step));
 	const administrators = await readAdministrators.call(this, deactivating.map((step) => directory.byId.get(step.person.id!)!), request);
-	const adminOf = (step: PlannedStep) => (step.kind === 'deactivate' ? administrators.get(directory.byId.get(step.person.id!)?.id) : undefined);
+	// Only the users of deactivations are read, so only they can be found the Site Administrator.
+	const adminOf = (step: PlannedStep) => administrators.get(directory.byId.get(String(step.person.id))?.id);
 	const fresh = plan.steps.flatMap((step) => (adminOf(step) === undefined || adminOf(step) === false ? (now.get(step) ?? []) : []));
 	const applied = await applySteps.call(this, fresh, { reads, request: () => request, dryRun: false });
 
-	// Every step's item in one shape (who, outcome, changes, reason), so the Table view's columns
-	// are the same whatever happened; a hire created has the id Engagedly gave them.
-	const item = (person: Person, outcome: string, { changes = {}, reason = null }: { changes?: IDataObject; reason?: string | null } = {}): BatchResult => ({
-		json: userItem({ ...person }, 'person', { outcome, changes, reason }),
-		item: 0,
-	});
-	const results: BatchResult[] = plan.steps.map((step) => {
-		const person = step.person;
-		const admin = adminOf(step);
-		if (admin instanceof Error) return { error: admin, user: { id: person.id, email: person.email } };
-		if (admin) return item(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
-		const current = now.get(step);
-		const done = current && applied.get(current);
-		if (!done) return item(person, 'stale', { reason: STALE });
-		if (done.error) return { error: done.error, user: { id: person.id, email: person.email } };
-		const id = done.result?.user.id;
-		return item({ ...person, id: id === undefined || id === null ? person.id : String(id) }, done.result?.outcome ?? 'unchanged', {
-			changes: (done.result?.changes ?? {}) as unknown as IDataObject,
-		});
-	});
+	const results = planResults(plan.steps, (step) => ({ admin: adminOf(step), current: now.get(step) }), applied);
 	const failedAtPlan: BatchResult[] = plan.failed.map((row) => ({ error: failedWhenPlanned(this, row), item: 0 }));
 	const all = [...results, ...failedAtPlan];
 	const rest = 'The rest of the approved plan was applied.';
 	if (this.getNodeParameter('output', 0, 'perStep') !== 'summary') return { results: all, tally: tallyOf(all), rest };
 	return { results: [{ json: summaryOf(all, APPLIED), item: 0 }, ...all.filter((result) => 'error' in result)], tally: tallyOf(all), rest };
 }
-
-/** A row that failed when the plan was made: not in the plan, so not written; the approved run still ends in its error. */
-function failedWhenPlanned(context: IExecuteFunctions, row: IDataObject) {
-	const who = `${row.item === undefined ? 'A row' : `Item ${String(row.item)}`}${row.email ? ` (${String(row.email)})` : ''}`;
-	return new NodeOperationError(context.getNode(), `${who} failed when the plan was made: ${String(row.error)}`, {
-		itemIndex: 0,
-		description: `${typeof row.description === 'string' ? `${row.description} ` : ''}It was not part of the approved plan, so nothing was written for it: fix the row in the HR system and run Sync again.`,
-	});
-}
-
-/** What a step of a plan can come to, as a summary counts them (0 where none). */
-const APPLIED = ['created', 'updated', 'reactivated', 'deactivated', 'kept', 'stale', 'failed'];
-
-const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 
 /**
  * Each step with the user as Engagedly holds them now (a write step, the user it compares), where
@@ -216,9 +121,8 @@ async function readNow(this: IExecuteFunctions, steps: PlannedStep[], { byId, by
 	const now = new Map<PlannedStep, PlannedStep | undefined>();
 	for (const step of steps) {
 		if (step.kind === 'create') {
-			// Anyone holding the address now (two, in any case, are someone) makes a creation stale.
-			const holders = byEmail.get(emailKey(step.person.email)) ?? [];
-			now.set(step, holders.length <= 1 && fingerprintOf(holders[0] ?? null, [], reads) === step.fingerprint ? step : undefined);
+			// A creation was planned for an address nobody held: anyone holding it now (in any case) makes it stale.
+			now.set(step, byEmail.has(emailKey(step.person.email)) ? undefined : step);
 			continue;
 		}
 		const user = byId.get(step.person.id!);

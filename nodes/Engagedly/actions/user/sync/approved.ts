@@ -1,0 +1,150 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { BatchResult } from '../../types';
+import { SITE_ADMINISTRATOR_KEPT } from '../deactivation';
+import type { Changes } from '../upsert/changes';
+import type { Applied } from './apply';
+import { userItem } from './items';
+import { isSignedBy } from './signature';
+import type { DeactivateStep, Person, StepKind, WriteStep } from './steps';
+import { PLAN_VERSION, WRITING } from './steps';
+
+/**
+ * An approved plan as Apply Plan takes it back, decided over plain data: the plan checked whole
+ * before any request (its form, its signature, its age), and what each of its steps came to.
+ */
+
+export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
+
+export type PlannedStep = WriteStep | DeactivateStep;
+
+/** An approved plan's writing steps, and the rows that failed when it was made. */
+export interface ApprovedPlan {
+	steps: PlannedStep[];
+	failed: IDataObject[];
+}
+
+/** Why a plan is refused, and what to do instead (the mapping's advice when undefined). */
+export interface PlanRefusal {
+	why: string;
+	fix?: string;
+}
+
+const notAPlan = (why: string): PlanRefusal => ({ why: `Plan is not a plan Sync output: ${why}` });
+
+/**
+ * The plan as Sync wrote it (its JSON, or the text of it), or why it is refused: not a plan (every
+ * step a writing one, with its user and fingerprint), not the one Sync made with this
+ * organisation's key (anything added, removed or changed), or older than Max Plan Age.
+ */
+export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buffer; now: number; maxAgeHours: number }): ApprovedPlan | PlanRefusal {
+	let raw = given;
+	if (typeof raw === 'string') {
+		try {
+			raw = JSON.parse(raw) as unknown;
+		} catch {
+			return notAPlan('it is not JSON');
+		}
+	}
+	const plan = raw as IDataObject | null;
+	if (!plan || typeof plan !== 'object' || plan.version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
+		return notAPlan(`it has no version ${PLAN_VERSION} and list of steps`);
+	}
+	const steps: PlannedStep[] = [];
+	for (const [index, json] of (plan.steps as IDataObject[]).entries()) {
+		const step = stepOf(json);
+		if (typeof step === 'string') return notAPlan(`step ${index} ${step}`);
+		steps.push(step);
+	}
+	const { signature, ...content } = plan;
+	if (!isSignedBy(key, content, signature)) {
+		return {
+			why: 'Plan is not the plan Sync made: its signature does not match',
+			fix: 'It was changed after Sync made it (a step added, removed or edited), or made with another Engagedly organisation’s keys. Run Sync again and approve its plan unchanged.',
+		};
+	}
+	const plannedAt = Date.parse(String(plan.plannedAt));
+	const hours = (now - plannedAt) / 3_600_000;
+	if (!Number.isFinite(plannedAt) || !(hours <= maxAgeHours)) {
+		return {
+			why: `Plan is ${Number.isFinite(hours) ? `${hours.toFixed(1)} hours` : 'of an unknown age'} old, more than ${MAX_PLAN_AGE} (${maxAgeHours})`,
+			fix: 'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.',
+		};
+	}
+	return { steps, failed: Array.isArray(plan.failed) ? (plan.failed as IDataObject[]) : [] };
+}
+
+/** One step of a plan's JSON (stepJson), or what is wrong with it. */
+function stepOf(json: IDataObject): PlannedStep | string {
+	const kind = json?.kind as StepKind;
+	const user = (json?.user ?? {}) as IDataObject;
+	if (!WRITING.includes(kind)) return `is a "${String(kind)}"`;
+	if (typeof user.email !== 'string' || typeof json.fingerprint !== 'string') return 'has no user or fingerprint';
+	const id = user.id === null || user.id === undefined ? null : String(user.id);
+	if (kind !== 'create' && id === null) return 'has no user id';
+	if (kind !== 'deactivate' && (json.body === null || typeof json.body !== 'object')) return 'has no body';
+	const person: Person = { id, email: user.email, name: (user.name as string) ?? null };
+	const fingerprint = json.fingerprint;
+	if (kind === 'deactivate') return { kind, person, fingerprint, blockReasonCode: String(json.blockReasonCode ?? '') };
+	const writes = kind as 'create' | 'update' | 'reactivate';
+	return {
+		kind: writes,
+		person,
+		fingerprint,
+		upsert: {
+			kind: writes,
+			body: json.body as IDataObject,
+			changes: (json.changes ?? {}) as unknown as Changes,
+			notCompared: Array.isArray(json.notCompared) ? (json.notCompared as string[]) : [],
+			existing: null,
+			current: null,
+		},
+	};
+}
+
+/** What a step of a plan can come to, as a summary counts them (0 where none). */
+export const APPLIED = ['created', 'updated', 'reactivated', 'deactivated', 'kept', 'stale', 'failed'];
+
+export const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
+
+/** What Apply Plan found of a step before writing: whether its user is the Site Administrator now (or the read's failure), and the step as it is applied (undefined: stale). */
+export interface StepFound {
+	admin?: boolean | Error;
+	current?: PlannedStep;
+}
+
+/**
+ * Each step's item in one shape (who, outcome, changes, reason), so the Table view's columns are
+ * the same whatever happened; a hire created has the id Engagedly gave them. A failure is the
+ * error of the user it names.
+ */
+export function planResults(steps: PlannedStep[], found: (step: PlannedStep) => StepFound, applied: Map<unknown, Applied>): BatchResult[] {
+	const item = (person: Person, outcome: string, { changes = {}, reason = null }: { changes?: IDataObject; reason?: string | null } = {}): BatchResult => ({
+		json: userItem({ ...person }, 'person', { outcome, changes, reason }),
+		item: 0,
+	});
+	const failure = (person: Person, error: Error): BatchResult => ({ error, user: { id: person.id, email: person.email } });
+	return steps.map((step) => {
+		const { person } = step;
+		const { admin, current } = found(step);
+		if (admin instanceof Error) return failure(person, admin);
+		if (admin) return item(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
+		const done = current && applied.get(current);
+		if (!done) return item(person, 'stale', { reason: STALE });
+		if (done.error) return failure(person, done.error);
+		const id = done.result?.user.id;
+		return item({ ...person, id: id === undefined || id === null ? person.id : String(id) }, done.result?.outcome ?? 'unchanged', {
+			changes: (done.result?.changes ?? {}) as unknown as IDataObject,
+		});
+	});
+}
+
+/** A row that failed when the plan was made: not in the plan, so not written; the approved run still ends in its error. */
+export function failedWhenPlanned(context: Pick<IExecuteFunctions, 'getNode'>, row: IDataObject) {
+	const who = `${row.item === undefined ? 'A row' : `Item ${String(row.item)}`}${row.email ? ` (${String(row.email)})` : ''}`;
+	return new NodeOperationError(context.getNode(), `${who} failed when the plan was made: ${String(row.error)}`, {
+		itemIndex: 0,
+		description: `${typeof row.description === 'string' ? `${row.description} ` : ''}It was not part of the approved plan, so nothing was written for it: fix the row in the HR system and run Sync again.`,
+	});
+}

@@ -1,0 +1,164 @@
+/**
+ * An approved plan as Apply Plan takes it back (actions/user/sync/approved.ts): the plan checked
+ * whole before any request, each step's item, and the rows that failed when it was made. The
+ * engine suite (test/user/sync.test.ts, "When Over The Guard") approves real plans, tampers with
+ * them and applies them; this is each rule on its own.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { SITE_ADMINISTRATOR_KEPT } from '../../nodes/Engagedly/actions/user/deactivation';
+import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
+import type { PlannedStep, StepFound } from '../../nodes/Engagedly/actions/user/sync/approved';
+import { checkPlan, failedWhenPlanned, planResults, STALE } from '../../nodes/Engagedly/actions/user/sync/approved';
+import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { PLAN_VERSION } from '../../nodes/Engagedly/actions/user/sync/steps';
+
+const key = keyFor('the-organisations-secret');
+const plannedAt = '2026-11-28T06:00:00.000Z';
+const at = (hours: number) => Date.parse(plannedAt) + hours * 3_600_000;
+const signed = (content: IDataObject): IDataObject => ({ ...content, signature: signatureOf(key, content) });
+
+const update = { kind: 'update', item: 0, user: { id: 7, email: 'ann@example.com', name: 'Ann Lee' }, body: { last_name: 'Lee' }, changes: { last_name: { from: 'Li', to: 'Lee' } }, notCompared: ['title'], fingerprint: 'f0' };
+const create = { kind: 'create', item: 1, user: { id: null, email: 'new@example.com', name: null }, body: { email: 'new@example.com' }, changes: {}, fingerprint: 'f1' };
+const leaver = { kind: 'deactivate', user: { id: '9', email: 'bob@example.com', name: 'Bob' }, blockReasonCode: 'LEFT', fingerprint: 'f2' };
+const reactivation = { kind: 'reactivate', item: 2, user: { id: '5', email: 're@example.com', name: null }, body: {}, fingerprint: 'f3' };
+const plan = (steps: unknown[], extra: IDataObject = {}) => signed({ version: PLAN_VERSION, plannedAt, steps: steps as IDataObject[], ...extra });
+
+const given = { key, now: at(1), maxAgeHours: 24 };
+const MAP = undefined;
+
+describe('checkPlan: the plan Sync made, whole, or why not', () => {
+	test('each writing step as Apply Plan applies it, and the rows that failed when it was made', () => {
+		const failed = [{ item: 3, email: 'bad@example.com', error: 'Joining Date "someday" is not a date' }];
+		const expected = {
+			steps: [
+				{ kind: 'update', person: { id: '7', email: 'ann@example.com', name: 'Ann Lee' }, fingerprint: 'f0', upsert: { kind: 'update', body: { last_name: 'Lee' }, changes: { last_name: { from: 'Li', to: 'Lee' } }, notCompared: ['title'], existing: null, current: null } },
+				{ kind: 'create', person: { id: null, email: 'new@example.com', name: null }, fingerprint: 'f1', upsert: { kind: 'create', body: { email: 'new@example.com' }, changes: {}, notCompared: [], existing: null, current: null } },
+				{ kind: 'deactivate', person: { id: '9', email: 'bob@example.com', name: 'Bob' }, fingerprint: 'f2', blockReasonCode: 'LEFT' },
+				{ kind: 'deactivate', person: { id: '9', email: 'bob@example.com', name: 'Bob' }, fingerprint: 'f2', blockReasonCode: '' },
+				{ kind: 'reactivate', person: { id: '5', email: 're@example.com', name: null }, fingerprint: 'f3', upsert: { kind: 'reactivate', body: {}, changes: {}, notCompared: [], existing: null, current: null } },
+			],
+			failed,
+		};
+		const whole = plan([update, create, leaver, { ...leaver, blockReasonCode: undefined }, reactivation], { failed });
+		expect(checkPlan(whole, given)).toEqual(expected);
+		// As text (a Wait node's form, or pasted), the same plan.
+		expect(checkPlan(JSON.stringify(whole), given)).toEqual(expected);
+		// No rows failed: none, whatever stands in their place.
+		expect(checkPlan(plan([update], { failed: 'none' }), given)).toMatchObject({ failed: [] });
+		expect(checkPlan(plan([]), given)).toEqual({ steps: [], failed: [] });
+	});
+
+	test.each<[string, unknown, string]>([
+		['text that is not JSON', '{"version": 2, ', 'Plan is not a plan Sync output: it is not JSON'],
+		['empty', '', 'Plan is not a plan Sync output: it is not JSON'],
+		['null', null, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['a number', 7, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['an older version', plan([update], { version: PLAN_VERSION - 1 }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['no list of steps', plan([], { steps: { 0: update } }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['a step that writes nothing', plan([update, { ...update, kind: 'kept' }]), 'Plan is not a plan Sync output: step 1 is a "kept"'],
+		['a step that is not an object', plan([null]), 'Plan is not a plan Sync output: step 0 is a "undefined"'],
+		['a step without its user', plan([{ ...update, user: undefined }]), 'Plan is not a plan Sync output: step 0 has no user or fingerprint'],
+		['a user without an address', plan([{ ...update, user: { id: 7 } }]), 'Plan is not a plan Sync output: step 0 has no user or fingerprint'],
+		['a step without its fingerprint', plan([{ ...leaver, fingerprint: 3 }]), 'Plan is not a plan Sync output: step 0 has no user or fingerprint'],
+		['an update of no user id', plan([{ ...update, user: { email: 'ann@example.com' } }]), 'Plan is not a plan Sync output: step 0 has no user id'],
+		['a deactivation of a null id', plan([{ ...leaver, user: { id: null, email: 'bob@example.com' } }]), 'Plan is not a plan Sync output: step 0 has no user id'],
+		['an update without its body', plan([{ ...update, body: undefined }]), 'Plan is not a plan Sync output: step 0 has no body'],
+		['a creation with a null body', plan([{ ...create, body: null }]), 'Plan is not a plan Sync output: step 0 has no body'],
+		['a body that is text', plan([{ ...reactivation, body: 'last_name=Lee' }]), 'Plan is not a plan Sync output: step 0 has no body'],
+	])('not a plan: %s', (_name, raw, why) => {
+		expect(checkPlan(raw, given)).toEqual({ why, fix: MAP });
+	});
+
+	const signatureRefused = {
+		why: 'Plan is not the plan Sync made: its signature does not match',
+		fix: 'It was changed after Sync made it (a step added, removed or edited), or made with another Engagedly organisation’s keys. Run Sync again and approve its plan unchanged.',
+	};
+	test.each<[string, IDataObject, Buffer]>([
+		['a step edited after signing', { ...plan([update]), steps: [{ ...update, body: { last_name: 'Other' } }] }, key],
+		['its time changed', { ...plan([update]), plannedAt: '2026-11-28T07:00:00.000Z' }, key],
+		['no signature', { version: PLAN_VERSION, plannedAt, steps: [update] }, key],
+		['another organisation’s key', plan([update]), keyFor('another-secret')],
+	])('not the plan Sync made: %s', (_name, raw, checkedWith) => {
+		expect(checkPlan(raw, { ...given, key: checkedWith })).toEqual(signatureRefused);
+	});
+
+	const tooOld = (why: string) => ({ why, fix: 'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.' });
+	test.each<[string, IDataObject, number, number, object]>([
+		['exactly Max Plan Age old', plan([update]), at(24), 24, { steps: [expect.objectContaining({ kind: 'update' })], failed: [] }],
+		['made "in the future" (another clock)', plan([update]), at(-2), 24, { failed: [] }],
+		['a minute over', plan([update]), at(24) + 60_000, 24, tooOld('Plan is 24.0 hours old, more than Max Plan Age (Hours) (24)')],
+		['25 hours, Max Plan Age 24', plan([update]), at(25), 24, tooOld('Plan is 25.0 hours old, more than Max Plan Age (Hours) (24)')],
+		['Max Plan Age 0: only a plan of this instant', plan([update]), at(0.05), 0, tooOld('Plan is 0.1 hours old, more than Max Plan Age (Hours) (0)')],
+		['no time it was made', plan([update], { plannedAt: 'yesterday' }), at(1), 24, tooOld('Plan is of an unknown age old, more than Max Plan Age (Hours) (24)')],
+		['Max Plan Age not a number', plan([update]), at(1), Number.NaN, tooOld('Plan is 1.0 hours old, more than Max Plan Age (Hours) (NaN)')],
+	])('its age: %s', (_name, raw, now, maxAgeHours, expected) => {
+		expect(checkPlan(raw, { key, now, maxAgeHours })).toEqual(expect.objectContaining(expected));
+	});
+});
+
+describe('planResults: an item per step of the plan, in one shape', () => {
+	const person = (id: string | null, email: string) => ({ id, email, name: email.split('@')[0] });
+	const step = (kind: 'update' | 'create' | 'deactivate', who: ReturnType<typeof person>): PlannedStep =>
+		kind === 'deactivate' ? { kind, person: who, fingerprint: '', blockReasonCode: '' } : { kind, person: who, fingerprint: '', upsert: { kind, body: {}, changes: {}, notCompared: [], existing: null, current: null } };
+
+	test('kept, stale, failed, or what the write came to, with the id a creation got', () => {
+		const unreadable = new Error('403 Forbidden');
+		const refused = new Error('422 Unprocessable');
+		const steps = [
+			step('deactivate', person('1', 'admin@example.com')),
+			step('deactivate', person('2', 'unread@example.com')),
+			step('update', person('3', 'stale@example.com')),
+			step('update', person('4', 'missed@example.com')),
+			step('update', person('5', 'refused@example.com')),
+			step('update', person('6', 'ann@example.com')),
+			step('create', person(null, 'new@example.com')),
+			step('create', person(null, 'noid@example.com')),
+			step('deactivate', person('7', 'bob@example.com')),
+			step('update', person('8', 'noresult@example.com')),
+		];
+		const found = new Map<PlannedStep, StepFound>([
+			[steps[0], { admin: true, current: steps[0] }],
+			[steps[1], { admin: unreadable, current: steps[1] }],
+			[steps[2], {}],
+			...steps.slice(3).map((s): [PlannedStep, StepFound] => [s, { admin: s.kind === 'deactivate' ? false : undefined, current: s }]),
+		]);
+		const applied = new Map<unknown, Applied>([
+			[steps[4], { step: steps[4], error: refused }],
+			[steps[5], { step: steps[5], result: { user: { id: 6 }, outcome: 'updated', changes: { last_name: { from: 'Li', to: 'Lee' } } as never } }],
+			[steps[6], { step: steps[6], result: { user: { id: 60 }, outcome: 'created' } }],
+			[steps[7], { step: steps[7], result: { user: { id: null }, outcome: 'created' } }],
+			[steps[8], { step: steps[8], result: { user: { id: 7 }, outcome: 'deactivated' } }],
+			[steps[9], { step: steps[9] }],
+		]);
+		const results = planResults(steps, (s) => found.get(s)!, applied);
+		const item = (id: string | null, email: string, outcome: string, extra: IDataObject = {}) => ({ json: { name: email.split('@')[0], email, id, outcome, changes: {}, reason: null, ...extra }, item: 0 });
+		expect(results).toEqual([
+			item('1', 'admin@example.com', 'kept', { reason: SITE_ADMINISTRATOR_KEPT }),
+			{ error: unreadable, user: { id: '2', email: 'unread@example.com' } },
+			item('3', 'stale@example.com', 'stale', { reason: STALE }),
+			item('4', 'missed@example.com', 'stale', { reason: STALE }),
+			{ error: refused, user: { id: '5', email: 'refused@example.com' } },
+			item('6', 'ann@example.com', 'updated', { changes: { last_name: { from: 'Li', to: 'Lee' } } }),
+			item('60', 'new@example.com', 'created'),
+			item(null, 'noid@example.com', 'created'),
+			item('7', 'bob@example.com', 'deactivated'),
+			item('8', 'noresult@example.com', 'unchanged'),
+		]);
+	});
+});
+
+describe('failedWhenPlanned: a row the plan could not hold ends the approved run in its error', () => {
+	const context = { getNode: () => ({ name: 'Apply Plan', type: 'n8n-nodes-engagedly.engagedly', typeVersion: 1, position: [0, 0], parameters: {} }) } as never;
+	const tail = 'It was not part of the approved plan, so nothing was written for it: fix the row in the HR system and run Sync again.';
+	test.each<[string, IDataObject, string, string]>([
+		['its item, address and advice', { item: 3, email: 'bad@example.com', error: 'Joining Date "someday" is not a date', description: 'Give YYYY-MM-DD.' }, 'Item 3 (bad@example.com) failed when the plan was made: Joining Date "someday" is not a date', `Give YYYY-MM-DD. ${tail}`],
+		['item 0, no address, advice that is not text', { item: 0, error: 'Email is empty', description: 7 }, 'Item 0 failed when the plan was made: Email is empty', tail],
+		['no item', { email: 'x@example.com', error: 'refused' }, 'A row (x@example.com) failed when the plan was made: refused', tail],
+	])('%s', (_name, row, message, description) => {
+		const error = failedWhenPlanned(context, row);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		expect([error.message, error.description, error.context.itemIndex]).toEqual([message, description, 0]);
+	});
+});
