@@ -780,8 +780,15 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const left = [manager, ...users.filter((u) => u !== manager && !reports.includes(u)).slice(0, 29)];
 		const missing = users.filter((u) => left.includes(u));
 		const employees = activeUsers().filter((u) => !missing.includes(u)).map(employee);
-		const [renamed, changedMeanwhile] = [0, 1];
-		employees[renamed] = { ...employees[renamed], lastName: 'Approved' };
+		// Item 0 is the Site Administrator: everyone reports to them, so they are not the one given another manager.
+		const [renamed, changedMeanwhile] = [1, 0];
+		expect(sim.store.userByEmail(String(employees[0].email))!.id).toBe(admin.id);
+		// Renamed and given another manager: Apply Plan's changes name them from the directory it read.
+		const renamedBefore = snapshot(sim.store.userByEmail(String(employees[renamed].email))!);
+		const oldBoss = snapshot(sim.store.getUser(renamedBefore.manager_id!));
+		const below = (id: string): string[] => sim.store.directReports(id).flatMap((r) => [r.id, ...below(r.id)]);
+		const newBoss = activeUsers().find((u) => !missing.includes(u) && ![renamedBefore.id, renamedBefore.manager_id, ...below(renamedBefore.id)].includes(u.id))!;
+		employees[renamed] = { ...employees[renamed], lastName: 'Approved', managerEmail: newBoss.email };
 		employees[changedMeanwhile] = { ...employees[changedMeanwhile], lastName: 'Stale' };
 		const hire = freshEmail('approved');
 		employees.push({ email: hire, firstName: 'Ada', lastName: 'Proved', jobTitle: '', managerEmail: manager.email, costCenter: 'CC-4' });
@@ -818,8 +825,8 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const { items, error } = await applyPlan(output.plan);
 		expect(error).toBeUndefined();
 		expect(items.map((item) => [item.json.email, item.json.outcome])).toEqual([
-			[employees[renamed].email, 'updated'],
 			[stale.email, 'stale'],
+			[employees[renamed].email, 'updated'],
 			[hire, 'created'],
 			...missing.map((u) => (u === moved ? [movedFrom, 'stale'] : [u.email, u === promoted ? 'kept' : 'deactivated'])),
 		]);
@@ -827,10 +834,15 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		// Every item in one shape, led by who; the hire it created is named and has the id Engagedly gave them.
 		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason']);
 		expect(items.find((item) => item.json.email === hire)?.json).toMatchObject({ name: 'Ada Proved', id: sim.store.userByEmail(hire)!.id });
+		const named = (u: UserRecord) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email });
+		expect(items[renamed].json.changes).toEqual({
+			last_name: { from: renamedBefore.last_name, to: 'Approved' },
+			manager_id: { from: named(oldBoss), to: named(newBoss) },
+		});
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
 		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
 		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([
-			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved' }],
+			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved', manager_id: newBoss.id }],
 			['POST /beta/users', '/beta/users', { email: hire, first_name: 'Ada', last_name: 'Proved', manager_id: manager.id, [costCenter().attribute_key]: 'CC-4' }],
 			...deactivated.map((u) => ['PUT /beta/users/:id/deactivate', `/beta/users/${u.id}/deactivate`, {}]),
 		]);
@@ -859,6 +871,10 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const unreadable = await applyPlan(output.plan);
 		expect(unreadable.error?.message).toMatch(/^1 failed: /);
 		expect(writes(sim)).toEqual([]);
+		// With Output "Summary" too: the summary does not swallow the failure.
+		sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${promoted.id}/permissions` } });
+		const summarised = await applyPlan(output.plan, { output: 'summary' });
+		expect(summarised.error?.message).toMatch(/^1 failed: /);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 	});
 });
