@@ -284,6 +284,11 @@ describe('update (PATCH)', () => {
 			customAttributes: mapping({}),
 		});
 		expect(error?.message).toBe('Nothing to update');
+		// The fix, on the item whose update it is.
+		expect([error?.description, error?.context.itemIndex]).toEqual([
+			'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
+			0,
+		]);
 		expect(sim.log).toEqual([]);
 	});
 });
