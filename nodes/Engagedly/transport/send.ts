@@ -29,7 +29,7 @@ export interface Answer {
 }
 
 /** The API root from the credential: trailing slashes and a trailing /beta are tolerated. */
-function apiRoot(baseUrl: unknown): string {
+export function apiRoot(baseUrl: unknown): string {
 	const root = String(baseUrl || 'https://api.engagedly.com')
 		.trim()
 		.replace(/\/+$/, '')
