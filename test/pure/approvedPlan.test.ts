@@ -54,6 +54,7 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 		['text that is not JSON', '{"version": 2, ', 'Plan is not a plan Sync output: it is not JSON'],
 		['empty', '', 'Plan is not a plan Sync output: it is not JSON'],
 		['null', null, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['text that is JSON but no object', '"plan"', `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['a number', 7, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['an older version', plan([update], { version: PLAN_VERSION - 1 }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['no list of steps', plan([], { steps: { 0: update } }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
@@ -146,6 +147,8 @@ describe('planResults: an item per step of the plan, in one shape', () => {
 			item('7', 'bob@example.com', 'deactivated'),
 			item('8', 'noresult@example.com', 'unchanged'),
 		]);
+		// A stale step's reason says what to do.
+		expect(STALE).toMatch(/^Engagedly holds this user otherwise than the plan saw them .*: not written\. Run the sync again for a new plan\.$/);
 	});
 });
 

@@ -285,7 +285,7 @@ describe('update (PATCH)', () => {
 		});
 		expect(error?.message).toBe('Nothing to update');
 		// The fix, on the item whose update it is.
-		expect([error?.description, error?.context.itemIndex]).toEqual([
+		expect([error?.description, error?.context?.itemIndex]).toEqual([
 			'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
 			0,
 		]);

@@ -12,7 +12,7 @@ import { readDirectory } from './sync/directory';
 import { applySteps } from './sync/apply';
 import { readAdministrators, withMemberships } from './sync/compare';
 import type { ApprovedPlan, PlannedStep } from './sync/approved';
-import { APPLIED, checkPlan, failedWhenPlanned, MAX_PLAN_AGE, planResults } from './sync/approved';
+import { checkPlan, failedWhenPlanned, MAX_PLAN_AGE, planResults } from './sync/approved';
 import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption, readRateLimitShare } from './sync/settings';
 import { planKey } from './sync/signature';
@@ -111,6 +111,9 @@ export async function executeAll(this: IExecuteFunctions, _itemCount: number, it
 	if (this.getNodeParameter('output', 0, 'perStep') !== 'summary') return { results: all, tally: tallyOf(all), rest };
 	return { results: [{ json: summaryOf(all, APPLIED), item: 0 }, ...all.filter((result) => 'error' in result)], tally: tallyOf(all), rest };
 }
+
+/** What a step of a plan can come to, as a summary counts them (0 where none). */
+const APPLIED = ['created', 'updated', 'reactivated', 'deactivated', 'kept', 'stale', 'failed'];
 
 /**
  * Each step with the user as Engagedly holds them now (a write step, the user it compares), where

@@ -48,7 +48,7 @@ export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buff
 		}
 	}
 	const plan = raw as IDataObject | null;
-	if (!plan || typeof plan !== 'object' || plan.version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
+	if (!plan || plan.version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
 		return notAPlan(`it has no version ${PLAN_VERSION} and list of steps`);
 	}
 	const steps: PlannedStep[] = [];
@@ -102,9 +102,6 @@ function stepOf(json: IDataObject): PlannedStep | string {
 		},
 	};
 }
-
-/** What a step of a plan can come to, as a summary counts them (0 where none). */
-export const APPLIED = ['created', 'updated', 'reactivated', 'deactivated', 'kept', 'stale', 'failed'];
 
 export const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 

@@ -23,7 +23,8 @@ export function writeOrder(steps: readonly Ordered[]): WriteOrder {
 	steps.forEach((step, index) => {
 		if (step.creates !== undefined) creator.set(step.creates, index);
 	});
-	// A step's wave, or null when it waits on itself through the creations it names.
+	// A step's wave, or null when it waits on itself through the creations it names; a step met
+	// again before its wave is known is on a ring.
 	const waveOf = new Map<number, number | null>();
 	const placing = new Set<number>();
 	const place = (index: number): number | null => {
@@ -39,7 +40,6 @@ export function writeOrder(steps: readonly Ordered[]): WriteOrder {
 			const before = place(by);
 			wave = before === null || wave === null ? null : Math.max(wave, before + 1);
 		}
-		placing.delete(index);
 		waveOf.set(index, wave);
 		return wave;
 	};
