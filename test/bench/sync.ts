@@ -15,7 +15,7 @@ import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers
 import { createPoller } from '../helpers/poll';
 import { otherWorkflow, requestsTo } from '../helpers/simulator';
 import type { Simulator, UserRecord } from '../simulator';
-import { DEFAULT_SYNC_RATE_LIMIT_SHARE } from '../../nodes/Engagedly/actions/user/sync/settings';
+import { DEFAULT_SYNC_RATE_LIMIT_SHARE } from '../../nodes/Engagedly/actions/user/sync/description';
 import { everyFieldMapping } from '../user/syncKit';
 
 const USERS = 10_000;

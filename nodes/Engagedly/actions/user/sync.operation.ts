@@ -15,7 +15,8 @@ import { checkBlockReasonCodes, readRows } from './sync/rows';
 import { applySteps } from './sync/apply';
 import { approval, confirmedDigests, report, summarise } from './sync/report';
 import { planKey } from './sync/signature';
-import { itemFields, readSettings, runFields } from './sync/settings';
+import { itemFields, runFields } from './sync/description';
+import { readSettings } from './sync/settings';
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
 	runFields[0],

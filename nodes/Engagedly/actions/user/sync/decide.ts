@@ -16,7 +16,7 @@ import type { DeactivateStep, FailedStep, KeptStep, Person, PendingStep, Step, W
 import { fingerprintOf, isWrite, personOf } from './steps';
 import type { Row } from './rows';
 import type { Settings } from './settings';
-import { MAX_DEACTIVATE_PERCENT } from './settings';
+import { MAX_DEACTIVATE_PERCENT } from './description';
 
 /** How many users a run would deactivate as missing, of how many Active users: the guard's figures. */
 export interface GuardFigures {

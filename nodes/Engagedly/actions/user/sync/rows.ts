@@ -13,7 +13,7 @@ import { readIdentity, readUserFieldValues } from '../fields/read';
 import type { Employment, Lifecycle } from './lifecycle';
 import { lifecycleOf } from './lifecycle';
 import type { Settings } from './settings';
-import { itemFields } from './settings';
+import { itemFields } from './description';
 
 /**
  * Sync's first stage: every item's parameters, read once (one read of each of the item's fields,
