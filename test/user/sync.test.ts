@@ -101,20 +101,36 @@ test('new hires who name each other: a manager hired in the same run is created 
 	two.managerEmail = one.email;
 	const refused = hire('refused', boss.email);
 	const waits = hire('waits', refused.email);
+	// A dry run has no ids for them: each preview leaves out the manager who would be new, and keeps one who exists.
+	const preview = await run([report, lead], { dryRun: true, userDetail: 'full' });
+	expect(preview.error).toBeUndefined();
+	expect(preview.items.map((item) => [item.json.outcome, (item.json.primary_reporter as IDataObject | null)?.id ?? null])).toEqual([
+		['created', null],
+		['created', boss.id],
+	]);
+	expect(writes(sim)).toEqual([]);
 	// Engagedly refuses the creation of `refused`, the second POST: the first pass creates whoever
 	// names nobody new (the lead, then them), the next those who waited.
 	sim.faults.add({ kind: 'body', status: 422, match: { method: 'POST', path: '/beta/users' }, after: 1, body: JSON.stringify({ errors: { email: ['is not accepted here'] } }) });
-	const employees = [report, lead, one, two, refused, waits];
+	// ...and someone Engagedly has moves under the new lead.
+	const mover = activeUsers().find((u) => u.id !== boss.id && u.manager_id !== null)!;
+	const employees = [report, lead, one, two, refused, waits, { ...employee(mover), managerEmail: lead.email, hrManagers: [lead.email] }];
 	// The whole key (100 %, the most a run may take).
-	const { items } = await run(employees, { options: { rateLimitShare: 100 } }, { continueOnFail: true });
+	const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}') };
+	const { items } = await run(employees, { additionalFields, options: { rateLimitShare: 100 } }, { continueOnFail: true });
 	const told = items.slice(0, employees.length).map((item) => item.json.outcome ?? item.json.error);
 	const notCreated = (address: string) => `"${address}" was not created in this run, so this employee could not be`;
-	expect(told).toEqual(['created', 'created', notCreated(two.email), notCreated(one.email), expect.stringContaining('Engagedly answered 422'), notCreated(refused.email)]);
+	expect(told).toEqual(['created', 'created', notCreated(two.email), notCreated(one.email), expect.stringContaining('Engagedly answered 422'), notCreated(refused.email), 'updated']);
 	expect(items[2].json.description).toBe(
 		`A field of this item names "${two.email}", who has no Engagedly user yet: their own item failed (see it), or it names this employee in turn (two new hires who are each other's manager). Fix that and run again.`,
 	);
 	const created = (address: string) => sim.store.userByEmail(address);
 	expect(created(report.email)!.manager_id).toBe(created(lead.email)!.id);
+	expect(sim.store.getUser(mover.id).manager_id).toBe(created(lead.email)!.id);
+	// ...and named in the changes of the one moved under them, though the directory read before did not hold them.
+	// (A write's answer names the manager; HR managers only a read that asks for them shows, so they are named from whom the run created.)
+	const named = { id: created(lead.email)!.id, name: 'lead Nyberg', email: lead.email };
+	expect(items[6].json.changes).toMatchObject({ manager_id: { to: named }, hr_managers: { to: [named] } });
 	expect(created(lead.email)!.manager_id).toBe(boss.id);
 	for (const nobody of [one, two, refused, waits]) expect(created(nobody.email)).toBeUndefined();
 	// The lead first, then whoever names them.
@@ -359,9 +375,9 @@ test('an item naming a deactivated user: reported blocked, nothing written, in a
 
 test('a deactivation or reactivation the answer does not show, and a missing user whose permissions cannot be read, are failures: never reported deactivated, reactivated or kept', async () => {
 	const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
-	const [unshown, unreadable] = [users[5], users[20]];
+	const [unshown, unreadable, raced] = [users[5], users[20], users[30]];
 	const blocked = sim.store.sortedUsers().find((u) => u.status === 'Blocked')!;
-	const employees = [...activeUsers().filter((u) => u !== unshown && u !== unreadable), blocked].map(employee);
+	const employees = [...activeUsers().filter((u) => u !== unshown && u !== unreadable && u !== raced), blocked].map(employee);
 	const answering = (id: string, status: string) => ({
 		kind: 'rewrite' as const,
 		match: { path: `/beta/users/${id}/${status === 'Active' ? 'deactivate' : 'activate'}` },
@@ -370,16 +386,23 @@ test('a deactivation or reactivation the answer does not show, and a missing use
 	sim.faults.add(answering(unshown.id, 'Active'));
 	sim.faults.add(answering(blocked.id, 'Blocked'));
 	sim.faults.add({ kind: 'status', status: 403, match: { path: `/beta/users/${unreadable.id}/permissions` } });
+	// Deactivated by someone else meanwhile, with another reason, which Engagedly keeps.
+	sim.faults.add({
+		kind: 'rewrite',
+		match: { path: `/beta/users/${raced.id}/deactivate` },
+		rewrite: (body: unknown) => ({ ...(body as object), data: { ...(body as { data: object }).data, status: 'Blocked', block_reason_code: 'resigned' } }),
+	});
 
-	const { items } = await run(employees, { deactivateMissing: true, reactivateReturning: true }, { continueOnFail: true });
-	expect(items.map((item) => item.json.outcome).filter((outcome) => outcome !== 'unchanged')).toEqual([undefined, undefined, undefined]);
+	const { items } = await run(employees, { deactivateMissing: true, reactivateReturning: true, blockReasonCode: 'involuntary' }, { continueOnFail: true });
+	expect(items.map((item) => item.json.outcome).filter((outcome) => outcome !== 'unchanged')).toEqual([undefined, undefined, undefined, undefined]);
 	const failed = items.filter((item) => item.json.error).map((item) => [item.pairedItem, (item.json.user as IDataObject | undefined)?.id, item.json.error]);
 	expect(failed).toEqual([
 		[{ item: employees.length - 1 }, undefined, `Engagedly answered with user ${blocked.id} Blocked, not Active`],
 		[undefined, unshown.id, `Engagedly answered with user ${unshown.id} Active, not Blocked`],
 		[undefined, unreadable.id, expect.stringContaining('403') as unknown],
+		[undefined, raced.id, `User ${raced.id} was already deactivated with the reason "resigned", which Engagedly kept`],
 	]);
-	expect(requestsTo(sim, 'PUT /beta/users/:id/deactivate').map((entry) => entry.path)).toEqual([`/beta/users/${unshown.id}/deactivate`]);
+	expect(requestsTo(sim, 'PUT /beta/users/:id/deactivate').map((entry) => entry.path)).toEqual([`/beta/users/${unshown.id}/deactivate`, `/beta/users/${raced.id}/deactivate`]);
 	expect(sim.store.getUser(unreadable.id).status).toBe('Active');
 });
 

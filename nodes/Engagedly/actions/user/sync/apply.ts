@@ -115,13 +115,16 @@ async function applyStep(this: IExecuteFunctions, step: Step, created: Map<strin
 	}
 }
 
-/** A deactivation: its write answers with the single user, so the dry run shows that record, deactivated. */
+/**
+ * A deactivation: its write answers with the single user, so the dry run shows that record (read
+ * as a single user, which carries their manager as the write's answer does), deactivated.
+ */
 async function deactivateUser(this: IExecuteFunctions, step: DeactivateStep, run: ApplyContext): Promise<IDataObject> {
 	const id = String(step.person.id);
 	const request = run.request(step.item);
 	const code = step.blockReasonCode;
 	if (run.dryRun) {
-		const single = await requestRecord.call(this, 'GET', apiPath`/users/${id}`, { ...request, qs: { include: 'primary_reporter' } });
+		const single = await requestRecord.call(this, 'GET', apiPath`/users/${id}`, request);
 		return { ...single, status: 'Blocked', block_reason_code: code || null };
 	}
 	const answer = await requestRecord.call(this, 'PUT', apiPath`/users/${id}/deactivate`, {
