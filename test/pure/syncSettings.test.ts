@@ -45,6 +45,26 @@ test('a parameter the node does not hold reads as the editor’s default', () =>
 	expect(settingsOf({ deactivateMissing: true, createNewHires: 'beforeJoining' })).toEqual(settingsOf({ ...defaults, deactivateMissing: true, createNewHires: 'beforeJoining' }));
 });
 
+test('a run given nothing: the editor’s defaults, every switch off', () => {
+	expect(settingsOf({})).toEqual({
+		today: DateTime.utc().toISODate(),
+		leftStatuses: new Set(['terminated', 'inactive', 'false']),
+		daysBeforeJoining: undefined,
+		outputPlan: false,
+		matchByEmployeeId: false,
+		reactivateReturning: false,
+		deactivateMissing: false,
+		blockReasonCode: '',
+		maxDeactivatePercent: 10,
+		dryRun: false,
+		summary: false,
+		userDetail: 'person',
+		fullComparisonEvery: 7,
+		fullComparisonNow: false,
+		rateLimitShare: 0.75,
+	});
+});
+
 test('each setting as given', () => {
 	expect(
 		settingsOf({
@@ -114,6 +134,11 @@ test.each<[string, IDataObject, ReturnType<typeof refusal>]>([
 		{ createNewHires: 'beforeJoining', daysBeforeJoining: days },
 		refusal('Days Before Joining must be a whole number from 0', 'Give how many days before their Joining Date a new employee is created. Nothing was read or written.'),
 	]),
+	[
+		'Rate Limit Share 0',
+		{ options: { rateLimitShare: 0 } },
+		refusal('Rate Limit Share (%) must be a number from 1 to 100 (got "0")', 'Set how much of the API key’s rate limit this run may use. Nothing was read or written.'),
+	],
 	['a choice the node does not offer', { whenOverGuard: 'ask' }, refusal('When Over The Guard must be one of "refuse", "outputPlan" (got "ask")', 'Fix the value (or the expression that gives it) in the node. Nothing was sent to Engagedly.')],
 ])('refused before any request: %s', (_name, parameters, error) => {
 	let thrown: unknown;

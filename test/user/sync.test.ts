@@ -137,6 +137,32 @@ test('new hires who name each other: a manager hired in the same run is created 
 	expect(writes(sim).filter((entry) => entry.route === 'POST /beta/users').map((entry) => (entry.body as IDataObject).email)).toEqual([lead.email, refused.email, report.email]);
 });
 
+test('a new manager whose creation Engagedly answers without an id (none, or null): whoever names them fails as not created, never sent a made-up id', async () => {
+	const [boss] = activeUsers();
+	const hire = (name: string, managerEmail: string) => ({ email: freshEmail(name), firstName: name, lastName: 'Ode', jobTitle: '', managerEmail, costCenter: 'CC-5' });
+	const [noId, nullId] = [hire('noid', boss.email), hire('nullid', boss.email)];
+	const reports = [hire('r1', noId.email), hire('r2', nullId.email)];
+	sim.faults.add({
+		kind: 'rewrite',
+		match: { method: 'POST', path: '/beta/users' },
+		times: 2,
+		rewrite: (body: unknown) => {
+			const user = { ...(body as { data: IDataObject }).data };
+			if (user.email === noId.email) delete user.id;
+			else user.id = null;
+			return { ...(body as object), data: user };
+		},
+	});
+	const { items } = await run([...reports, noId, nullId], {}, { continueOnFail: true });
+	expect(items.map((item) => item.json.outcome ?? item.json.error)).toEqual([
+		`"${noId.email}" was not created in this run, so this employee could not be`,
+		`"${nullId.email}" was not created in this run, so this employee could not be`,
+		'created',
+		'created',
+	]);
+	expect(writes(sim).map((entry) => (entry.body as IDataObject).email)).toEqual([noId.email, nullId.email]);
+});
+
 test('a manager given by ID is sent as given; an address nobody has, and one two users share, fail that item naming the field, with nothing sent for it', async () => {
 	const [a, b, c, boss, twin1, twin2] = activeUsers().slice(20, 26);
 	// Two users whose addresses differ only in case: one address to Engagedly's matching.
@@ -811,13 +837,14 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const oldBoss = snapshot(sim.store.getUser(renamedBefore.manager_id!));
 		const below = (id: string): string[] => sim.store.directReports(id).flatMap((r) => [r.id, ...below(r.id)]);
 		const newBoss = activeUsers().find((u) => !missing.includes(u) && ![renamedBefore.id, renamedBefore.manager_id, ...below(renamedBefore.id)].includes(u.id))!;
-		employees[renamed] = { ...employees[renamed], lastName: 'Approved', managerEmail: newBoss.email };
+		employees[renamed] = { ...employees[renamed], lastName: 'Approved', managerEmail: newBoss.email, hrManagers: [newBoss.email] };
 		employees[changedMeanwhile] = { ...employees[changedMeanwhile], lastName: 'Stale' };
 		const hire = freshEmail('approved');
 		employees.push({ email: hire, firstName: 'Ada', lastName: 'Proved', jobTitle: '', managerEmail: manager.email, costCenter: 'CC-4' });
 		const before = JSON.stringify([...sim.store.users.values()]);
 
-		const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan' });
+		const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}') };
+		const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan', additionalFields });
 		expect(planned.error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
 		expect(JSON.stringify([...sim.store.users.values()])).toBe(before);
@@ -861,11 +888,13 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(items[renamed].json.changes).toEqual({
 			last_name: { from: renamedBefore.last_name, to: 'Approved' },
 			manager_id: { from: named(oldBoss), to: named(newBoss) },
+			// A write's answer shows no HR managers: they are named from the directory Apply Plan read.
+			hr_managers: { from: renamedBefore.hr_manager_ids.map((id) => named(sim.store.getUser(id))), to: [named(newBoss)] },
 		});
 		expect(requestsTo(sim, 'GET /beta/users').filter((entry) => entry.query.email === undefined)).toHaveLength(Math.ceil(sim.store.users.size / 50));
 		const renamedUser = sim.store.userByEmail(String(employees[renamed].email))!;
 		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([
-			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved', manager_id: newBoss.id }],
+			['PATCH /beta/users/:id', `/beta/users/${renamedUser.id}`, { last_name: 'Approved', manager_id: newBoss.id, hr_managers: [newBoss.id] }],
 			['POST /beta/users', '/beta/users', { email: hire, first_name: 'Ada', last_name: 'Proved', manager_id: manager.id, [costCenter().attribute_key]: 'CC-4' }],
 			...deactivated.map((u) => ['PUT /beta/users/:id/deactivate', `/beta/users/${u.id}/deactivate`, {}]),
 		]);
@@ -875,6 +904,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		sim.clearLog();
 		const edited = await applyPlan({ ...output.plan, steps: [{ ...output.plan.steps[0], kind: 'kept' }] });
 		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
+		expect(edited.error?.description).toBe('Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged. Nothing was read or written.');
 		expect(sim.log).toEqual([]);
 		// Applied again, all of it is stale but the Site Administrator: Output "Summary" says so in one item.
 		const twice = await applyPlan(output.plan, { output: 'summary' });
