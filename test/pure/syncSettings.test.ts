@@ -105,6 +105,7 @@ test('each setting as given', () => {
 
 test.each<[string, IDataObject, Partial<ReturnType<typeof settingsOf>>]>([
 	['the plan is output only for a run that deactivates', { whenOverGuard: 'outputPlan' }, { outputPlan: false }],
+	['a run that deactivates and refuses over the guard', { deactivateMissing: true, whenOverGuard: 'refuse' }, { outputPlan: false }],
 	['Days Before Joining counts only when new hires wait for it', { createNewHires: 'atOnce', daysBeforeJoining: 5 }, { daysBeforeJoining: undefined }],
 	['on their joining day', { createNewHires: 'beforeJoining', daysBeforeJoining: 0 }, { daysBeforeJoining: 0 }],
 	['Max Deactivate Percent at its edges', { deactivateMissing: true, maxDeactivatePercent: 0 }, { maxDeactivatePercent: 0 }],
