@@ -3,7 +3,9 @@
  * parameter is read, so every field of every item is read exactly once per run, and the row holds
  * what the later stages need (people as given, the lifecycle, the body). No engine, no simulator.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-workflow';
+
+import type { UserAttribute } from '../../nodes/Engagedly/people/attributeDefinitions';
 
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import { missingColumn, readRows } from '../../nodes/Engagedly/actions/user/sync/rows';
@@ -75,5 +77,98 @@ describe('missingColumn: an Email mapping that reads a field the item lacks says
 		['a fixed value, not an expression of the item', undefined, { name: 'A' }, ''],
 	])('%s', (_name, expression, json, words) => {
 		expect(missingColumn(expression, json)).toBe(words);
+	});
+});
+
+describe('readRows: who each item names, and why one names nobody or fails', () => {
+	/** Reads `items` as Sync's rows; a parameter given as `THROWS` fails as a broken expression does. */
+	const THROWS = '{{ an expression that fails }}';
+	async function rowsOf(given: IDataObject[], settings: Partial<Settings> = {}, { attributes = [] as UserAttribute[], emailExpression = '={{ $json.email }}' } = {}) {
+		const context = {
+			getNode: () => ({ name: 'Sync', type: 'n8n-nodes-engagedly.engagedly', typeVersion: 1, position: [0, 0], parameters: { email: emailExpression } }),
+			getNodeParameter: (name: string, item: number, fallback: unknown) => {
+				const value = name in given[item] ? given[item][name] : fallback;
+				if (value === THROWS) throw new Error(`Cannot read ${name}`);
+				return value;
+			},
+			getInputData: () => given.map((json) => ({ json })),
+		} as unknown as IExecuteFunctions;
+		const failed = new Map<number, Error>();
+		const run = { today: '2026-11-28', leftStatuses: new Set(['terminated']), blockReasonCode: 'LEFT', matchByEmployeeId: false, deactivateMissing: false, ...settings } as Settings;
+		const { rows, unnamed } = await readRows.call(context, given.length, run, { attributes, request: (itemIndex) => ({ itemIndex, maxRateLimitWaitSeconds: 0 }), failed });
+		const errors = [...failed].map(([item, error]) => [item, error.message, (error as NodeOperationError).description, (error as NodeOperationError).context?.itemIndex]);
+		return { rows, unnamed, errors };
+	}
+	const person = (email: string, extra: IDataObject = {}): IDataObject => ({ email, firstName: 'Ann', lastName: 'Lee', ...extra });
+
+	test('an address is trimmed and kept as given, folded to match; an item that names nobody says why, and with Deactivate Missing Users that the run deactivates nobody', async () => {
+		const { rows, unnamed, errors } = await rowsOf(
+			[
+				person('  Ann.Lee@Example.com '),
+				person('', { email: null }),
+				person('', { email: { address: 'x@example.com' } }),
+				person('', { email: '   ' }),
+				person('not-an-address'),
+				{ Email: 'e@example.com', firstName: 'E' },
+				person('', { email: THROWS }),
+			],
+			{ deactivateMissing: true },
+		);
+		expect([...rows.keys()]).toEqual([0]);
+		expect(rows.get(0)).toMatchObject({ email: 'ann.lee@example.com', person: { email: 'Ann.Lee@Example.com', first_name: 'Ann', last_name: 'Lee', employee_id: null } });
+		expect(unnamed).toBe(6);
+		const description = '6 input items named nobody (items 1, 2, 3, 4, 5, 6). So that nobody is deactivated for a row that lost its address, this run deactivated nobody. Give every employee their email address and run again.';
+		expect(errors).toEqual([
+			[1, 'Names nobody: its Email is empty', description, 1],
+			[2, 'Names nobody: its Email is empty', description, 2],
+			[3, 'Names nobody: its Email is empty', description, 3],
+			[4, 'Names nobody: its Email "not-an-address" is not an email address', description, 4],
+			[5, 'Names nobody: its Email is empty: the Email expression reads "email", which the input item does not have. It has "Email": map Email to that field.', description, 5],
+			[6, 'Names nobody: its Email expression failed (Cannot read email)', description, 6],
+		]);
+	});
+
+	test('one item that names nobody, in a run that deactivates nobody anyway', async () => {
+		const { unnamed, errors } = await rowsOf([person('a@example.com'), person('')]);
+		expect(unnamed).toBe(1);
+		expect(errors).toEqual([[1, 'Names nobody: its Email is empty', '1 input item named nobody (item 1). Give every employee their email address and run again.', 1]]);
+	});
+
+	test('an address (in any case) two items give fails both; an employee ID two give fails them only when matching by it', async () => {
+		const items = [person('a@example.com', { additionalFields: { employeeId: 'E1' } }), person('A@EXAMPLE.com'), person('b@example.com', { additionalFields: { employeeId: ' E1 ' } }), person('c@example.com')];
+		const shared = (what: string, value: string, at: number[]) =>
+			at.map((item) => [item, `The ${what} "${value}" is in ${at.length} input items (${at.join(', ')})`, 'Each employee must be one item: none of these items was applied. Remove the duplicates in the source and run again.', item]);
+		expect((await rowsOf(items)).errors).toEqual(shared('email address', 'a@example.com', [0, 1]));
+		expect((await rowsOf(items, { matchByEmployeeId: true })).errors.sort()).toEqual([...shared('employee ID', 'E1', [0, 2]), shared('email address', 'a@example.com', [0, 1])[1]].sort());
+	});
+
+	test('an item whose fields cannot be read fails on its own, and still names its user (with nothing else of them to share or match)', async () => {
+		const { rows, errors } = await rowsOf([person('a@example.com', { firstName: THROWS }), person('b@example.com', { firstName: THROWS })], { matchByEmployeeId: true });
+		expect(errors.map(([item, message]) => [item, message])).toEqual([
+			[0, 'Cannot read firstName'],
+			[1, 'Cannot read firstName'],
+		]);
+		expect(rows.get(1)).toEqual<Row>({ email: 'b@example.com', employeeId: '', fullName: '', lifecycle: { state: 'active' }, blockReasonCode: 'LEFT', person: { email: 'b@example.com' }, body: {}, people: [] });
+	});
+
+	test.each([
+		['Joining Date', { additionalFields: { joiningDate: 'soon' } }, 'Joining Date "soon" is not a date'],
+		['Leaving Date', { leaverFields: { leavingDate: '31/31/2026' } }, 'Leaving Date "31/31/2026" is not a date'],
+		['Rehire Date', { leaverFields: { rehireDate: 'next year' } }, 'Rehire Date "next year" is not a date'],
+	])('%s that is not a date fails the item, saying the form to give', async (_name, fields, message) => {
+		expect((await rowsOf([person('a@example.com', fields)])).errors).toEqual([[0, message, 'Give the date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.', 0]]);
+	});
+
+	test('a leaver’s own code, else the run’s; people given count for a mandatory system attribute that names them', async () => {
+		const hrManagers: UserAttribute = { name: 'HR Managers', attribute_key: 'hr_managers', preset: true, mandatory: true, data_type: 'multiple-select', attribute_options: null };
+		const { rows, errors } = await rowsOf(
+			[person('a@example.com', { leaverFields: { blockReasonCode: ' OWN ' }, additionalFields: { hrManagers: 'hr@example.com' } }), person('b@example.com')],
+			{},
+			{ attributes: [hrManagers] },
+		);
+		expect(errors).toEqual([]);
+		expect([rows.get(0)?.blockReasonCode, rows.get(1)?.blockReasonCode]).toEqual(['OWN', 'LEFT']);
+		expect(rows.get(0)?.body).not.toBeInstanceOf(Error);
+		expect(rows.get(1)?.body).toEqual(new Error('"HR Managers" (hr_managers) is mandatory in Engagedly: set HR Managers under Additional Fields'));
 	});
 });

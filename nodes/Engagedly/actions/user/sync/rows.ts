@@ -8,7 +8,6 @@ import { refuse } from '../../../parameters/refuse';
 import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
 import { readCustomAttributes } from '../fields/customAttributes';
-import { checkCode } from '../deactivation';
 import { readIdentity, readUserFieldValues } from '../fields/read';
 import type { Employment, Lifecycle } from './lifecycle';
 import { lifecycleOf } from './lifecycle';
@@ -213,27 +212,6 @@ function refuseShared(
 					description: 'Each employee must be one item: none of these items was applied. Remove the duplicates in the source and run again.',
 				}),
 			);
-		}
-	}
-}
-
-/** The run's Block Reason Code, checked before anything is written; then each leaver's own. */
-export async function checkBlockReasonCodes(
-	this: IExecuteFunctions,
-	rows: Map<number, Row>,
-	settings: Settings,
-	itemRequest: (item: number | undefined) => ItemRequest,
-	failed: Map<number, Error>,
-) {
-	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, itemRequest(undefined));
-	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
-	for (const [item, row] of rows) {
-		const code = row.blockReasonCode;
-		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
-		try {
-			await checkCode.call(this, item, code, itemRequest(item));
-		} catch (error) {
-			failed.set(item, error as Error);
 		}
 	}
 }
