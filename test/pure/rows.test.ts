@@ -151,6 +151,20 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 		expect(rows.get(1)).toEqual<Row>({ email: 'b@example.com', employeeId: '', fullName: '', lifecycle: { state: 'active' }, blockReasonCode: 'LEFT', person: { email: 'b@example.com' }, body: {}, people: [] });
 	});
 
+	test('an item’s fields checked before they are read: a name that is not text, a name left out', async () => {
+		const { errors } = await rowsOf([person('a@example.com', { firstName: { given: 'Ann' } }), { email: 'b@example.com' }, { email: 'c@example.com', firstName: 'Cy' }]);
+		expect(errors.map(([item, message]) => [item, message])).toEqual([
+			[0, 'First Name must be text, not a list or an object'],
+			[1, 'First Name is empty'],
+			[2, 'Last Name is empty'],
+		]);
+	});
+
+	test('the employment status, in any case, decides a leaver', async () => {
+		const { rows } = await rowsOf([person('a@example.com', { leaverFields: { employmentStatus: ' TERMINATED ' } })]);
+		expect(rows.get(0)?.lifecycle).toEqual({ state: 'left' });
+	});
+
 	test.each([
 		['Joining Date', { additionalFields: { joiningDate: 'soon' } }, 'Joining Date "soon" is not a date'],
 		['Leaving Date', { leaverFields: { leavingDate: '31/31/2026' } }, 'Leaving Date "31/31/2026" is not a date'],
