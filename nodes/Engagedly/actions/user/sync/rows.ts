@@ -103,8 +103,8 @@ function readAddress(this: IExecuteFunctions, item: number): string | { problem:
 	} catch (error) {
 		return { problem: `its Email expression failed (${(error as Error).message})` };
 	}
-	// Null is an object too; a parameter left out comes as ''.
-	const address = typeof raw === 'object' ? '' : String(raw).trim();
+	// An expression reading a field the item lacks gives undefined; null is an object too.
+	const address = raw === undefined || typeof raw === 'object' ? '' : String(raw).trim();
 	if (!address) return { problem: `its Email is empty${missingColumn(this.getNode().parameters.email, this.getInputData()[item].json)}` };
 	if (!isEmailAddress(address)) return { problem: `its Email "${address}" is not an email address` };
 	return address;
