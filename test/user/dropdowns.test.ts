@@ -138,7 +138,10 @@ describe('a listed record without an id (an answer the contract does not allow) 
 
 	test('the department search', async () => {
 		idLess('/beta/departments');
-		await expect(listSearch('searchDepartments', sim.credentials())).rejects.toThrow('Engagedly listed a record of /departments without an id');
+		await expect(listSearch('searchDepartments', sim.credentials())).rejects.toMatchObject({
+			message: 'Engagedly listed a record of /departments without an id',
+			description: 'A record without an id cannot be picked, so the list is not shown. Try again; if it persists, check the records in Engagedly, or give the ID by expression.',
+		});
 	});
 });
 
