@@ -25,3 +25,9 @@ test.each([
 test.each([0, 0.5, 100.5, 101, 'half', Number.NaN, Number.POSITIVE_INFINITY])('%j is refused, saying the range', (share) => {
 	expect(() => read(share)).toThrow(`Rate Limit Share (%) must be a number from 1 to 100 (got "${String(Number(share))}")`);
 });
+
+test('the refusal says what to set, on item 0', () => {
+	expect(() => read(0)).toThrow(
+		expect.objectContaining({ description: 'Set how much of the API key’s rate limit this run may use. Nothing was read or written.', context: expect.objectContaining({ itemIndex: 0 }) }),
+	);
+});

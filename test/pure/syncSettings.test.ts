@@ -135,11 +135,6 @@ test.each<[string, IDataObject, ReturnType<typeof refusal>]>([
 		{ createNewHires: 'beforeJoining', daysBeforeJoining: days },
 		refusal('Days Before Joining must be a whole number from 0', 'Give how many days before their Joining Date a new employee is created. Nothing was read or written.'),
 	]),
-	[
-		'Rate Limit Share 0',
-		{ options: { rateLimitShare: 0 } },
-		refusal('Rate Limit Share (%) must be a number from 1 to 100 (got "0")', 'Set how much of the API key’s rate limit this run may use. Nothing was read or written.'),
-	],
 	['a choice the node does not offer', { whenOverGuard: 'ask' }, refusal('When Over The Guard must be one of "refuse", "outputPlan" (got "ask")', 'Fix the value (or the expression that gives it) in the node. Nothing was sent to Engagedly.')],
 ])('refused before any request: %s', (_name, parameters, error) => {
 	let thrown: unknown;
