@@ -44,6 +44,8 @@ describe('a 200 that is not a well-formed answer is a fault, never the end of a 
 		expect(error?.message).toMatch(message);
 		expect(error?.message).toMatch(/^Engagedly answered 200 with .* where a page of records in "data" was due$/);
 		expect(error?.description).toMatch(/no record is lost or made up; it was tried 4 times/);
+		// Engagedly answered, so this is no connection failure (the contract's api_connection_error).
+		expect((error as { errorResponse?: { error_type?: string } }).errorResponse?.error_type).toBe('api_fault');
 		expect(requestsTo(sim, USER_LIST).map((entry) => entry.query.page)).toEqual(['1', '2', '2', '2', '2']);
 	});
 
@@ -499,5 +501,7 @@ describe('messages that say what happened', () => {
 		expect(error?.message).toMatch(/^Could not reach Engagedly at http:\/\/127\.0\.0\.1:1\/beta \(ECONNREFUSED\)$/);
 		expect(error?.description).toMatch(/The request was tried 4 times/);
 		expect(error?.description).not.toMatch(/write|may already have been applied/);
+		// The error type the contract gives a connection failure, for error workflows that sort by it.
+		expect((error as { errorResponse?: { error_type?: string } }).errorResponse?.error_type).toBe('api_connection_error');
 	});
 });

@@ -372,6 +372,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 			const { error } = await poller.poll();
 
 			expect(error?.message).toBe("Engagedly's rate limit is cooling down: it asked to wait 60 s, longer than is left of this poll's time");
+			expect(error?.description).toBe('Nothing was saved; the next poll tries again.');
 			expect(sim.log.map((entry) => entry.status)).toEqual([429]);
 			expect(await stillCoolingDown()).toBe(true);
 			expect(poller.state()).toEqual(before);
