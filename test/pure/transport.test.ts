@@ -142,21 +142,23 @@ describe('an answer as it arrives, and what a message says of it', () => {
 });
 
 test("n8n's own regular-expression time limit running out on a busy host is a transient failure (a read is tried again), not a fault of Engagedly", () => {
-	expect(failureOf(new Error('Regular expression execution timed out'))).toEqual({ code: 'N8N_REGEX_TIMEOUT', notSent: false, transient: true, timedOut: false });
+	expect(failureOf(new Error('Regular expression execution timed out'))).toEqual({ code: 'N8N_REGEX_TIMEOUT', notSent: false, transient: true, timedOut: false, reason: 'Regular expression execution timed out' });
 	expect(failureOf(new Error('something else')).transient).toBe(false);
 });
 
 describe('after a failure: what it was, and whether to send again', () => {
-	const failure = (code: string, notSent: boolean, transient: boolean, timedOut: boolean) => ({ code, notSent, transient, timedOut });
+	const failure = (code: string, notSent: boolean, transient: boolean, timedOut: boolean, reason: string) => ({ code, notSent, transient, timedOut, reason });
+	const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
 	test.each<[string, unknown, ReturnType<typeof failureOf>]>([
-		['refused: nothing reached the server', { code: 'ECONNREFUSED' }, failure('ECONNREFUSED', true, true, false)],
-		['a name that does not resolve, from the cause', { cause: { code: 'ENOTFOUND' } }, failure('ENOTFOUND', true, true, false)],
-		['reset mid-answer', { code: 'ECONNRESET' }, failure('ECONNRESET', false, true, false)],
-		['a socket hung up, in words only', new Error('socket hang up'), failure('ECONNRESET', false, true, false)],
-		['a timeout, in words only', new Error('Request Timeout after 60000ms'), failure('ETIMEDOUT', false, true, true)],
-		['a timeout by code', { code: 'ECONNABORTED' }, failure('ECONNABORTED', false, true, true)],
-		['anything else', new Error('certificate has expired'), failure('', false, false, false)],
-		['not an error at all', undefined, failure('', false, false, false)],
+		['refused: nothing reached the server', refused, failure('ECONNREFUSED', true, true, false, 'connect ECONNREFUSED 127.0.0.1:1')],
+		['a name that does not resolve, from the cause', { cause: { code: 'ENOTFOUND' } }, failure('ENOTFOUND', true, true, false, '[object Object]')],
+		['reset mid-answer', { code: 'ECONNRESET' }, failure('ECONNRESET', false, true, false, '[object Object]')],
+		['a socket hung up, in words only', new Error('socket hang up'), failure('ECONNRESET', false, true, false, 'socket hang up')],
+		['a timeout, in words only', new Error('Request Timeout after 60000ms'), failure('ETIMEDOUT', false, true, true, 'Request Timeout after 60000ms')],
+		['a timeout by code', { code: 'ECONNABORTED' }, failure('ECONNABORTED', false, true, true, '[object Object]')],
+		['anything else: its own words', new Error('certificate has expired'), failure('', false, false, false, 'certificate has expired')],
+		['a thrown text: the text', 'socket closed by proxy', failure('', false, false, false, 'socket closed by proxy')],
+		['not an error at all', undefined, failure('', false, false, false, 'undefined')],
 	])('%s', (_what, error, expected) => {
 		expect(failureOf(error)).toEqual(expected);
 	});

@@ -150,9 +150,8 @@ export async function engagedlyExchange(
 		try {
 			response = await send.call(this, request);
 		} catch (thrown) {
-			const { code, notSent, transient, timedOut } = failureOf(thrown);
+			const { code, notSent, transient, timedOut, reason } = failureOf(thrown);
 			if (transient && (await retries.again(isRead || notSent))) continue;
-			const reason = (thrown as Error)?.message ?? String(thrown);
 			throw faultError({ kind: 'unreachable', code, notSent, timedOut, reason });
 		}
 

@@ -20,12 +20,14 @@ const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNABORTED']);
 const REGEX_TIMEOUT = 'N8N_REGEX_TIMEOUT';
 const TRANSIENT_CODES = new Set([REGEX_TIMEOUT, 'ECONNRESET', 'EPIPE', 'ERR_BAD_RESPONSE', ...TIMEOUT_CODES, ...NOT_SENT_CODES]);
 
-/** What a thrown request error says about sending again. */
+/** What a thrown request error says about sending again, and its own words for a message. */
 export interface Failure {
 	code: string;
 	notSent: boolean;
 	transient: boolean;
 	timedOut: boolean;
+	/** Named in the message when there is no code (a certificate refused, say). */
+	reason: string;
 }
 
 function errorCode(error: unknown): string {
@@ -43,7 +45,8 @@ function errorCode(error: unknown): string {
 
 export function failureOf(error: unknown): Failure {
 	const code = errorCode(error);
-	return { code, notSent: NOT_SENT_CODES.has(code), transient: TRANSIENT_CODES.has(code), timedOut: TIMEOUT_CODES.has(code) };
+	const reason = (error as Error)?.message ?? String(error);
+	return { code, notSent: NOT_SENT_CODES.has(code), transient: TRANSIENT_CODES.has(code), timedOut: TIMEOUT_CODES.has(code), reason };
 }
 
 /** One request's retries: `again` waits and says to send again while that is safe and tries are left. */
