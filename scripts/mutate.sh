@@ -47,6 +47,11 @@ config.jest.enableFindRelatedTests = tests === "pure";
 // project run again; for the engine suites that is minutes a mutant, so the node runs leave them
 // out (the report counts them), and what they hold is proven where a run reads it.
 config.ignoreStatic = tests === "node";
+// An engine suite spends most of a mutant waiting out the simulator'"'"'s real rate-limit windows
+// and retry waits, not on the CPU: more runners than cores finish a node run in far less time
+// (the mutants that hang until the timeout wait side by side). The timeout leaves a busy host a
+// minute to spare, so a slow mutant is not taken for a hung one.
+if (tests === "node") config.concurrency = Math.max(config.concurrency, 6);
 config.incrementalFile = `bench/mutation/${slug}.incremental.json`;
 process.stdout.write(JSON.stringify(config));
 ' stryker.config.json "$slug" "$tests" "${patterns[@]}" >"$config"
