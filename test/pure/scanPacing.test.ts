@@ -1,10 +1,10 @@
 /**
- * The page a scan asks for, and what it tells the pacer (transport/paginate.ts): before each page, how many pages it has
- * left (pages.ts counts them; test/pure/pages.test.ts has that arithmetic), its caller's share
- * and deadline while it runs, and nothing once it is over, so a request after it is not spread
- * for pages that are never read. How the pacer spreads what it is told is
- * test/transport/sharedKey.test.ts. Here the pacer only notes what it was told at each request,
- * over a list answered as the contract pages it.
+ * The page a scan asks for, and what it tells the pacer (transport/paginate.ts): before each
+ * page, how many pages it has left (pages.ts counts them; test/pure/pages.test.ts has that
+ * arithmetic), its caller's share and deadline while it runs, and nothing once it is over, so a
+ * request after it is not spread for pages that are never read. How the pacer spreads what it is
+ * told is test/transport/sharedKey.test.ts. Here the pacer only notes what it was told at each
+ * request, over a list answered as the contract pages it.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
