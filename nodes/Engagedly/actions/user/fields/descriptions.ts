@@ -92,3 +92,27 @@ export function customAttributesField(): INodeProperties {
 			'The attributes your organisation defined in Engagedly, loaded live. Give a multiple-select value as a list, e.g. ["English", "French"]. Values are checked against the current definitions before anything is sent; an attribute left empty is not sent.',
 	};
 }
+
+/** How Manager, HR Managers and Secondary Managers name people in Create or Update and Sync. */
+export type ManagersGivenBy = 'idOrEmail' | 'employeeId';
+
+/**
+ * HR systems name a manager by their own key, most often the manager's employee number: with
+ * Employee ID, each such value is the Employee ID Engagedly holds for the manager (read from the
+ * directory), so an HR system's id is never sent as an Engagedly id.
+ */
+export const managersGivenByProperty: INodeProperties = {
+	displayName: 'Managers Given By',
+	name: 'managersGivenBy',
+	type: 'options',
+	options: [
+		{ name: 'Engagedly ID or Email', value: 'idOrEmail', description: 'Each manager is an Engagedly user ID or an email address' },
+		{
+			name: 'Employee ID',
+			value: 'employeeId',
+			description: "Each manager is the Employee ID Engagedly holds for them (the HR system's employee number), or an email address",
+		},
+	],
+	default: 'idOrEmail',
+	description: 'How Manager, HR Managers and Secondary Managers name people: a value that names no user in Engagedly fails the item',
+};
