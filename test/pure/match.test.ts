@@ -121,13 +121,66 @@ test.each<[string, Case, string[]]>([
 		'two users with the employee ID fail the item',
 		{ users: [user('a1', { employee_id: 'E1' }), user('a2', { employee_id: 'E1' })], items: [{ email: 'x@example.com', employeeId: 'E1' }], matchByEmployeeId: true },
 		[
-			'0: failed: 2 Engagedly users have the employee ID "E1" (They are a1@example.com, a2@example.com: give each their own employee ID in Engagedly, then run again. Nothing was written for this employee.; item 0)', 'named: a1 a2', 'deactivate: ', 'held users: '],
+			'0: failed: 2 Engagedly users have the employee ID "E1" (They are a1@example.com (ID a1) and a2@example.com (ID a2): give each their own employee ID in Engagedly, then run again. Nothing was written for this employee.; item 0)', 'named: a1 a2', 'deactivate: ', 'held users: '],
 	],
 	[
 		'an employee ID of one user and the address of another fail the item',
 		{ users: [user('ann', { employee_id: 'E1' }), user('bob')], items: [{ email: 'bob@example.com', employeeId: 'E1' }], matchByEmployeeId: true },
 		[
-			"0: failed: The employee ID \"E1\" is ann@example.com's, the address bob@example.com is another user's (Engagedly holds two users for what this item says is one employee: merge or correct them in Engagedly, then run again. Nothing was written for this employee.; item 0)", 'named: bob ann', 'deactivate: ', 'held users: '],
+			"0: failed: The employee ID \"E1\" is ann@example.com's, the address bob@example.com is another user's (Engagedly holds two users for what this item (bob@example.com, employee ID E1) says is one employee: ann@example.com (ID ann) and bob@example.com (ID bob). Merge or correct them in Engagedly, then run again. Nothing was written for this employee.; item 0)", 'named: bob ann', 'deactivate: ', 'held users: '],
+	],
+	[
+		'one user named by two items (a rehire’s new profile by the address, the old profile by its employee ID): both fail, naming the user; nobody created or deactivated',
+		{
+			users: [user('ann', { employee_id: 'P17' }), user('bob')],
+			items: [
+				{ email: 'ann_x7k2q@example.com', employeeId: 'P17', lifecycle: { state: 'left', date: '2026-10-31' } },
+				{ email: 'ann@example.com', employeeId: 'P42' },
+			],
+			matchByEmployeeId: true,
+		},
+		[
+			'0: failed: 2 input items name one Engagedly user, ann@example.com (ID ann) (They are item 0 (ann_x7k2q@example.com, employee ID P17) and item 1 (ann@example.com, employee ID P42): one account is one employee\'s. If one is a former profile of the same person (a rehire\'s new profile, a transfer between systems), give the user in Engagedly the Employee ID of the row that is them now, or leave the old row out; otherwise correct the addresses or employee IDs in the HR system. Nothing was written, created or deactivated for these items.; item 0)',
+			'1: failed: 2 input items name one Engagedly user, ann@example.com (ID ann) (They are item 0 (ann_x7k2q@example.com, employee ID P17) and item 1 (ann@example.com, employee ID P42): one account is one employee\'s. If one is a former profile of the same person (a rehire\'s new profile, a transfer between systems), give the user in Engagedly the Employee ID of the row that is them now, or leave the old row out; otherwise correct the addresses or employee IDs in the HR system. Nothing was written, created or deactivated for these items.; item 1)',
+			'named: ann',
+			'deactivate: bob',
+			'held users: ',
+		],
+	],
+	[
+		'a user named by a failed row and by another row: the other fails too',
+		{ users: [user('ann', { employee_id: 'E1' })], items: [{ email: 'ann@example.com', failed: true }, { email: 'new@example.com', employeeId: 'E1' }], matchByEmployeeId: true },
+		[
+			'0: failed: bad row',
+			"1: failed: 2 input items name one Engagedly user, ann@example.com (ID ann) (They are item 0 (ann@example.com) and item 1 (new@example.com, employee ID E1): one account is one employee's. If one is a former profile of the same person (a rehire's new profile, a transfer between systems), give the user in Engagedly the Employee ID of the row that is them now, or leave the old row out; otherwise correct the addresses or employee IDs in the HR system. Nothing was written, created or deactivated for these items.; item 1)",
+			'named: ann',
+			'deactivate: ',
+			'held users: ',
+		],
+	],
+	[
+		'a transfer: a leaver the export names and a creation of the same name are held together, neither written',
+		{
+			users: [user('old', { first_name: 'Nia', last_name: 'Ode', employee_id: 'A-1' }), user('bob')],
+			items: [
+				{ email: 'old@example.com', employeeId: 'A-1', name: ['Nia', 'Ode'], lifecycle: { state: 'left', date: '2026-11-01' } },
+				{ email: 'nia@example.com', employeeId: 'B-9', name: ['Nia', 'Ode'] },
+			],
+			matchByEmployeeId: true,
+			deactivateMissing: false,
+		},
+		[
+			'0: old by employee ID, deactivate, held with {"item":1,"email":"nia@example.com"}',
+			'1: nobody, write (a creation), held with {"id":"old","email":"old@example.com","name":null}',
+			'named: old',
+			'deactivate: ',
+			'held users: ',
+		],
+	],
+	[
+		'not matching by employee ID, a creation whose employee ID a user holds is held, naming that user (Blocked or not)',
+		{ users: [user('ann', { employee_id: 'E1', status: 'Blocked' }), user('bob')], items: [{ email: 'ann.new@example.com', employeeId: 'E1', name: ['Ann', 'New'] }, { email: 'bob@example.com' }], matchByEmployeeId: false },
+		['0: nobody, write (a creation), held with {"id":"ann","email":"ann@example.com","name":null}', '1: bob, write', 'named: bob', 'deactivate: ', 'held users: '],
 	],
 	[
 		'each fate from the lifecycle and what Engagedly holds',
@@ -229,5 +282,5 @@ test.each<[string, Case, { creating: string[]; deactivating: string[] }]>([
 	],
 ])('%s', (_name, run, expected) => {
 	const { rows, ...found } = runOf(run);
-	expect({ creating: [...creations(rows, found)], deactivating: deactivating(found).map((u) => u.id) }).toEqual(expected);
+	expect({ creating: [...creations(rows, found).addresses], deactivating: deactivating(found).map((u) => u.id) }).toEqual(expected);
 });

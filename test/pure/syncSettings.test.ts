@@ -38,20 +38,21 @@ function editorDefaults(properties: INodeProperties[]): IDataObject {
 test('a parameter the node does not hold reads as the editor’s default', () => {
 	const defaults = editorDefaults(runFields);
 	expect(Object.keys(defaults).sort()).toEqual(
-		['blockReasonCode', 'createNewHires', 'daysBeforeJoining', 'deactivateMissing', 'dryRun', 'fullComparisonEvery', 'fullComparisonNow', 'leftStatuses', 'matchByEmployeeId', 'maxDeactivatePercent', 'options', 'output', 'reactivateReturning', 'userDetail', 'whenOverGuard'].sort(),
+		['blockReasonCode', 'createNewHires', 'daysBeforeJoining', 'deactivateMissing', 'dryRun', 'fullComparisonEvery', 'fullComparisonNow', 'leftStatuses', 'managersGivenBy', 'matchByEmployeeId', 'maxDeactivatePercent', 'options', 'output', 'reactivateReturning', 'userDetail', 'whenOverGuard'].sort(),
 	);
 	expect(settingsOf({})).toEqual(settingsOf(defaults));
 	// ...and with each choice turned the other way, the fallbacks of the settings it reveals.
 	expect(settingsOf({ deactivateMissing: true, createNewHires: 'beforeJoining' })).toEqual(settingsOf({ ...defaults, deactivateMissing: true, createNewHires: 'beforeJoining' }));
 });
 
-test('a run given nothing: the editor’s defaults, every switch off', () => {
+test('a run given nothing: the editor’s defaults, every switch off but matching by Employee ID', () => {
 	expect(settingsOf({})).toEqual({
 		today: DateTime.utc().toISODate(),
 		leftStatuses: new Set(['terminated', 'inactive', 'false']),
 		daysBeforeJoining: undefined,
 		outputPlan: false,
-		matchByEmployeeId: false,
+		matchByEmployeeId: true,
+		managersGivenBy: 'idOrEmail',
 		reactivateReturning: false,
 		deactivateMissing: false,
 		blockReasonCode: '',
@@ -68,7 +69,8 @@ test('a run given nothing: the editor’s defaults, every switch off', () => {
 test('each setting as given', () => {
 	expect(
 		settingsOf({
-			matchByEmployeeId: true,
+			matchByEmployeeId: false,
+			managersGivenBy: 'employeeId',
 			reactivateReturning: true,
 			deactivateMissing: true,
 			blockReasonCode: '  LEFT ',
@@ -89,7 +91,8 @@ test('each setting as given', () => {
 		leftStatuses: new Set(['terminated', 'retired', 'false']),
 		daysBeforeJoining: 14,
 		outputPlan: true,
-		matchByEmployeeId: true,
+		matchByEmployeeId: false,
+		managersGivenBy: 'employeeId',
 		reactivateReturning: true,
 		deactivateMissing: true,
 		blockReasonCode: 'LEFT',

@@ -163,8 +163,8 @@ test('a new manager whose creation Engagedly answers without an id (none, or nul
 	expect(writes(sim).map((entry) => (entry.body as IDataObject).email)).toEqual([noId.email, nullId.email]);
 });
 
-test('a manager given by ID is sent as given; an address nobody has, and one two users share, fail that item naming the field, with nothing sent for it', async () => {
-	const [a, b, c, boss, twin1, twin2] = activeUsers().slice(20, 26);
+test('a manager given by an ID the directory holds is sent as given; an ID nobody holds (an HR system\'s own), an address nobody has, and one two users share, fail that item naming the field, with nothing sent for it', async () => {
+	const [a, b, c, boss, twin1, twin2, d] = activeUsers().slice(20, 27);
 	// Two users whose addresses differ only in case: one address to Engagedly's matching.
 	sim.store.updateUser(twin2.id, { email: twin1.email.toUpperCase() });
 	const nobody = freshEmail('nobody');
@@ -173,16 +173,52 @@ test('a manager given by ID is sent as given; an address nobody has, and one two
 		{ ...employee(a), managerEmail: boss.id },
 		{ ...employee(b), managerEmail: nobody },
 		{ ...employee(c), managerEmail: twin1.email },
+		// HiBob's work.manager: the manager's id in HiBob, which no Engagedly user has.
+		{ ...employee(d), managerEmail: '3332883884017713238' },
 	];
 	const { items } = await run(employees, {}, { continueOnFail: true });
-	expect(items.slice(0, 3).map((item) => [item.json.outcome ?? item.json.error, item.pairedItem])).toEqual([
+	expect(items.slice(0, 4).map((item) => [item.json.outcome ?? item.json.error, item.pairedItem])).toEqual([
 		[hadBoss ? 'unchanged' : 'updated', { item: 0 }],
 		[`No Engagedly user has the email address "${nobody}" (Manager)`, { item: 1 }],
 		[`2 Engagedly users have the email address "${twin1.email}"`, { item: 2 }],
+		['No Engagedly user has the ID "3332883884017713238" (Manager)', { item: 3 }],
 	]);
 	expect(items[1].json.description).toBe('Check the address, or pick the user from the list or by ID. Nothing was sent.');
+	expect(items[3].json.description).toContain('set Managers Given By to Employee ID');
 	expect(writes(sim).map((entry) => entry.path)).toEqual(hadBoss ? [] : [`/beta/users/${a.id}`]);
 	expect(sim.store.getUser(a.id).manager_id).toBe(boss.id);
+	expect(sim.store.getUser(d.id).manager_id).toBe(d.manager_id);
+});
+
+test('Managers Given By Employee ID: managers and HR managers named by the employee ID Engagedly holds (BambooHR\'s supervisorId), a new hire\'s too; an employee ID nobody holds fails the item naming the field', async () => {
+	const [boss, hr, report, other] = activeUsers().filter((u) => u.id !== sim.store.adminId && u.employee_id).slice(30, 34);
+	const hire = { email: freshEmail('lead'), firstName: 'Lea', lastName: 'Dunn', jobTitle: '', managerEmail: boss.employee_id, employeeId: 'HIRE-900', costCenter: 'CC-5' };
+	const employees = [
+		{ ...employee(report), managerEmail: boss.employee_id, hrManagers: [hr.employee_id], employeeId: report.employee_id },
+		{ ...employee(other), managerEmail: 'HIRE-900', employeeId: other.employee_id },
+		hire,
+		{ ...employee(boss), managerEmail: 'NO-SUCH-ID', employeeId: boss.employee_id },
+	];
+	const additionalFields = {
+		jobTitle: '={{ $json.jobTitle }}',
+		manager: '={{ $json.managerEmail }}',
+		hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}'),
+		employeeId: '={{ $json.employeeId ?? "" }}',
+	};
+	const { items } = await run(employees, { additionalFields, managersGivenBy: 'employeeId' }, { continueOnFail: true });
+	expect(items.map((item) => item.json.outcome ?? item.json.error)).toEqual([
+		'updated',
+		'updated',
+		'created',
+		'No Engagedly user has the employee ID "NO-SUCH-ID" (Manager)',
+	]);
+	const created = sim.store.userByEmail(hire.email)!;
+	expect(sim.store.getUser(report.id)).toMatchObject({ manager_id: boss.id, hr_manager_ids: [hr.id] });
+	expect(sim.store.getUser(other.id).manager_id).toBe(created.id);
+	expect(created.manager_id).toBe(boss.id);
+	expect(writes(sim).some((entry) => entry.path === `/beta/users/${boss.id}`)).toBe(false);
+	// The directory once, in pages of 50, and no look-up per manager.
+	expect(requestsTo(sim, 'GET /beta/users')).toHaveLength(Math.ceil(sim.store.users.size / 50));
 });
 
 describe('Deactivate Missing Users', () => {

@@ -302,7 +302,8 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 	])('matched by address only, %s: both are held and neither written', async (_case, renamed, fields) => {
 		const { user, employees, index, newAddress } = addressChange();
 		if (renamed) employees[index] = { ...employees[index], lastName: `${user.last_name}-Wed` };
-		const { items, error } = await run(employees, { ...fields, deactivateMissing: true });
+		// Match By Employee ID off (it is on by default): the employee ID is then only a sign of a lookalike.
+		const { items, error } = await run(employees, { ...fields, matchByEmployeeId: false, deactivateMissing: true });
 		expect(error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
 		expect(items[index].json).toMatchObject({ email: newAddress, outcome: 'held', heldWith: { id: user.id, email: user.email } });
@@ -311,6 +312,71 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		]);
 		expect(sim.store.getUser(user.id).status).toBe('Active');
 		expect(sim.store.userByEmail(newAddress)).toBeUndefined();
+	});
+
+	test('by default, an address change follows the employee ID: the same user takes the new address', async () => {
+		const { user, employees, index, newAddress } = addressChange();
+		const { items, error } = await run(employees, { ...byEmployeeId, deactivateMissing: true });
+		expect(error).toBeUndefined();
+		expect(items[index].json).toMatchObject({ id: user.id, email: newAddress, outcome: 'updated' });
+		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([['PATCH /beta/users/:id', `/beta/users/${user.id}`, { email: newAddress }]]);
+	});
+
+	test('one user named by two items (a rehire’s new profile by address, the old profile by employee ID): both fail, naming the user; nobody created, deactivated or written', async () => {
+		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+		const employees: IDataObject[] = users.map((u) => ({ ...employee(u), employeeId: u.employee_id ?? '' }));
+		const person = users.find((u) => u.employee_id)!;
+		const index = users.indexOf(person);
+		const renamed = freshEmail('old-profile');
+		// The old profile keeps the old ID under a renamed address and has left; the new one has the address and a new ID.
+		employees[index] = { ...employees[index], employeeId: 'NEW-PROFILE-1' };
+		employees.push({ ...employee(person), email: renamed, employeeId: person.employee_id, status: 'Terminated', leavingDate: '2020-01-31' });
+		const size = sim.store.users.size;
+		const { items } = await run(
+			employees,
+			{ ...byEmployeeId, deactivateMissing: true, leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' } },
+			{ continueOnFail: true },
+		);
+		const failed = items.filter((item) => item.json.error);
+		const message = `2 input items name one Engagedly user, ${person.email} (ID ${person.id})`;
+		expect(failed.map((item) => [item.pairedItem, item.json.error])).toEqual([
+			[{ item: index }, message],
+			[{ item: employees.length - 1 }, message],
+		]);
+		expect(failed[0].json.description).toContain(`item ${index} (${person.email.toLowerCase()}, employee ID NEW-PROFILE-1) and item ${employees.length - 1} (${renamed}, employee ID ${person.employee_id})`);
+		expect(writes(sim)).toEqual([]);
+		expect(sim.store.users.size).toBe(size);
+		expect(sim.store.getUser(person.id).status).toBe('Active');
+	});
+
+	test('a transfer between two sources: the old row a leaver, the new row a hire of the same name: both held, nothing written', async () => {
+		const { user, employees, index, newAddress } = addressChange();
+		// Two systems, two employee IDs: the old one says they left, the new one is a new hire under the new address.
+		employees[index] = { ...employees[index], employeeId: 'SYS2-77' };
+		employees.push({ ...employee(user), employeeId: user.employee_id, status: 'Terminated', leavingDate: '2020-01-31' });
+		const size = sim.store.users.size;
+		const { items, error } = await run(employees, {
+			...byEmployeeId,
+			leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' },
+		});
+		expect(error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
+		expect(items[index].json).toMatchObject({ email: newAddress, outcome: 'held', heldWith: { id: user.id, email: user.email } });
+		expect(items[employees.length - 1].json).toMatchObject({ id: user.id, outcome: 'held', heldWith: { item: index, email: newAddress } });
+		expect(sim.store.users.size).toBe(size);
+		expect(sim.store.getUser(user.id).status).toBe('Active');
+	});
+
+	test('not matching by employee ID, a creation whose employee ID a deactivated user holds is held, naming them; no second account', async () => {
+		const { user, employees, index, newAddress } = addressChange();
+		sim.store.setUserStatus(user.id, 'Blocked');
+		employees[index] = { ...employees[index], lastName: 'Someone-Else' };
+		const size = sim.store.users.size;
+		const { items, error } = await run(employees, { ...byEmployeeId, matchByEmployeeId: false });
+		expect(error).toBeUndefined();
+		expect(writes(sim)).toEqual([]);
+		expect(items[index].json).toMatchObject({ email: newAddress, outcome: 'held', heldWith: { id: user.id, email: user.email } });
+		expect(sim.store.users.size).toBe(size);
 	});
 
 	test('a leaver Engagedly lacks is no creation: the missing user of the same name is deactivated, not held', async () => {

@@ -4,6 +4,7 @@ import { optionsCollection } from '../../../descriptions/common';
 import { syncProperties } from '../fields/newUser';
 import { blockReasonCodeField } from '../deactivation';
 import { userDetailProperty } from './items';
+import { managersGivenByProperty } from '../fields/descriptions';
 
 /**
  * Sync's parameters as the editor shows them: what the run does (read once, settings.ts) and
@@ -29,7 +30,7 @@ export const rateLimitShareOption = (operation: string): INodeProperties => ({
 export const runFields: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item is one employee: map their fields below with expressions. Users are matched by email (or employee ID first, if chosen); the directory is read once for all items.',
+			'Each input item is one employee: map their fields below with expressions. Users are matched by Employee ID first (when mapped), then by email; the directory is read once for all items.',
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -38,10 +39,11 @@ export const runFields: INodeProperties[] = [
 		displayName: 'Match By Employee ID',
 		name: 'matchByEmployeeId',
 		type: 'boolean',
-		default: false,
+		default: true,
 		description:
-			'Whether to match users by Employee ID (under Additional Fields) first, then by email: an employee whose address changed in the HR system keeps their Engagedly user, which takes the new address',
+			'Whether to match users by Employee ID (under Additional Fields) first, then by email: an employee whose address changed in the HR system keeps their Engagedly user, which takes the new address. Map Employee ID to the HR system’s stable key for the person.',
 	},
+	managersGivenByProperty,
 	{
 		displayName: 'Reactivate Returning Employees',
 		name: 'reactivateReturning',

@@ -5,6 +5,8 @@ import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { isEmailAddress, trimmed } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';
+import type { ManagersGivenBy } from '../fields/descriptions';
+import type { Creating } from './match';
 import type { PeopleRefs } from './rows';
 
 /**
@@ -43,26 +45,64 @@ export async function readDirectory(this: IExecuteFunctions, request: ItemReques
 	return directoryOf(await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
 }
 
+/** Who one value of a people field names in the directory: an id the write can send, or why there is none. */
+export type Resolved = { id: string } | { nobody: 'address' | 'id' | 'employeeId' } | { shared: IDataObject[]; key: 'address' | 'employeeId' };
+
 /**
- * A row's people fields as the ids a write sends: an id as given, an address as the one user the
- * directory holds with it, or, for a new hire this run creates (`creating`, folded addresses),
- * their stand-in (newUserId), replaced by their id once they exist. An address nobody has, or that
- * two users share, fails the item, naming the field.
+ * One value of a people field against the directory, as plain data: an address as the one user
+ * who holds it; with Managers Given By Employee ID, any other value as the one user whose
+ * employee_id it is; else an Engagedly id the directory holds. A new hire this run creates is
+ * their stand-in (newUserId). Nothing is taken on trust: an id the run did not read is nobody's.
  */
-export function resolvePeople(this: IExecuteFunctions, item: number, people: PeopleRefs[], directory: Directory, creating: Set<string>): IDataObject {
+export function resolvePerson(ref: string, directory: Directory, creating: Creating, by: ManagersGivenBy): Resolved {
+	if (isEmailAddress(ref)) {
+		const key = emailKey(ref);
+		const users = directory.byEmail.get(key) ?? [];
+		if (users.length > 1) return { shared: users, key: 'address' };
+		if (users.length === 1) return { id: String(users[0].id) };
+		return creating.addresses.has(key) ? { id: newUserId(key) } : { nobody: 'address' };
+	}
+	if (by === 'employeeId') {
+		const users = directory.byEmployeeId.get(ref) ?? [];
+		if (users.length > 1) return { shared: users, key: 'employeeId' };
+		if (users.length === 1) return { id: String(users[0].id) };
+		const hire = creating.byEmployeeId.get(ref);
+		return hire ? { id: newUserId(hire) } : { nobody: 'employeeId' };
+	}
+	return directory.byId.has(ref) ? { id: ref } : { nobody: 'id' };
+}
+
+const NOBODY: Record<'address' | 'id' | 'employeeId', { what: string; fix: string }> = {
+	address: { what: 'the email address', fix: 'Check the address, or pick the user from the list or by ID.' },
+	id: {
+		what: 'the ID',
+		fix: "If it is your HR system's own id for them, set Managers Given By to Employee ID and map the manager's employee number (the Employee ID Engagedly holds for them), or map their email address.",
+	},
+	employeeId: {
+		what: 'the employee ID',
+		fix: "Map the manager's employee number as Engagedly holds it in their Employee ID (or their email address), or give that user this Employee ID in Engagedly.",
+	},
+};
+
+/**
+ * A row's people fields as the ids a write sends (resolvePerson). A value that names nobody, or
+ * two users, fails the item, naming the field and how to map it.
+ */
+export function resolvePeople(this: IExecuteFunctions, item: number, people: PeopleRefs[], directory: Directory, creating: Creating, by: ManagersGivenBy): IDataObject {
 	const resolved: IDataObject = {};
 	for (const { wire, label, many, refs } of people) {
 		const ids = refs.map((ref) => {
-			if (!isEmailAddress(ref)) return ref;
-			const key = emailKey(ref);
-			const users = directory.byEmail.get(key) ?? [];
-			if (users.length > 1) throw sharedAddressError(this, ref, users, item);
-			if (users.length === 1) return String(users[0].id);
-			if (creating.has(key)) return newUserId(key);
-			throw new NodeOperationError(this.getNode(), `No Engagedly user has the email address "${ref}" (${label})`, {
-				itemIndex: item,
-				description: 'Check the address, or pick the user from the list or by ID. Nothing was sent.',
-			});
+			const found = resolvePerson(ref, directory, creating, by);
+			if ('id' in found) return found.id;
+			if ('shared' in found) {
+				if (found.key === 'address') throw sharedAddressError(this, ref, found.shared, item);
+				throw new NodeOperationError(this.getNode(), `${found.shared.length} Engagedly users have the employee ID "${ref}" (${label})`, {
+					itemIndex: item,
+					description: `They are ${found.shared.map((user) => `${String(user.email)} (ID ${String(user.id)})`).join(' and ')}: give each their own employee ID in Engagedly, or map the manager's email address. Nothing was sent.`,
+				});
+			}
+			const { what, fix } = NOBODY[found.nobody];
+			throw new NodeOperationError(this.getNode(), `No Engagedly user has ${what} "${ref}" (${label})`, { itemIndex: item, description: `${fix} Nothing was sent.` });
 		});
 		// A field that names nobody is not sent (a list would clear what Engagedly holds).
 		const unique = [...new Set(ids)];

@@ -6,6 +6,7 @@ import { checkParameters } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { trimmed } from '../../../parameters/values';
 import { DEFAULT_SYNC_RATE_LIMIT_SHARE, MAX_DEACTIVATE_PERCENT, runFields } from './description';
+import type { ManagersGivenBy } from '../fields/descriptions';
 import type { UserDetail } from './items';
 import { readUserDetail } from './items';
 
@@ -28,6 +29,7 @@ export interface Settings {
 	daysBeforeJoining?: number;
 	outputPlan: boolean;
 	matchByEmployeeId: boolean;
+	managersGivenBy: ManagersGivenBy;
 	reactivateReturning: boolean;
 	deactivateMissing: boolean;
 	blockReasonCode: string;
@@ -64,7 +66,8 @@ export function readSettings(this: IExecuteFunctions): Settings {
 		leftStatuses: new Set(statuses.split(',').map((status) => status.trim().toLowerCase()).filter(Boolean)),
 		daysBeforeJoining: beforeJoining ? days : undefined,
 		outputPlan: deactivateMissing && this.getNodeParameter('whenOverGuard', 0, 'refuse') === 'outputPlan',
-		matchByEmployeeId: this.getNodeParameter('matchByEmployeeId', 0, false) === true,
+		matchByEmployeeId: this.getNodeParameter('matchByEmployeeId', 0, true) === true,
+		managersGivenBy: this.getNodeParameter('managersGivenBy', 0, 'idOrEmail') === 'employeeId' ? 'employeeId' : 'idOrEmail',
 		reactivateReturning: this.getNodeParameter('reactivateReturning', 0, false) === true,
 		deactivateMissing,
 		blockReasonCode: trimmed(this.getNodeParameter('blockReasonCode', 0, '')),
