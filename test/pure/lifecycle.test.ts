@@ -1,9 +1,10 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
- * The lifecycle Sync decides by, as the builder reads it: both tables of docs/engagedly-node.md
- * ("The lifecycle") are read from the page and every row checked against lifecycle.ts, over every
- * combination of status and dates an HR export can give. A row changed on the page, or a rule
- * changed in the code, fails here. No n8n, no simulator.
+ * Who is whom and the lifecycle Sync decides by, as the builder reads them: the tables of
+ * docs/engagedly-node.md ("Who is whom", "The lifecycle") are read from the page and every row
+ * checked against match.ts's identify and lifecycle.ts, over every combination of keys, status and
+ * dates an HR export can give. A row changed on the page, or a rule changed in the code, fails
+ * here. No n8n, no simulator.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +12,14 @@ import { DateTime } from 'luxon';
 
 import type { Employment, Holding, LifecycleState } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
 import { fateOf, lifecycleOf } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
+import { directoryOf } from '../../nodes/Engagedly/actions/user/sync/directory';
+import type { Keys } from '../../nodes/Engagedly/actions/user/sync/match';
+import { identify } from '../../nodes/Engagedly/actions/user/sync/match';
 import { isEmptyDate } from '../../nodes/Engagedly/parameters/values';
 
 const page = readFileSync(join(__dirname, '../../docs/engagedly-node.md'), 'utf8');
-const section = page.slice(page.indexOf('## The lifecycle'), page.indexOf('\n## ', page.indexOf('## The lifecycle') + 1));
+const sectionOf = (title: string) => page.slice(page.indexOf(title), page.indexOf('\n## ', page.indexOf(title) + 1));
+const section = sectionOf('## The lifecycle');
 
 /** The rows of the section's markdown tables, each a list of trimmed cells, table by table. */
 function tables(markdown: string): string[][][] {
@@ -122,4 +127,79 @@ test.each([
 	['a date in year 2000', '2000-01-01', false],
 ])('an empty date, as HR systems write it: %s', (_name, value, empty) => {
 	expect(isEmptyDate(value)).toBe(empty);
+});
+
+describe('who is whom: the page’s matching table over every combination of keys and accounts', () => {
+	const [matchRows] = tables(sectionOf('## Who is whom'));
+	type Names = 'none' | 'A' | 'B' | 'both';
+	interface Facts {
+		byAddress: string[];
+		byEmployeeId: string[];
+		shared: boolean;
+	}
+	const RULES: Record<string, (f: Facts) => boolean> = {
+		'its address names two users': (f) => f.byAddress.length > 1,
+		'its Employee ID names two users': (f) => f.byEmployeeId.length > 1,
+		'its Employee ID names one user, its address another': (f) => f.byEmployeeId.length === 1 && f.byAddress.length === 1 && f.byEmployeeId[0] !== f.byAddress[0],
+		'another item’s keys name its user too': (f) => f.shared,
+		'its Employee ID names a user': (f) => f.byEmployeeId.length === 1,
+		'its address names a user': (f) => f.byAddress.length === 1,
+		'no key names a user': () => true,
+	};
+	const WORDS = {
+		clash: 'nobody: it fails, naming both',
+		sharedAccount: 'nobody: both items fail, naming the user and the items',
+		byEmployeeId: 'that user, whose address becomes the item’s',
+		byAddress: 'that user',
+		nobody: 'a new user',
+	};
+
+	test('the page lists exactly the rules checked here, in their order, each with words the code can give', () => {
+		expect(matchRows.map(([rule]) => rule.replace(/'/g, '’'))).toEqual(Object.keys(RULES));
+		expect(matchRows.every(([, words]) => Object.values(WORDS).includes(words.replace(/'/g, '’')))).toBe(true);
+	});
+
+	// Row 0 gives the address r@x.com and (unless absent) the Employee ID R; users A and B hold
+	// them as the case says (both: the address in two cases, or one ID twice); item 1, when
+	// present, names A by a key of A's that row 0 does not give.
+	const cases: Array<[Names, Names | 'absent', boolean]> = [];
+	for (const address of ['none', 'A', 'B', 'both'] as Names[])
+		for (const employeeId of ['absent', 'none', 'A', 'B', 'both'] as Array<Names | 'absent'>) for (const other of [false, true]) cases.push([address, employeeId, other]);
+
+	test.each(cases)('address names %s, Employee ID names %s, another item names A: %s', (address, employeeId, other) => {
+		const holds = (who: 'A' | 'B', names: Names | 'absent') => names === who || names === 'both';
+		const users = (['A', 'B'] as const).map((who) => ({
+			id: who,
+			email: holds(who, address) ? (who === 'A' ? 'r@x.com' : 'R@X.com') : `${who.toLowerCase()}@x.com`,
+			employee_id: holds(who, employeeId) ? ' R ' : `E${who}`,
+		}));
+		const rows = new Map<number, Keys>([[0, { email: 'r@x.com', employeeId: employeeId === 'absent' ? '' : 'R' }]]);
+		if (other) {
+			const [a] = users;
+			if (a.email !== 'r@x.com') rows.set(1, { email: 'a@x.com', employeeId: '' });
+			else if (!holds('A', employeeId)) rows.set(1, { email: 'o@x.com', employeeId: 'EA' });
+			// Row 0 names A by both of A's keys: another item naming A shares a key with it, which the rows refuse before.
+			else return;
+		}
+		const { identities } = identify(rows, directoryOf(users), new Set());
+		const found = identities.get(0)!;
+
+		const byAddress = users.filter((u) => u.email.toLowerCase() === 'r@x.com').map((u) => u.id);
+		const byEmployeeId = employeeId === 'absent' ? [] : users.filter((u) => u.employee_id.trim() === 'R').map((u) => u.id);
+		const user = byEmployeeId.length === 1 ? byEmployeeId[0] : byAddress.length === 1 ? byAddress[0] : undefined;
+		const [, words] = matchRows.find(([rule]) => RULES[rule.replace(/'/g, '’')]({ byAddress, byEmployeeId, shared: rows.has(1) && user === 'A' }))!;
+		const said =
+			'clash' in found
+				? found.clash === 'sharedAccount'
+					? WORDS.sharedAccount
+					: WORDS.clash
+				: !found.user
+					? WORDS.nobody
+					: found.byEmployeeId
+						? WORDS.byEmployeeId
+						: WORDS.byAddress;
+		expect(said).toBe(words.replace(/'/g, '’'));
+		// "That user" is the one the key names.
+		if (!('clash' in found) && found.user) expect(found.user.id).toBe(user);
+	});
 });
