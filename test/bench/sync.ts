@@ -99,7 +99,9 @@ function everyField(sim: Simulator, changes: number): Array<{ json: IDataObject 
 			lastName: user.last_name,
 			jobTitle: user.job_title_id === null ? '' : sim.store.jobTitles.get(user.job_title_id)!.name,
 			location: user.location_id === null ? '' : sim.store.locations.get(user.location_id)!.name,
-			managerEmail: manager?.email ?? '',
+			// Each person by the HR system's key too, and the manager as HR systems name one: by their employee number where they have one.
+			employeeId: user.employee_id ?? '',
+			managerEmail: manager ? (manager.employee_id ?? manager.email) : '',
 			departments: units('department', user),
 			businesses: units('business', user),
 			costCenter: user.custom[costCenter],
@@ -116,7 +118,8 @@ function everyField(sim: Simulator, changes: number): Array<{ json: IDataObject 
 const everyFieldParameters = (costCenter: string) => ({
 	...parameters(costCenter),
 	deactivateMissing: false,
-	additionalFields: everyFieldMapping,
+	additionalFields: { ...everyFieldMapping, employeeId: '={{ $json.employeeId }}' },
+	managersGivenBy: 'employeeId',
 });
 
 async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
@@ -142,7 +145,7 @@ async function syncEveryFieldBench(sim: Simulator, credentials: EngagedlyCredent
 	return [
 		'### Every field, nothing changed: what a nightly Sync costs',
 		'',
-		`Every Active user of ${USERS.toLocaleString('en')} as an item giving job title, location, manager, departments and businesses (by name), in the contract's profile, whose user list carries no memberships: they are read from each unit's members, once per run. ${LIMIT} requests a minute per key in real minutes.`,
+		`Every Active user of ${USERS.toLocaleString('en')} as an item giving their employee ID, job title, location, manager (by employee ID, Managers Given By Employee ID), departments and businesses (by name), in the contract's profile, whose user list carries no memberships: they are read from each unit's members, once per run. ${LIMIT} requests a minute per key in real minutes.`,
 		'',
 		'| run | items | requests | reads of the directory (ceil(N/50)) | list reads (attribute definitions, job titles, locations, departments, businesses) | unit member reads | single-user reads | writes | 429 answers | outcomes |',
 		'|---|---|---|---|---|---|---|---|---|---|',
