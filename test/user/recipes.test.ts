@@ -25,6 +25,7 @@ import { hibob } from './exports/hibob';
 import { merge } from './exports/merge';
 import { personio } from './exports/personio';
 import { dayFrom, type Recipe } from './exports/recipe';
+import { workday } from './exports/workday';
 import { customAttributes, jsonOf, mapping, snapshot, writes } from './helpers';
 
 const sim = useSimulator({ seed: 47, users: 6 });
@@ -420,6 +421,63 @@ describe('Finch: directory, employment and individual joined by individual_id', 
 	});
 });
 
+describe('Workday: Get_Workers through the XML node', () => {
+	test('as of 30 days ahead: the hire a month ahead waits, the hire of today is created under her manager named by Employee ID, the promotion and the new work address (the same Employee ID) applied, the termination ahead on notice, the leaver deactivated, the rehire reactivated in the window, an old leaver left alone; again, nothing', async () => {
+		const t = today();
+		const d = (offset: number) => dayFrom(t, offset);
+		const logan = hold({ email: 'logan.mcneil@cascade.example', first: 'Logan', last: 'McNeil', title: 'Engineering Manager', employeeId: '21001', joining: '2016-02-01', costCenter: 'CC-160' });
+		const common = { manager: logan.email, costCenter: 'CC-160' };
+		const rahul = hold({ ...common, email: 'rahul.mehta@cascade.example', first: 'Rahul', last: 'Mehta', title: 'Account Manager', employeeId: '21014', joining: '2020-03-02' });
+		const held = [
+			logan,
+			hold({ ...common, email: 'teresa.serrano@cascade.example', first: 'Teresa', last: 'Serrano', title: 'Software Engineer', employeeId: '21002', joining: '2019-07-15' }),
+			rahul,
+			hold({ ...common, email: 'ben.carter@cascade.example', first: 'Ben', last: 'Carter', title: 'Sales Executive', employeeId: '21009', joining: '2018-10-01' }),
+			hold({ ...common, email: 'chen.wei@cascade.example', first: 'Chen', last: 'Wei', title: 'Operations Analyst', employeeId: '21005', joining: '2021-05-17' }),
+			hold({ ...common, email: 'aisha.bello@cascade.example', first: 'Aisha', last: 'Bello', title: 'Product Designer', employeeId: '21003', joining: '2018-04-02', status: 'Blocked' }),
+		];
+		const items = workday.items(workday.answer(t));
+		// The XML node's forms the expressions read: several IDs a list, one job an object and two a list.
+		expect(items[1]['wd:Worker_Reference']).toEqual({ 'wd:Descriptor': 'Teresa Serrano', 'wd:ID': [{ _: expect.stringMatching(/^[0-9a-f]{32}$/), 'wd:type': 'WID' }, { _: '21002', 'wd:type': 'Employee_ID' }] });
+		expect((items[0]['wd:Worker_Data'] as IDataObject)['wd:Employment_Data']).toMatchObject({ 'wd:Worker_Job_Data': [{ 'wd:Primary_Job': '0' }, { 'wd:Primary_Job': '1' }] });
+		expect((items[1]['wd:Worker_Data'] as IDataObject)['wd:Employment_Data']).toMatchObject({ 'wd:Worker_Job_Data': { 'wd:Primary_Job': '1' } });
+
+		await runTwice(workday, items, held, () => ({
+			first: [
+				['logan.mcneil@cascade.example', 'unchanged', null, null],
+				['teresa.serrano@cascade.example', 'updated', null, null],
+				['rahul.mehta@cascadegroup.example', 'updated', null, null],
+				['jamal.wright@cascade.example', 'pending', 'notYetJoined', d(30)],
+				['sofia.rossi@cascade.example', 'created', null, null],
+				['ben.carter@cascade.example', 'unchanged', 'onNotice', d(12)],
+				['chen.wei@cascade.example', 'deactivated', 'left', d(-10)],
+				['aisha.bello@cascade.example', 'reactivated', 'rejoining', d(10)],
+				['grace.kim@cascade.example', 'unchanged', 'left', '2019-05-31'],
+			],
+			writes: {
+				'teresa.serrano@cascade.example': [patch({ job_title: titleId('Senior Software Engineer') })],
+				'rahul.mehta@cascadegroup.example': [patch({ email: 'rahul.mehta@cascadegroup.example' })],
+				'sofia.rossi@cascade.example': [
+					creation({ email: 'sofia.rossi@cascade.example', first_name: 'Sofia', last_name: 'Rossi', employee_id: '21032', job_title: titleId('Support Specialist'), manager_id: logan.id, joining_date: t, costCenter: 'CC-160' }),
+				],
+				'chen.wei@cascade.example': [deactivation],
+				'aisha.bello@cascade.example': [activation, patch({ joining_date: d(10) })],
+			},
+			after: {
+				'teresa.serrano@cascade.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
+				'rahul.mehta@cascade.example': { email: 'rahul.mehta@cascadegroup.example' },
+				'chen.wei@cascade.example': blocked,
+				'aisha.bello@cascade.example': { ...reactivated, joining_date: `${d(10)}T00:00:00.000Z` },
+			},
+			absent: ['jamal.wright@cascade.example', 'grace.kim@cascade.example', 'rahul.mehta@cascade.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+		}));
+		// The new address went to the same user; the new hire's manager is the user whose Employee ID Workday named.
+		expect(user('rahul.mehta@cascadegroup.example').id).toBe(rahul.id);
+		expect(user('sofia.rossi@cascade.example')).toMatchObject({ status: 'Active', manager_id: logan.id, employee_id: '21032', joining_date: `${t}T00:00:00.000Z` });
+	});
+});
+
 test('docs/engagedly-node.md gives each recipe exactly as it runs here: every expression, constant and Left Statuses', () => {
 	const docs = readFileSync(path.resolve(__dirname, '../../docs/engagedly-node.md'), 'utf8');
 	const start = docs.indexOf('## Recipes: HR systems');
@@ -427,7 +485,7 @@ test('docs/engagedly-node.md gives each recipe exactly as it runs here: every ex
 	const section = docs.slice(start, docs.indexOf('\n## ', start + 1));
 	const values = (value: unknown): string[] =>
 		typeof value === 'string' ? [value] : value !== null && typeof value === 'object' ? Object.values(value).flatMap(values) : [];
-	for (const recipe of [bamboohr, personio, hibob, merge, finch] as Array<Recipe<unknown>>) {
+	for (const recipe of [bamboohr, personio, hibob, merge, finch, workday] as Array<Recipe<unknown>>) {
 		const given = [...values(recipe.parameters).filter((value) => value.startsWith('=')), recipe.costCenter, String(recipe.parameters.leftStatuses)];
 		for (const value of given) expect({ system: recipe.system, value, inDocs: section.includes(value.replace(/^=/, '')) }).toEqual({ system: recipe.system, value, inDocs: true });
 	}

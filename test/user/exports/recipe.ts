@@ -2,8 +2,8 @@
  * What every HR system's recipe is made of (test/user/recipes.test.ts runs them, the "Recipes: HR
  * systems" section of docs/engagedly-node.md gives the same mapping in words): the vendor's answer
  * as it arrives, dated relative to the run's today so the fixtures never rot; the items the
- * workflow hands Sync (n8n's Split Out node, or for Finch the Code node the docs give); and Sync's
- * parameters, expressions exactly as the docs print them.
+ * workflow hands Sync (n8n's Split Out node, for Finch the Code node the docs give, for Workday
+ * n8n's XML node then Split Out); and Sync's parameters, expressions exactly as the docs print them.
  */
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
