@@ -203,6 +203,42 @@ describe('people: checked, not looked up', () => {
 		expect(refusal(() => personRefs.call(itemContext({}), ITEM, raw, { label: 'Managers', many: false }))).toEqual({ message, description, itemIndex: ITEM });
 	});
 
+	describe('Managers Given By (Create or Update)', () => {
+		test.each([
+			['an employee number', '1042', ['1042']],
+			['an id with letters and a dash', ' E-17 ', ['E-17']],
+			['an id with a space in it', 'HB 0042', ['HB 0042']],
+			['an id that could not be a path segment: compared, never sent', '../7', ['../7']],
+			['an address is still an address', address, [address]],
+			['a list of them', '1042, E-17, 1042, ada@example.com', ['1042', 'E-17', address]],
+			['a people picker’s entry by ID', { user: [{ user: { __rl: true, mode: 'id', value: 'E-17' } }] }, ['E-17']],
+		])('Employee ID: %s', (_name, raw, refs) => {
+			expect(personRefs.call(itemContext({}), ITEM, raw, { label: 'HR Managers', many: true, givenBy: 'employeeId' })).toEqual(refs);
+		});
+
+		test('Employee ID: the Manager picker in the list mode too (an expression there gives the HR system’s id)', () => {
+			const raw = { __rl: true, mode: 'list', value: ' 1042 ' };
+			expect(personRefs.call(itemContext({}), ITEM, raw, { label: 'Manager', many: false, givenBy: 'employeeId' })).toEqual(['1042']);
+		});
+
+		test('Employee ID: the email mode still takes only an address', () => {
+			const raw = { __rl: true, mode: 'email', value: '1042' };
+			expect(refusal(() => personRefs.call(itemContext({}), ITEM, raw, { label: 'Manager', many: false, givenBy: 'employeeId' })).message).toBe(
+				'Manager: "1042" is not an email address',
+			);
+		});
+
+		test('Engagedly ID or Email: ids as ever, and a name’s refusal says where an HR system’s id is taken', () => {
+			expect(personRefs.call(itemContext({}), ITEM, '1042', { label: 'Manager', many: false, givenBy: 'idOrEmail' })).toEqual(['1042']);
+			expect(refusal(() => personRefs.call(itemContext({}), ITEM, 'HB 0042', { label: 'Manager', many: false, givenBy: 'idOrEmail' }))).toEqual({
+				message: 'Manager: "HB 0042" is neither an email address nor a user ID',
+				description:
+					"Pick each person from the list, or give their email address or Engagedly user ID (a name alone cannot be looked up). An HR system's own id for the person (their employee number) is taken with Options > Managers Given By set to Employee ID.",
+				itemIndex: ITEM,
+			});
+		});
+	});
+
 	test('a user field: the id given; nothing is refused when the field is optional, and when required names the fix', async () => {
 		await expect(readUserId.call(itemContext({ userId: { __rl: true, mode: 'id', value: '42' } }), ITEM, 'userId', { request })).resolves.toBe('42');
 		await expect(readOptionalUserId.call(itemContext({}), ITEM, 'userId', { request })).resolves.toBe('');

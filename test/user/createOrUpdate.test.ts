@@ -6,7 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickedUsers, runEngagedly } from '../helpers/engine';
+import { MANAGER_FIX } from '../../nodes/Engagedly/descriptions/common';
+import { byId, pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { attributeOfType, freshEmail, jsonOf, mandatoryValues, mapping, ordinaryUsers, routes, snapshot, writes } from './helpers';
@@ -244,4 +245,112 @@ test('a bad value is refused before the look-up: nothing is read or written', as
 	const { error } = await run({ ...newHire(freshEmail('bad')), additionalFields: { joiningDate: 'soon' } });
 	expect(error?.message).toBe('Joining Date "soon" is not a date');
 	expect(sim.log).toEqual([]);
+});
+
+/**
+ * Managers Given By Employee ID: an HR system names a manager by its own key (BambooHR's
+ * `supervisorId`, an employee number), which is the Employee ID Engagedly holds for them. The API
+ * has no filter on it, so the directory is read once for the execution, by the first item that
+ * needs it, in pages of 50; an organisation of more than two pages shows it is read whole and not
+ * per item.
+ */
+describe('Managers Given By Employee ID', () => {
+	const org = useSimulator({ seed: 21, users: 120 });
+
+	/** Items as an HR system hands them over, mapped by expression as a builder would. */
+	const byEmployeeId = {
+		email: '={{ $json.email }}',
+		firstName: '={{ $json.first }}',
+		lastName: '={{ $json.last }}',
+		additionalFields: {
+			employeeId: '={{ $json.employeeNumber }}',
+			manager: { __rl: true, mode: 'id', value: '={{ $json.supervisorId }}' },
+			hrManagers: { user: [{ user: { __rl: true, mode: 'id', value: '={{ $json.hrIds }}' } }] },
+		},
+		options: { managersGivenBy: 'employeeId' },
+	};
+	const hire = (first: string, employeeNumber: string, supervisorId: string, hrIds: string[]): { json: IDataObject } => ({
+		json: { email: freshEmail(first.toLowerCase()), first, last: 'Okafor', employeeNumber, supervisorId, hrIds },
+	});
+	const runItems = async (input: Array<{ json: IDataObject }>, continueOnFail = false) =>
+		await runEngagedly({
+			parameters: { resource: 'user', operation: 'createOrUpdate', ...byEmployeeId, customAttributes: mapping(mandatoryValues(org)) },
+			credentials: org.credentials(),
+			input,
+			continueOnFail,
+		});
+	/** The directory's pages: the user list read without the email filter. */
+	const directoryPages = () => requestsTo(org, 'GET /beta/users').filter((entry) => entry.query.email === undefined);
+	const withEmployeeIds = () => ordinaryUsers(org).filter((user) => user.employee_id);
+
+	test('Manager and HR Managers by Employee ID: the directory read once for the execution, a user the run created found too', async () => {
+		const [a, b, c] = withEmployeeIds();
+		const size = org.store.users.size;
+		expect(size).toBeGreaterThan(100);
+		const lead = hire('Lead', 'HB 0100', ` ${a.employee_id!} `, [b.employee_id!, c.email]);
+		// Reports to the lead, whom the first item creates after the directory was read.
+		const report = hire('Report', 'HB 0101', 'HB 0100', [b.employee_id!]);
+
+		const { items, error } = await runItems([lead, report]);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.outcome)).toEqual(['created', 'created']);
+		const [leadUser, reportUser] = [lead, report].map(({ json }) => org.store.userByEmail(String(json.email))!);
+		expect([leadUser.manager_id, leadUser.hr_manager_ids]).toEqual([a.id, [b.id, c.id]]);
+		expect([reportUser.manager_id, reportUser.hr_manager_ids]).toEqual([leadUser.id, [b.id]]);
+		expect(writes(org).map((entry) => [entry.route, (entry.body as IDataObject).manager_id, (entry.body as IDataObject).hr_managers])).toEqual([
+			['POST /beta/users', a.id, [b.id, c.id]],
+			['POST /beta/users', leadUser.id, [b.id]],
+		]);
+		// ceil(N/50) pages once, not per item; addresses (the items' own and C's) by the email filter.
+		expect(directoryPages().map((entry) => entry.query.page)).toEqual(
+			Array.from({ length: Math.ceil(size / 50) }, (_, i) => String(i + 1)),
+		);
+		expect(requestsTo(org, 'GET /beta/users').filter((entry) => entry.query.email !== undefined)).toHaveLength(3);
+	});
+
+	test('a change names the people from the directory the run read for their Employee IDs, at no request more', async () => {
+		const [a, b, c] = withEmployeeIds();
+		const item = hire('Moved', 'HB 0300', a.employee_id!, [b.employee_id!]);
+		await runItems([item]);
+		org.clearLog();
+		const { items, error } = await runItems([{ json: { ...item.json, hrIds: [c.employee_id!] } }]);
+		expect(error).toBeUndefined();
+		const named = (user: UserRecord) => ({ id: user.id, name: `${user.first_name} ${user.last_name}`, email: user.email });
+		expect(items[0].json).toMatchObject({ outcome: 'updated', changes: { hr_managers: { from: [named(b)], to: [named(c)] } } });
+		expect(writes(org).map((entry) => entry.body)).toEqual([{ hr_managers: [c.id] }]);
+		// The directory, the item's address, and the single user whose HR managers are compared.
+		expect(routes(org).filter((route) => route.startsWith('GET /beta/users'))).toHaveLength(Math.ceil(org.store.users.size / 50) + 2);
+	});
+
+	test('an Employee ID nobody holds fails its item, naming the field and how to map it, with nothing written for it; Continue On Fail writes the others', async () => {
+		const [a, b] = withEmployeeIds();
+		const input = [hire('First', 'HB 0200', a.employee_id!, []), hire('Ghost', 'HB 0201', 'NOPE-1', [b.employee_id!]), hire('Third', 'HB 0202', a.employee_id!, [b.employee_id!])];
+
+		const stopped = await runItems(input);
+		expect(stopped.error?.message).toBe('No Engagedly user has the Employee ID "NOPE-1" (Manager)');
+		expect(stopped.error?.description).toContain("map the manager's Employee ID as Engagedly holds it, or their email address");
+		expect(stopped.error?.context?.itemIndex).toBe(1);
+		expect(org.store.userByEmail(String(input[1].json.email))).toBeUndefined();
+
+		// The items before it were written; none after.
+		expect(writes(org).map((entry) => (entry.body as IDataObject).email)).toEqual([input[0].json.email]);
+
+		// Again with Continue On Fail (the last two under new addresses): only the ghost's item fails.
+		org.clearLog();
+		const again = input.map(({ json }, i) => ({ json: { ...json, email: i === 0 ? json.email : freshEmail('again') } }));
+		const { items, error } = await runItems(again, true);
+		expect(error).toBeUndefined();
+		expect(items.map((item) => item.json.outcome ?? item.json.error)).toEqual(['unchanged', 'No Engagedly user has the Employee ID "NOPE-1" (Manager)', 'created']);
+		expect(writes(org).map((entry) => [(entry.body as IDataObject).email, (entry.body as IDataObject).manager_id, (entry.body as IDataObject).hr_managers])).toEqual([
+			[again[2].json.email, a.id, [b.id]],
+		]);
+		expect(org.store.userByEmail(String(again[1].json.email))).toBeUndefined();
+		expect(directoryPages()).toHaveLength(Math.ceil(org.store.users.size / 50));
+	});
+});
+
+test('Engagedly ID or Email (the default): an HR system’s id sent as an Engagedly id is refused by Engagedly, with advice naming Managers Given By', async () => {
+	const { error } = await run({ ...newHire(freshEmail('hr-id')), additionalFields: { manager: byId('1042') } });
+	expect(error?.message).toContain('User 1042 does not exist');
+	expect(error?.description).toContain(`Manager under Additional Fields: ${MANAGER_FIX}`);
 });

@@ -136,6 +136,12 @@ export function userLocator({
 /** How to give a person, for every error about a field that names people. */
 export const PERSON_FIX = 'Pick each person from the list, or give their email address or Engagedly user ID (a name alone cannot be looked up).';
 
+/**
+ * PERSON_FIX where an operation has Managers Given By (Create or Update): the value a builder most
+ * often maps there by mistake is the HR system's own id for the manager, which that option takes.
+ */
+export const MANAGER_FIX = `${PERSON_FIX} An HR system's own id for the person (their employee number) is taken with Options > Managers Given By set to Employee ID.`;
+
 /** What a field of several people is called and says; its add button's text. */
 type PeopleFieldSpec = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean };
 

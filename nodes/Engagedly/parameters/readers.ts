@@ -1,7 +1,9 @@
 import type { IExecuteFunctions, INodeProperties, IPollFunctions } from 'n8n-workflow';
 
-import { PERSON_FIX } from '../descriptions/common';
+import { MANAGER_FIX, PERSON_FIX } from '../descriptions/common';
 import { userIdForEmail } from '../people/byEmail';
+import type { ManagersGivenBy } from '../people/byEmployeeId';
+import { userIdForEmployeeId } from '../people/byEmployeeId';
 import { segmentProblem } from '../transport/paths';
 import type { ItemRequest } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
@@ -132,6 +134,12 @@ interface PeopleOptions {
 	label?: string;
 	/** What an address is looked up with: the rate-limit wait of the run or poll. */
 	request: ItemRequest;
+	/**
+	 * Where the operation has Managers Given By (Create or Update), its choice: with `employeeId`,
+	 * a value that is not an address is the Employee ID Engagedly holds for the person, looked up
+	 * in the directory (people/byEmployeeId.ts). Undefined where the operation has no such option.
+	 */
+	givenBy?: ManagersGivenBy;
 }
 
 function parameterOf(context: PeopleContext, itemIndex: number, name: string, fallback: unknown): unknown {
@@ -145,33 +153,50 @@ const isLocatorValue = (raw: unknown): raw is { mode?: unknown; value: unknown }
  * The person one user value names: a resource locator (its `email` mode, or an id), an id, a
  * record with an id, or an email address; '' when nothing is given. Its form is checked (an
  * address where the email mode is chosen, an id that can be a URL segment); nothing is looked up.
+ * With `givenBy` `employeeId`, a value that is not an address is an Employee ID, in any form.
  */
-function personRef(this: PeopleContext, itemIndex: number, raw: unknown, label: string): string {
+function personRef(this: PeopleContext, itemIndex: number, raw: unknown, label: string, givenBy?: ManagersGivenBy): string {
 	const emailMode = isLocatorValue(raw) && raw.mode === 'email';
 	const value = trimmed(idOf(isLocatorValue(raw) ? raw.value : raw));
 	if (!value || isEmailAddress(value)) return value;
 	if (emailMode) {
 		refuse(this, itemIndex, `${label}: "${value}" is not an email address`, 'Enter an address such as name@company.com, or pick the user from the list.');
 	}
+	// An HR system's employee number (`1042`, `E-17`, `HB 0042`) is only compared with the
+	// directory's, never sent or put in a path: whoever holds it is the person.
+	if (givenBy === 'employeeId') return value;
 	// Engagedly's user ids hold no spaces: "Priya Nguyen" is a name, which cannot be looked up.
-	if (/\s/.test(value)) refuse(this, itemIndex, `${label}: "${value}" is neither an email address nor a user ID`, PERSON_FIX);
+	if (/\s/.test(value)) {
+		refuse(this, itemIndex, `${label}: "${value}" is neither an email address nor a user ID`, givenBy ? MANAGER_FIX : PERSON_FIX);
+	}
 	return checkedId.call(this, value, itemIndex, 'user');
 }
 
 /**
- * The people a user field's value names (`many`: a multi-user field's list), as ids or email
- * addresses in the order given, without repeats: checked, not looked up. A run that holds the
- * whole directory (Sync) resolves the addresses against it; the readers below look each one up.
+ * The people a user field's value names (`many`: a multi-user field's list), as ids (Employee IDs
+ * where `givenBy` is `employeeId`) or email addresses in the order given, without repeats:
+ * checked, not looked up. A run that holds the whole directory (Sync) resolves them against it;
+ * the readers below look each one up.
  */
-export function personRefs(this: IExecuteFunctions, itemIndex: number, raw: unknown, { label, many }: { label: string; many: boolean }): string[] {
-	const refs = (many ? peopleEntries(raw) : [raw]).map((entry) => personRef.call(this, itemIndex, entry, label));
+export function personRefs(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	raw: unknown,
+	{ label, many, givenBy }: { label: string; many: boolean; givenBy?: ManagersGivenBy },
+): string[] {
+	const refs = (many ? peopleEntries(raw) : [raw]).map((entry) => personRef.call(this, itemIndex, entry, label, givenBy));
 	return [...new Set(refs.filter((ref) => ref !== ''))];
 }
 
-/** The user id behind one user value (personRef), an address looked up once per execution (people/byEmail.ts); '' when nothing is given. */
-async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, request: ItemRequest): Promise<string> {
-	const ref = personRef.call(this, itemIndex, raw, label);
-	return isEmailAddress(ref) ? await userIdForEmail.call(this, ref, request, label) : ref;
+/**
+ * The user id behind one user value (personRef): an address looked up once per execution
+ * (people/byEmail.ts), an Employee ID in the directory read once per execution
+ * (people/byEmployeeId.ts); '' when nothing is given.
+ */
+async function userIdOf(this: PeopleContext, itemIndex: number, raw: unknown, label: string, { request, givenBy }: PeopleOptions): Promise<string> {
+	const ref = personRef.call(this, itemIndex, raw, label, givenBy);
+	if (isEmailAddress(ref)) return await userIdForEmail.call(this, ref, request, label);
+	return ref && givenBy === 'employeeId' ? await userIdForEmployeeId.call(this, ref, request, label) : ref;
 }
 
 /** An optional user field (a locator, an id, an address); '' when none is given. */
@@ -179,9 +204,9 @@ export async function readOptionalUserId(
 	this: PeopleContext,
 	itemIndex: number,
 	name: string,
-	{ label = 'User', request }: PeopleOptions,
+	{ label = 'User', ...options }: PeopleOptions,
 ): Promise<string> {
-	return await userIdOf.call(this, itemIndex, parameterOf(this, itemIndex, name, ''), label, request);
+	return await userIdOf.call(this, itemIndex, parameterOf(this, itemIndex, name, ''), label, options);
 }
 
 /** A required user field: empty is refused before any request. */
@@ -193,19 +218,20 @@ export async function readUserId(this: IExecuteFunctions, itemIndex: number, nam
 
 /**
  * A multi-user field (a comma-separated text, or an array, mixing ids, email addresses and
- * records with an id) as ids, in the order given, without repeats. Every address is resolved
- * before the caller writes anything, so an unknown one stops the item with nothing sent.
+ * records with an id) as ids, in the order given, without repeats. Every address (every Employee
+ * ID, where `givenBy` says so) is resolved before the caller writes anything, so an unknown one
+ * stops the item with nothing sent.
  */
 export async function readUserIds(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
-	{ label = 'Users', request }: PeopleOptions,
+	{ label = 'Users', ...options }: PeopleOptions,
 ): Promise<string[]> {
 	const ids: string[] = [];
 	for (const entry of peopleEntries(this.getNodeParameter(name, itemIndex, []))) {
 		// listOf leaves no blank entry, so each names someone.
-		ids.push(await userIdOf.call(this, itemIndex, entry, label, request));
+		ids.push(await userIdOf.call(this, itemIndex, entry, label, options));
 	}
 	return [...new Set(ids)];
 }

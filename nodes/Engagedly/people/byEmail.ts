@@ -24,17 +24,24 @@ export const emailKey = (address: unknown): string => String(address ?? '').trim
 interface People {
 	/** Address → the user as last read or written in this run, or null: nobody has it. */
 	byEmail: Map<string, IDataObject | null>;
+	/** Id → the same users, each as this run last read or wrote them. */
+	byId: Map<string, IDataObject>;
 }
 
 /** Where people are looked up: a node run, or a trigger's poll (its filters name people too). */
 type PeopleContext = IExecuteFunctions | IPollFunctions;
 
 const peopleOf = (context: PeopleContext): People =>
-	perContext(context, 'people', () => ({ byEmail: new Map<string, IDataObject | null>() }));
+	perContext(context, 'people', () => ({ byEmail: new Map<string, IDataObject | null>(), byId: new Map<string, IDataObject>() }));
+
+function remember(people: People, key: string, user: IDataObject | null): void {
+	people.byEmail.set(key, user);
+	if (user) people.byId.set(String(user.id), user);
+}
 
 /** A user this run read or wrote: later look-ups of their address use it. */
 export function rememberUser(context: IExecuteFunctions, user: IDataObject): void {
-	peopleOf(context).byEmail.set(emailKey(user.email), user);
+	remember(peopleOf(context), emailKey(user.email), user);
 }
 
 /**
@@ -50,7 +57,7 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
 	const match = await readUserByEmail.call(this, address, request);
 	// The answer (found or not) is kept, so every item that names an unknown address fails with
 	// its own index; a failed request keeps nothing and is tried again by the next item.
-	people.byEmail.set(key, match);
+	remember(people, key, match);
 	return match;
 }
 
@@ -101,9 +108,14 @@ export async function readUserByEmail(this: PeopleContext, address: string, requ
 
 /** A user this run has read or written, by id (Dry Run renders the people a write names). */
 export function knownUser(context: PeopleContext, id: string): IDataObject | undefined {
-	for (const user of peopleOf(context).byEmail.values()) if (user && String(user.id) === id) return user;
-	return undefined;
+	return peopleOf(context).byId.get(id);
 }
+
+/**
+ * Every user this run has read by address or written, each as last seen: newer than a directory
+ * read before the write (a user Create or Update created or changed is found as written).
+ */
+export const knownUsers = (context: PeopleContext): IDataObject[] => [...peopleOf(context).byId.values()];
 
 /**
  * The id of the user with this address (findUserByEmail). An unknown address fails the item

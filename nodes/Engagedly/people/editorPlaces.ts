@@ -26,16 +26,17 @@ export function editorPlace(wire: string, write: UserWrite): string | undefined 
 
 /**
  * What the editor calls each field a write sends (its place, as editorPlace says it), with how to
- * give a person for the fields that name people: Engagedly's words about `hr_managers` then
- * name "HR Managers under Additional Fields" and say how to pick someone.
+ * give a person for the fields that name people (`peopleFix`; MANAGER_FIX where the operation has
+ * Managers Given By): Engagedly's words about `hr_managers` then name "HR Managers under
+ * Additional Fields" and say how to pick someone.
  */
-export function userFieldNames(write: UserWrite): FieldNames {
+export function userFieldNames(write: UserWrite, { peopleFix = PERSON_FIX }: { peopleFix?: string } = {}): FieldNames {
 	const names: FieldNames = {};
 	for (const wire of [...IDENTITY_WIRES, ...USER_FIELDS.map((field) => field.wire)]) {
 		const place = editorPlace(wire, write);
 		if (!place) continue;
 		const kind = USER_FIELDS.find((field) => field.wire === wire)?.kind;
-		names[wire] = kind === 'user' || kind === 'users' ? { label: place, fix: PERSON_FIX } : { label: place };
+		names[wire] = kind === 'user' || kind === 'users' ? { label: place, fix: peopleFix } : { label: place };
 	}
 	return names;
 }

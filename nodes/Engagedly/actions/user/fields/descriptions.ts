@@ -93,8 +93,8 @@ export function customAttributesField(): INodeProperties {
 	};
 }
 
-/** How Manager, HR Managers and Secondary Managers name people in Create or Update and Sync. */
-export type ManagersGivenBy = 'idOrEmail' | 'employeeId';
+/** How Manager, HR Managers and Secondary Managers name people (people/byEmployeeId.ts, where the readers below actions/ use it too). */
+export type { ManagersGivenBy } from '../../../people/byEmployeeId';
 
 /**
  * HR systems name a manager by their own key, most often the manager's employee number: with

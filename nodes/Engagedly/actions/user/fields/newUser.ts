@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { ItemRequest } from '../../../transport/request';
+import type { ManagersGivenBy } from '../../../people/byEmployeeId';
 import { readCustomAttributes } from './customAttributes';
 import { NAMED_FIELDS } from '../upsert/names';
 import { customAttributesField, identityFields, userFieldsCollection } from './descriptions';
@@ -16,11 +17,18 @@ export const syncProperties: INodeProperties[] = [
 	customAttributesField(),
 ];
 
-/** The POST body of the item's user, every value checked (mandatory attributes included) before any write. */
-export async function readCreateBody(this: IExecuteFunctions, itemIndex: number, { request }: { request: ItemRequest }): Promise<IDataObject> {
+/**
+ * The POST body of the item's user, every value checked (mandatory attributes included) before any
+ * write; `givenBy`: Create or Update's Managers Given By (readUserFields).
+ */
+export async function readCreateBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ request, givenBy }: { request: ItemRequest; givenBy?: ManagersGivenBy },
+): Promise<IDataObject> {
 	const body = {
 		...readIdentity.call(this, itemIndex),
-		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'create', request })),
+		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'create', request, givenBy })),
 	};
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'create', body, request });
 	return { ...body, ...custom };

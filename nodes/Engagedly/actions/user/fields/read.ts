@@ -4,6 +4,7 @@ import { readOptionalUserId, readUserIds } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
+import type { ManagersGivenBy } from '../../../people/byEmployeeId';
 import { clearFieldsProperty } from './descriptions';
 import type { UserField, UserWrite } from '../../../people/userFields';
 import { USER_FIELDS } from '../../../people/userFields';
@@ -98,16 +99,19 @@ export function readUserFieldValues(this: IExecuteFunctions, itemIndex: number, 
 	return { body, people };
 }
 
-/** readUserFieldValues of the collection `name`, with the people it names looked up by address last, once every other value has passed its checks. */
+/**
+ * readUserFieldValues of the collection `name`, with the people it names looked up last (by
+ * address, or by Employee ID where `givenBy` says so), once every other value has passed its checks.
+ */
 export async function readUserFields(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
-	{ write, request }: { write: UserWrite; request: ItemRequest },
+	{ write, request, givenBy }: { write: UserWrite; request: ItemRequest; givenBy?: ManagersGivenBy },
 ): Promise<IDataObject> {
 	const { body, people } = readUserFieldValues.call(this, itemIndex, this.getNodeParameter(name, itemIndex, {}) as IDataObject, write);
 	for (const { field } of people) {
-		const options = { label: field.property.displayName, request };
+		const options = { label: field.property.displayName, request, givenBy };
 		const path = `${name}.${field.property.name}`;
 		if (field.kind === 'user') {
 			const id = await readOptionalUserId.call(this, itemIndex, path, options);

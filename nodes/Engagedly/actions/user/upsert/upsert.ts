@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { knownUser, readUserByEmail } from '../../../people/byEmail';
+import { directoryUser } from '../../../people/byEmployeeId';
 import { asNodeError, refusalOf } from '../../../transport/errors';
 import { perContext } from '../../../transport/perExecution';
 import { apiPath } from '../../../transport/paths';
@@ -31,7 +32,8 @@ export async function upsertReads(
 		attributes: attributes ?? (await liveUserAttributes.call(this, request)),
 		neverShown,
 		lists,
-		people: people ?? ((id) => knownUser(this, id)),
+		// Create or Update names people from what its run read: by address, written, or the directory Employee IDs were read in.
+		people: people ?? ((id) => knownUser(this, id) ?? directoryUser(this, id)),
 	};
 }
 
