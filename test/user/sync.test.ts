@@ -210,7 +210,7 @@ test('Managers Given By Employee ID: managers and HR managers named by the emplo
 		'updated',
 		'updated',
 		'created',
-		'No Engagedly user has the employee ID "NO-SUCH-ID" (Manager)',
+		'No Engagedly user has the Employee ID "NO-SUCH-ID" (Manager)',
 	]);
 	const created = sim.store.userByEmail(hire.email)!;
 	expect(sim.store.getUser(report.id)).toMatchObject({ manager_id: boss.id, hr_manager_ids: [hr.id] });

@@ -2,10 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey, sharedAddressError } from '../../../people/byEmail';
-import { isEmailAddress, trimmed } from '../../../parameters/values';
+import { isEmailAddress } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';
-import type { ManagersGivenBy } from '../fields/descriptions';
+import type { EmployeeIdMatch, ManagersGivenBy } from '../../../people/byEmployeeId';
+import { employeeIdError, employeeIdKey, userWithEmployeeId } from '../../../people/byEmployeeId';
 import type { Creating } from './match';
 import type { PeopleRefs } from './rows';
 
@@ -35,7 +36,7 @@ export function directoryOf(users: IDataObject[]): Directory {
 	return {
 		users,
 		byEmail: grouped(users, (user) => emailKey(user.email)),
-		byEmployeeId: grouped(users, (user) => trimmed(user.employee_id)),
+		byEmployeeId: grouped(users, (user) => employeeIdKey(user.employee_id)),
 		byId: new Map(users.map((user) => [String(user.id), user])),
 	};
 }
@@ -46,7 +47,11 @@ export async function readDirectory(this: IExecuteFunctions, request: ItemReques
 }
 
 /** Who one value of a people field names in the directory: an id the write can send, or why there is none. */
-export type Resolved = { id: string } | { nobody: 'address' | 'id' | 'employeeId' } | { shared: IDataObject[]; key: 'address' | 'employeeId' };
+export type Resolved =
+	| { id: string }
+	| { nobody: 'address' | 'id' }
+	| { sharedAddress: IDataObject[] }
+	| { employeeId: Exclude<EmployeeIdMatch, { kind: 'one' }> };
 
 /**
  * One value of a people field against the directory, as plain data: an address as the one user
@@ -58,29 +63,26 @@ export function resolvePerson(ref: string, directory: Directory, creating: Creat
 	if (isEmailAddress(ref)) {
 		const key = emailKey(ref);
 		const users = directory.byEmail.get(key) ?? [];
-		if (users.length > 1) return { shared: users, key: 'address' };
+		if (users.length > 1) return { sharedAddress: users };
 		if (users.length === 1) return { id: String(users[0].id) };
 		return creating.addresses.has(key) ? { id: newUserId(key) } : { nobody: 'address' };
 	}
 	if (by === 'employeeId') {
-		const users = directory.byEmployeeId.get(ref) ?? [];
-		if (users.length > 1) return { shared: users, key: 'employeeId' };
-		if (users.length === 1) return { id: String(users[0].id) };
-		const hire = creating.byEmployeeId.get(ref);
-		return hire ? { id: newUserId(hire) } : { nobody: 'employeeId' };
+		// The user whose Engagedly id it is, if any, only tells the builder they chose the wrong key.
+		const candidates = new Set([...(directory.byEmployeeId.get(employeeIdKey(ref)) ?? []), ...(directory.byId.has(ref) ? [directory.byId.get(ref)!] : [])]);
+		const match = userWithEmployeeId(ref, [...candidates]);
+		if (match.kind === 'one') return { id: String(match.user.id) };
+		const hire = match.kind === 'nobody' ? creating.byEmployeeId.get(employeeIdKey(ref)) : undefined;
+		return hire ? { id: newUserId(hire) } : { employeeId: match };
 	}
 	return directory.byId.has(ref) ? { id: ref } : { nobody: 'id' };
 }
 
-const NOBODY: Record<'address' | 'id' | 'employeeId', { what: string; fix: string }> = {
+const NOBODY = {
 	address: { what: 'the email address', fix: 'Check the address, or pick the user from the list or by ID.' },
 	id: {
 		what: 'the ID',
 		fix: "If it is your HR system's own id for them, set Managers Given By to Employee ID and map the manager's employee number (the Employee ID Engagedly holds for them), or map their email address.",
-	},
-	employeeId: {
-		what: 'the employee ID',
-		fix: "Map the manager's employee number as Engagedly holds it in their Employee ID (or their email address), or give that user this Employee ID in Engagedly.",
 	},
 };
 
@@ -94,13 +96,8 @@ export function resolvePeople(this: IExecuteFunctions, item: number, people: Peo
 		const ids = refs.map((ref) => {
 			const found = resolvePerson(ref, directory, creating, by);
 			if ('id' in found) return found.id;
-			if ('shared' in found) {
-				if (found.key === 'address') throw sharedAddressError(this, ref, found.shared, item);
-				throw new NodeOperationError(this.getNode(), `${found.shared.length} Engagedly users have the employee ID "${ref}" (${label})`, {
-					itemIndex: item,
-					description: `They are ${found.shared.map((user) => `${String(user.email)} (ID ${String(user.id)})`).join(' and ')}: give each their own employee ID in Engagedly, or map the manager's email address. Nothing was sent.`,
-				});
-			}
+			if ('sharedAddress' in found) throw sharedAddressError(this, ref, found.sharedAddress, item);
+			if ('employeeId' in found) throw employeeIdError(this, ref, found.employeeId, label, item);
 			const { what, fix } = NOBODY[found.nobody];
 			throw new NodeOperationError(this.getNode(), `No Engagedly user has ${what} "${ref}" (${label})`, { itemIndex: item, description: `${fix} Nothing was sent.` });
 		});

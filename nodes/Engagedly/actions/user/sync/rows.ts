@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, ResourceMapperValue } from 'n8n-wo
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../../people/attributeDefinitions';
+import type { ManagersGivenBy } from '../../../people/byEmployeeId';
 import { emailKey } from '../../../people/byEmail';
 import { checkParameters, personRefs } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
@@ -111,12 +112,12 @@ function readAddress(this: IExecuteFunctions, item: number): string | { problem:
 }
 
 /** What a write of the employee sends (Create's body), with the fields naming people apart. */
-async function readBody(this: IExecuteFunctions, item: number, values: IDataObject, identity: IDataObject, attributes: UserAttribute[], request: ItemRequest) {
+async function readBody(this: IExecuteFunctions, item: number, values: IDataObject, identity: IDataObject, { attributes, request, givenBy }: { attributes: UserAttribute[]; request: ItemRequest; givenBy: ManagersGivenBy }) {
 	const fields = readUserFieldValues.call(this, item, values.additionalFields as IDataObject, 'create');
 	const people = fields.people.map(({ field, raw }): PeopleRefs => {
 		const label = field.property.displayName;
 		const many = field.kind === 'users';
-		return { wire: field.wire, label, many, refs: personRefs.call(this, item, raw, { label, many }) };
+		return { wire: field.wire, label, many, refs: personRefs.call(this, item, raw, { label, many, givenBy }) };
 	});
 	const body = { ...identity, ...fields.body };
 	// People count as given for the mandatory system attributes: they are resolved later.
@@ -168,7 +169,7 @@ export async function readRows(
 			row.fullName = fullNameOf(identity.first_name, identity.last_name);
 			row.person = { ...identity, employee_id: row.employeeId || null };
 			try {
-				Object.assign(row, await readBody.call(this, item, values, identity, attributes, request(item)));
+				Object.assign(row, await readBody.call(this, item, values, identity, { attributes, request: request(item), givenBy: settings.managersGivenBy }));
 			} catch (error) {
 				row.body = error as Error;
 			}
