@@ -184,12 +184,14 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 			person('workday@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-20-08:00' } }),
 			person('ahead@example.com', { leaverFields: { leavingDate: '2026-12-01+05:30' } }),
 			person('date@example.com', { additionalFields: { joiningDate: berlinMidnight } }),
+			person('rehire@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-01Z', rehireDate: '2026-11-01Z' } }),
 		]);
 		expect(errors).toEqual([]);
 		expect([...rows.values()].map((row) => [row.email, row.lifecycle])).toEqual([
 			['workday@example.com', { state: 'left', date: '2026-11-20' }],
 			['ahead@example.com', { state: 'onNotice', date: '2026-12-01' }],
 			['date@example.com', { state: 'notYetJoined', date: '2026-12-01' }],
+			['rehire@example.com', { state: 'active' }],
 		]);
 		expect((rows.get(2)?.body as IDataObject).joining_date).toBe('2026-12-01');
 	});
