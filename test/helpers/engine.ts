@@ -262,6 +262,8 @@ export interface NodeSpec {
 	mode?: WorkflowExecuteMode;
 	/** The workflow's static data as n8n loads it from its database for this run (a scheduled run's memory). */
 	staticData?: IDataObject;
+	/** The workflow's Timezone setting; left out, n8n's default (getGlobalState().defaultTimezone). */
+	timezone?: string;
 }
 
 /** Runs the Engagedly node alone, in a one-node workflow, on the given input items. */
@@ -280,7 +282,7 @@ export async function runEngagedly(spec: NodeSpec): Promise<RunResult> {
 		nodeTypes,
 		active: false,
 		staticData: spec.staticData,
-		settings: { executionOrder: 'v1' },
+		settings: { executionOrder: 'v1', ...(spec.timezone ? { timezone: spec.timezone } : {}) },
 	});
 	const hooks = new ExecutionLifecycleHooks(mode, 'test-execution', {
 		id: 'test-workflow',

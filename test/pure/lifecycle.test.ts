@@ -47,10 +47,14 @@ const LEFT = new Set(['terminated', 'inactive', 'false']);
 interface Facts {
 	start?: string;
 	leaving?: string;
+	/** The leaving date is the Rehire Date that is start. */
+	onRehire: boolean;
 	former: boolean;
 	left: boolean;
 }
 const RULES: Record<string, (facts: Facts) => boolean> = {
+	'a leaving date on the Rehire Date that is start, not left, and start is ahead': (f) => f.onRehire && !f.left && f.start! > TODAY,
+	'a leaving date on the Rehire Date that is start, not left': (f) => f.onRehire && !f.left,
 	'a former employment whose leaving date is today or ahead': (f) => f.former && f.leaving! >= TODAY,
 	'start is ahead, left, and no leaving date': (f) => f.start! > TODAY && f.left && !f.leaving,
 	'start is ahead, after a former employment': (f) => f.start! > TODAY && f.former,
@@ -66,20 +70,48 @@ describe('the lifecycle state: the page’s first table over every combination o
 		expect(stateRows.map(([rule]) => rule)).toEqual(Object.keys(RULES));
 	});
 
-	// Days around today: long past, yesterday, today, tomorrow, far ahead; or none.
+	// Days around today: long past, yesterday, today, tomorrow, far ahead; or none. Rehire dates
+	// between them, and on three of them, so a leaving date falls on the Rehire Date.
 	const days = [undefined, day(-400), day(-1), TODAY, day(1), day(90)];
 	const combinations: Employment[] = [];
 	for (const status of ['', 'Active', 'terminated', 'On Leave'])
 		for (const joiningDate of days)
 			for (const leavingDate of days)
-				for (const rehireDate of [undefined, day(-30), day(30)]) combinations.push({ status: status.toLowerCase(), joiningDate, leavingDate, rehireDate });
+				for (const rehireDate of [undefined, day(-30), day(-1), TODAY, day(1), day(30)]) combinations.push({ status: status.toLowerCase(), joiningDate, leavingDate, rehireDate });
 
 	test.each(combinations.map((row) => [JSON.stringify(row), row] as const))('%s', (_name, row) => {
 		const start = [row.joiningDate, row.rehireDate].filter(Boolean).sort().pop();
-		const facts: Facts = { start, leaving: row.leavingDate, former: !!row.leavingDate && !!start && row.leavingDate < start, left: LEFT.has(row.status) };
+		const facts: Facts = {
+			start,
+			leaving: row.leavingDate,
+			onRehire: !!row.leavingDate && row.leavingDate === row.rehireDate && row.leavingDate === start,
+			former: !!row.leavingDate && !!start && row.leavingDate < start,
+			left: LEFT.has(row.status),
+		};
 		const [, state, date] = stateRows.find(([rule]) => RULES[rule](facts))!;
 		const expectedDate = date === 'start' ? start : date === 'the leaving date' ? row.leavingDate : undefined;
 		expect(lifecycleOf(row, TODAY, LEFT)).toEqual({ state, ...(expectedDate ? { date: expectedDate } : {}) });
+	});
+});
+
+describe('a leaving date on the Rehire Date, with a status that is not left, is a new employment, never a leaver', () => {
+	// Each of these read the leaving date as this employment's before: left, onNotice or notYetJoined.
+	test.each<[string, Employment, { state: LifecycleState; date?: string }]>([
+		['rehired yesterday, Active', { status: 'active', joiningDate: day(-900), leavingDate: day(-1), rehireDate: day(-1) }, { state: 'active' }],
+		['rehired long ago, no status', { status: '', leavingDate: day(-400), rehireDate: day(-400) }, { state: 'active' }],
+		['rehired today, On Leave', { status: 'on leave', joiningDate: day(-900), leavingDate: TODAY, rehireDate: TODAY }, { state: 'active' }],
+		['rehired in a month, Active', { status: 'active', joiningDate: day(-900), leavingDate: day(30), rehireDate: day(30) }, { state: 'rejoining', date: day(30) }],
+	])('%s', (_name, row, lifecycle) => {
+		expect(lifecycleOf(row, TODAY, LEFT)).toEqual(lifecycle);
+	});
+
+	// What stays as it was: a left status, a leaving date before the rehire, or a later Joining Date.
+	test.each<[string, Employment, { state: LifecycleState; date?: string }]>([
+		['a left status: the leaving date is this employment’s', { status: 'terminated', leavingDate: day(-1), rehireDate: day(-1) }, { state: 'left', date: day(-1) }],
+		['a leaving date still ahead before a later rehire: on notice first', { status: 'active', leavingDate: day(1), rehireDate: day(30) }, { state: 'onNotice', date: day(1) }],
+		['a Joining Date after it: start is the Joining Date, the leaving date before it', { status: 'active', joiningDate: day(10), leavingDate: day(-1), rehireDate: day(-1) }, { state: 'rejoining', date: day(10) }],
+	])('%s', (_name, row, lifecycle) => {
+		expect(lifecycleOf(row, TODAY, LEFT)).toEqual(lifecycle);
 	});
 });
 

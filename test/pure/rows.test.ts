@@ -27,6 +27,7 @@ test('each field of each item is read once, into a row with people as given and 
 	const reads = new Map<string, number>();
 	const context = {
 		getNode: () => ({ name: 'Engagedly', type: 'n8n-nodes-engagedly.engagedly', typeVersion: 1, position: [0, 0], parameters: {} }),
+		getTimezone: () => 'Europe/Berlin',
 		getNodeParameter: (name: string, item: number, fallback: unknown) => {
 			const key = `${item}:${name}`;
 			reads.set(key, (reads.get(key) ?? 0) + 1);
@@ -93,6 +94,8 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 				return value;
 			},
 			getInputData: () => given.map((json) => ({ json })),
+			// The workflow's time zone, east of UTC: a Date's UTC day is the day before its own here.
+			getTimezone: () => 'Europe/Berlin',
 		} as unknown as IExecuteFunctions;
 		const failed = new Map<number, Error>();
 		const run = { today: '2026-11-28', leftStatuses: new Set(['terminated']), blockReasonCode: 'LEFT', matchByEmployeeId: false, deactivateMissing: false, ...settings } as Settings;
@@ -172,6 +175,25 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 		['Rehire Date', { leaverFields: { rehireDate: 'next year' } }, 'Rehire Date "next year" is not a date'],
 	])('%s that is not a date fails the item, saying the form to give', async (_name, fields, message) => {
 		expect((await rowsOf([person('a@example.com', fields)])).errors).toEqual([[0, message, 'Give the date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.', 0]]);
+	});
+
+	test('dates in the forms HR exports give: Workday’s XML Schema dates decide the lifecycle; a Date from an expression is the workflow’s day, in the lifecycle and in the body alike', async () => {
+		// Local midnight of 1 December in Berlin, the workflow's zone: 30 November in UTC.
+		const berlinMidnight = new Date('2026-11-30T23:00:00Z');
+		const { rows, errors } = await rowsOf([
+			person('workday@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-20-08:00' } }),
+			person('ahead@example.com', { leaverFields: { leavingDate: '2026-12-01+05:30' } }),
+			person('date@example.com', { additionalFields: { joiningDate: berlinMidnight } }),
+			person('rehire@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-01Z', rehireDate: '2026-11-01Z' } }),
+		]);
+		expect(errors).toEqual([]);
+		expect([...rows.values()].map((row) => [row.email, row.lifecycle])).toEqual([
+			['workday@example.com', { state: 'left', date: '2026-11-20' }],
+			['ahead@example.com', { state: 'onNotice', date: '2026-12-01' }],
+			['date@example.com', { state: 'notYetJoined', date: '2026-12-01' }],
+			['rehire@example.com', { state: 'active' }],
+		]);
+		expect((rows.get(2)?.body as IDataObject).joining_date).toBe('2026-12-01');
 	});
 
 	test('a leaver’s own code, else the run’s; people given count for a mandatory system attribute that names them', async () => {

@@ -52,6 +52,9 @@ describe("the collection's values on the wire: only what was given", () => {
 	test.each<[string, IDataObject, IDataObject, 'create' | 'update']>([
 		['text trimmed, a number as text', { level: ' L3 ', employeeId: 42 }, { level: 'L3', employee_id: '42' }, 'update'],
 		['a day from any form the editor gives', { joiningDate: '2024-01-15T09:30:00.000+05:30', birthDate: 'Jan 15, 2024' }, { joining_date: '2024-01-15', birth_date: '2024-01-15' }, 'update'],
+		['a Workday date with its zone', { reviewDate: '2026-12-01-08:00', promotionDate: '2026-12-01Z' }, { review_date: '2026-12-01', promotion_date: '2026-12-01' }, 'update'],
+		// The context's workflow is in Berlin: local midnight there is 23:00 UTC the day before.
+		['a Date from an expression is the workflow’s day, not its UTC day', { joiningDate: new Date('2026-11-30T23:00:00Z') }, { joining_date: '2026-12-01' }, 'create'],
 		['an option or a record by id, as text', { jobTitle: 7, gender: { id: ' g-1 ', name: 'F' } }, { job_title: '7', gender: 'g-1' }, 'update'],
 		['records by id, a list', { departments: '1, 2', businesses: ['b-1'] }, { departments: ['1', '2'], businesses: ['b-1'] }, 'update'],
 		['blank values and an empty list are not sent', { level: '  ', joiningDate: '', departments: [], jobTitle: null }, {}, 'update'],

@@ -1,9 +1,14 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
  * The pure value functions behind every parameter reader: no n8n, no simulator, milliseconds.
+ * The dates' table of docs/engagedly-node.md ("The lifecycle") is read from the page and every
+ * row checked against toApiDay and isEmptyDate.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DateTime } from 'luxon';
 
-import { compact, idOf, isBlank, listOf, toApiDay, toInstant } from '../../nodes/Engagedly/parameters/values';
+import { compact, idOf, isBlank, isEmptyDate, listOf, toApiDay, toInstant } from '../../nodes/Engagedly/parameters/values';
 
 describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 	test.each([
@@ -17,9 +22,53 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 			DateTime.fromObject({ year: 2025, month: 12, day: 31, hour: 23 }, { zone: 'Pacific/Auckland' }),
 			'2025-12-31',
 		],
-		['a JavaScript Date gives its UTC day', new Date(Date.UTC(2024, 6, 4, 12)), '2024-07-04'],
+		['a JavaScript Date, with no zone given, gives its UTC day', new Date(Date.UTC(2024, 6, 4, 12)), '2024-07-04'],
+		['an ISO timestamp in UTC', '2026-12-01T23:30:00Z', '2026-12-01'],
+		['an HR system’s local midnight, east of UTC', '2026-12-01T00:00:00+01:00', '2026-12-01'],
+		['an offset without its colon', '2026-12-01T00:00:00+0100', '2026-12-01'],
+		['an offset without its colon, west of UTC, late in the day', '2026-12-01T23:59:59.999-0800', '2026-12-01'],
+		['a DateTime as n8n hands one over inside a collection: its ISO text', '2026-12-01T00:00:00.000-05:00', '2026-12-01'],
 	])('%s', (_name, input, day) => {
 		expect(toApiDay(input)).toBe(day);
+	});
+
+	// Each read "not a date" before. XML Schema's date (https://www.w3.org/TR/xmlschema-2/#date, 3.2.9)
+	// is yyyy-mm-dd with an optional zone, Z or (+|-)hh:mm up to 14:00; Workday's web services type
+	// their dates so (Get_Workers' Hire_Date, Termination_Date) and write the tenant's zone on them.
+	test.each([
+		['an XML Schema date west of UTC (Workday)', '2026-12-01-08:00', '2026-12-01'],
+		['an XML Schema date east of UTC', '2026-12-01+05:30', '2026-12-01'],
+		['an XML Schema date in UTC', '2026-12-01Z', '2026-12-01'],
+		['an XML Schema date at the zone’s far end', '2026-12-31+14:00', '2026-12-31'],
+		['an XML Schema date at UTC written as an offset', ' 2026-02-28-00:00 ', '2026-02-28'],
+	])('%s', (_name, input, day) => {
+		expect(toApiDay(input)).toBe(day);
+	});
+
+	// Each gave its UTC day before, a day early east of UTC or a day late west of it.
+	test.each([
+		['a Date at local midnight in Berlin is that day, not the UTC day before', new Date('2026-11-30T23:00:00Z'), 'Europe/Berlin', '2026-12-01'],
+		['a Date late in the evening in New York is that day, not the UTC day after', new Date('2026-12-02T04:30:00Z'), 'America/New_York', '2026-12-01'],
+		['a Date east of UTC by more than half a day', new Date('2026-06-30T12:30:00Z'), 'Pacific/Kiritimati', '2026-07-01'],
+	])('%s', (_name, input, zone, day) => {
+		expect(toApiDay(input, { zone })).toBe(day);
+	});
+
+	test.each([
+		['a Date in UTC', new Date('2026-12-01T23:30:00Z'), 'UTC', '2026-12-01'],
+		['a Date in a zone Luxon does not know (a typo in the settings) falls back to UTC', new Date('2026-11-30T23:00:00Z'), 'Mars/Olympus', '2026-11-30'],
+		['text keeps its written day whatever the zone', '2026-12-01T00:00:00+01:00', 'America/Los_Angeles', '2026-12-01'],
+		['an XML Schema date keeps its written day whatever the zone', '2026-12-01-08:00', 'Asia/Tokyo', '2026-12-01'],
+		[
+			'a DateTime keeps its own zone’s day, as n8n’s ISO text of it does',
+			DateTime.fromObject({ year: 2026, month: 12, day: 1 }, { zone: 'Pacific/Auckland' }),
+			'Europe/Berlin',
+			'2026-12-01',
+		],
+		['an invalid Date', new Date('soon'), 'Europe/Berlin', undefined],
+		['an invalid DateTime', DateTime.fromISO('2026-02-30'), 'Europe/Berlin', undefined],
+	])('with a zone: %s', (_name, input, zone, day) => {
+		expect(toApiDay(input, { zone })).toBe(day);
 	});
 
 	test.each([
@@ -29,6 +78,14 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 		['free date text (only the certificate filters take it)', 'March 1, 2026'],
 		['a number', 20240115],
 		['an object', { day: 15 }],
+		['a day followed by something that is no time nor zone', '2026-12-01abc'],
+		['an XML Schema zone without its colon', '2026-12-01-0800'],
+		['an XML Schema zone beyond ±14:00', '2026-12-01+15:00'],
+		['an XML Schema zone with a one-digit hour', '2026-12-01-8:00'],
+		['an XML Schema zone’s minutes beyond 59', '2026-12-01+05:60'],
+		['an XML Schema date that does not exist', '2026-02-30-08:00'],
+		['a lower-case z', '2026-12-01z'],
+		['a day and month the other way round', '31/12/2026'],
 	])('undefined for %s', (_name, input) => {
 		expect(toApiDay(input)).toBeUndefined();
 	});
@@ -37,6 +94,43 @@ describe('toApiDay: a day as Engagedly takes it (YYYY-MM-DD)', () => {
 		expect(toApiDay('March 1, 2026', { anyDateText: true })).toBe('2026-03-01');
 		expect(toApiDay('2026/03/01', { anyDateText: true })).toBe('2026-03-01');
 		expect(toApiDay('not a date', { anyDateText: true })).toBeUndefined();
+	});
+});
+
+describe('the page’s table of dates: every form it lists, read as it says', () => {
+	const page = readFileSync(join(__dirname, '../../docs/engagedly-node.md'), 'utf8');
+	const start = page.indexOf('## The lifecycle');
+	const section = page.slice(start, page.indexOf('\n## ', start + 1));
+	const header = section.indexOf('| given as | for example | the day |');
+	const rows = section
+		.slice(header)
+		.split('\n')
+		.filter((line) => line.startsWith('|'))
+		.slice(2)
+		.map((line) => line.slice(1, -1).split('|').map((cell) => cell.trim()));
+
+	test('the page has the table, with the forms this file proves one by one', () => {
+		expect(header).toBeGreaterThan(-1);
+		expect(rows.map(([given]) => given)).toContain('an XML Schema date with its zone, as Workday\'s web services write it');
+		expect(rows.length).toBeGreaterThanOrEqual(12);
+	});
+
+	/** An example cell as the node receives it: text, or a Date built as the expression builds it. */
+	function valueOf(example: string): unknown {
+		const text = example.replace(/^`|`$/g, '');
+		const date = /^new Date\("([^"]+)"\)$/.exec(text);
+		return date ? new Date(date[1]) : text;
+	}
+
+	test.each(rows.map((row) => [row[0], row] as const))('%s', (_name, [given, example, day]) => {
+		const zone = /workflow in (\S+)$/.exec(given)?.[1] ?? 'UTC';
+		const value = valueOf(example);
+		if (day === 'no date') {
+			for (const empty of ['', null, value]) expect(isEmptyDate(empty)).toBe(true);
+		} else {
+			expect(isEmptyDate(value)).toBe(false);
+			expect(toApiDay(value, { zone })).toBe(day.startsWith('not a date') ? undefined : day);
+		}
 	});
 });
 

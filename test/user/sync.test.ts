@@ -716,6 +716,39 @@ describe('leavers the HR system names, hires before their start date', () => {
 		expect(outcomes(again.items)).toEqual(['unchanged', 'pending', 'pending', 'unchanged', 'unchanged']);
 	});
 
+	test('dates as HR exports give them, in a workflow east of UTC: a Workday leaving date with its zone deactivates the leaver; a Joining Date an expression returns as a Date is sent as the workflow’s day; a leaving date on the Rehire Date, status Active, is a rehire who works here, not deactivated', async () => {
+		const zone = 'Europe/Berlin';
+		const day = (offset: number) => DateTime.now().setZone(zone).plus({ days: offset }).toISODate()!;
+		const [leaver, rehired] = activeUsers().filter((u) => u.id !== sim.store.adminId && managesNobody(u)).slice(50, 52);
+		const hire = freshEmail('date-hire');
+		// Local midnight in Berlin of the joining day is 23:00 UTC the day before: the UTC day is a day early.
+		const joiningAt = DateTime.fromISO(day(-10), { zone }).toUTC().toISO()!;
+		const employees: IDataObject[] = [
+			// Workday's web services write xs:date with the zone of the tenant: status still Active, the date decides.
+			{ ...employee(leaver), status: 'Active', leavingDate: `${day(-3)}-08:00` },
+			{ ...employee(rehired), status: 'Active', leavingDate: day(-5), rehireDate: day(-5) },
+			{ email: hire, firstName: 'Dita', lastName: 'Datum', jobTitle: '', managerEmail: '', costCenter: 'CC-8', joiningAt },
+		];
+		const settings = {
+			leaverFields: { ...leaverFields.leaverFields, rehireDate: '={{ $json.rehireDate ?? "" }}' },
+			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningAt ? new Date($json.joiningAt) : "" }}' },
+		};
+		const { items, error } = await run(employees, settings, { timezone: zone });
+		expect(error).toBeUndefined();
+		expect(items.map((item) => [item.json.email, item.json.outcome, item.json.lifecycle ?? null, item.json.date ?? null])).toEqual([
+			[leaver.email, 'deactivated', 'left', day(-3)],
+			[rehired.email, 'unchanged', null, null],
+			[hire, 'created', null, null],
+		]);
+		expect(writes(sim).map((entry) => [entry.route, entry.path.split('/')[3] ?? null, entry.body])).toEqual([
+			['PUT /beta/users/:id/deactivate', leaver.id, {}],
+			['POST /beta/users', null, expect.objectContaining({ email: hire, joining_date: day(-10) }) as unknown],
+		]);
+		expect(sim.store.getUser(leaver.id).status).toBe('Blocked');
+		expect(sim.store.getUser(rehired.id).status).toBe('Active');
+		expect(sim.store.userByEmail(hire)).toMatchObject({ status: 'Active', joining_date: expect.stringContaining(day(-10)) as unknown });
+	});
+
 	test('an address two Engagedly users share, in any case, is never guessed: the item fails naming both, and neither is written nor deactivated as missing', async () => {
 		const address = freshEmail('ann.lee');
 		const twins = [address.replace(/^./, (c) => c.toUpperCase()), address].map((email) => sim.store.addUser({ email, first_name: 'Ann', last_name: 'Lee' }));

@@ -72,27 +72,42 @@ export function compact(fields: IDataObject): IDataObject {
 	return result;
 }
 
+/** XML Schema's zone on a date (`Z`, `-08:00`, `+05:30`): Workday's web services write dates so. */
+const XSD_ZONE = /^(?:Z|[+-](?:(?:0\d|1[0-3]):[0-5]\d|14:00))$/;
+
+/** A JavaScript Date's day in `zone`; a zone Luxon does not know (a typo in the workflow settings) falls back to UTC, as toInstant does. */
+function dayOfDate(date: Date, zone: string): DateTime {
+	const inZone = DateTime.fromJSDate(date, { zone });
+	return !inZone.isValid && inZone.invalidReason === 'unsupported zone' ? DateTime.fromJSDate(date, { zone: 'utc' }) : inZone;
+}
+
 /**
  * A day in the form Engagedly accepts (YYYY-MM-DD), from what n8n hands over: the date picker's
- * `2024-01-15T00:00:00`, an ISO timestamp, a Luxon DateTime or Date from an expression, or the
- * API's other documented form `Jan 15, 2024`. A timestamp keeps the calendar day it was written
- * with, so a picker value never shifts a day through time zones. undefined = not a date.
+ * `2024-01-15T00:00:00`, an ISO date or timestamp (`Z`, `+01:00`, `+0100`), an XML Schema date
+ * with its zone (`2024-01-15-08:00`, `2024-01-15Z`), a Luxon DateTime or Date from an
+ * expression, or the API's other documented form `Jan 15, 2024`. Text keeps the calendar day it
+ * was written with: an HR system's local midnight is its day wherever the workflow runs. A Date
+ * has no written day: it is read in `zone`, the workflow's time zone (n8n shows a Date so), else
+ * UTC. A DateTime keeps its own zone's day, as n8n does when it hands one inside a collection
+ * over as its ISO text. undefined = not a date.
  *
  * `anyDateText` also takes any other text JavaScript reads as a date (`March 1, 2026`,
  * `2026/03/01`), as the day it falls on in the server's time zone: the certificate filters have
  * always been that lenient, the user fields never were.
  */
-export function toApiDay(value: unknown, { anyDateText = false } = {}): string | undefined {
-	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+export function toApiDay(value: unknown, { anyDateText = false, zone = 'utc' }: { anyDateText?: boolean; zone?: string } = {}): string | undefined {
+	if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : (dayOfDate(value, zone).toISODate() ?? undefined);
 	if (DateTime.isDateTime(value)) return value.isValid ? (value.toISODate() ?? undefined) : undefined;
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
-	const iso = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(text);
-	const day = iso
-		? DateTime.fromISO(iso[1], { zone: 'utc' })
-		: anyDateText
-			? DateTime.fromJSDate(new Date(text))
-			: DateTime.fromFormat(text, 'MMM d, yyyy', { locale: 'en-US', zone: 'utc' });
+	const iso = /^(\d{4}-\d{2}-\d{2})(.*)$/s.exec(text);
+	if (iso) {
+		// After the day: nothing, a time (with or without its offset), or XML Schema's zone.
+		const [, written, rest] = iso;
+		if (rest !== '' && !/^[T ]/.test(rest) && !XSD_ZONE.test(rest)) return undefined;
+		return DateTime.fromISO(written, { zone: 'utc' }).toISODate() ?? undefined;
+	}
+	const day = anyDateText ? DateTime.fromJSDate(new Date(text)) : DateTime.fromFormat(text, 'MMM d, yyyy', { locale: 'en-US', zone: 'utc' });
 	return day.isValid ? (day.toISODate() ?? undefined) : undefined;
 }
 

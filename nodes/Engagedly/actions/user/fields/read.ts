@@ -73,7 +73,8 @@ export function readUserFieldValues(this: IExecuteFunctions, itemIndex: number, 
 				body[field.wire] = String(raw).trim();
 				break;
 			case 'date': {
-				const day = toApiDay(raw);
+				// A Date has no written day: the workflow's, as n8n shows it.
+				const day = toApiDay(raw, { zone: this.getTimezone() });
 				if (!day) {
 					refuse(
 						this,

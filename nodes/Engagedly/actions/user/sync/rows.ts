@@ -54,10 +54,14 @@ export interface PeopleRefs {
 /** The item's fields as Sync shows them, each with the value a field left out gives. */
 const ITEM_PARAMETERS: Record<string, unknown> = { firstName: '', lastName: '', additionalFields: {}, customAttributes: null, leaverFields: {} };
 
-/** A day an item gives: undefined when empty in any form HR systems write (`0000-00-00` too); not a date is refused. */
+/**
+ * A day an item gives: undefined when empty in any form HR systems write (`0000-00-00` too); not a
+ * date is refused. A Date an expression returns is read in the workflow's time zone, as the
+ * body's dates are (fields/read.ts), so a Joining Date decides the lifecycle and is sent as one day.
+ */
 function readDate(this: IExecuteFunctions, item: number, raw: unknown, label: string): string | undefined {
 	if (isEmptyDate(raw)) return undefined;
-	const day = toApiDay(raw);
+	const day = toApiDay(raw, { zone: this.getTimezone() });
 	if (!day) refuse(this, item, `${label} "${String(raw)}" is not a date`, 'Give the date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.');
 	return day;
 }
