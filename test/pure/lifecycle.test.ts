@@ -53,7 +53,6 @@ interface Facts {
 	left: boolean;
 }
 const RULES: Record<string, (facts: Facts) => boolean> = {
-	'a leaving date on the Rehire Date that is start, not left, and start is ahead': (f) => f.onRehire && !f.left && f.start! > TODAY,
 	'a leaving date on the Rehire Date that is start, not left': (f) => f.onRehire && !f.left,
 	'a former employment whose leaving date is today or ahead': (f) => f.former && f.leaving! >= TODAY,
 	'start is ahead, left, and no leaving date': (f) => f.start! > TODAY && f.left && !f.leaving,
@@ -100,7 +99,8 @@ describe('a leaving date on the Rehire Date, with a status that is not left, is 
 		['rehired yesterday, Active', { status: 'active', joiningDate: day(-900), leavingDate: day(-1), rehireDate: day(-1) }, { state: 'active' }],
 		['rehired long ago, no status', { status: '', leavingDate: day(-400), rehireDate: day(-400) }, { state: 'active' }],
 		['rehired today, On Leave', { status: 'on leave', joiningDate: day(-900), leavingDate: TODAY, rehireDate: TODAY }, { state: 'active' }],
-		['rehired in a month, Active', { status: 'active', joiningDate: day(-900), leavingDate: day(30), rehireDate: day(30) }, { state: 'rejoining', date: day(30) }],
+		// No day between the two employments: working now and then, never deactivated in between.
+		['rehired in a month, Active', { status: 'active', joiningDate: day(-900), leavingDate: day(30), rehireDate: day(30) }, { state: 'active' }],
 	])('%s', (_name, row, lifecycle) => {
 		expect(lifecycleOf(row, TODAY, LEFT)).toEqual(lifecycle);
 	});

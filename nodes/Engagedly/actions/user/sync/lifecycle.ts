@@ -48,10 +48,9 @@ export function lifecycleOf(row: Employment, today: string, leftStatuses: Readon
 	const former = leaving !== undefined && start !== undefined && leaving < start;
 	const statusLeft = leftStatuses.has(row.status);
 	// A leaving date on the very Rehire Date that starts them, with a status that is not left, ends the
-	// former employment as the new one opens: read as this one's, it would deactivate someone who works here.
-	if (leaving !== undefined && leaving === row.rehireDate && leaving === start && !statusLeft) {
-		return start > today ? { state: 'rejoining', date: start } : { state: 'active' };
-	}
+	// former employment as the new one opens: no day between them, so they work here throughout. Read
+	// as this one's (or as a return still ahead), it would deactivate someone who works here.
+	if (leaving !== undefined && leaving === row.rehireDate && leaving === start && !statusLeft) return { state: 'active' };
 	// The leaving date is their last day (the HR systems' termination date): they leave after it.
 	if (former && leaving >= today) return { state: 'onNotice', date: leaving };
 	if (start !== undefined && start > today) {
