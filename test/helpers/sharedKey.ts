@@ -74,6 +74,8 @@ export interface TriggerSpec {
 export interface SharedKeyRun {
 	/** Requests each execution makes (pages of a list). */
 	requests: number[];
+	/** Each execution's Rate Limit Share (Sync's), 0 to 1; undefined for none (Get Many). */
+	shares?: Array<number | undefined>;
 	/** User-event triggers polling on the same key meanwhile. */
 	triggers?: TriggerSpec[];
 	/** When each execution starts, ms of virtual time; 0 for all when omitted. */
@@ -108,6 +110,14 @@ export interface SharedKeyResult {
 	triggerWindows: string[];
 	/** When each execution (not trigger) received its last page, ms of virtual time from the first start. */
 	finishedAtMs: number[];
+	/** Each trigger's polls per pass, pass by pass (1: a pass in one poll, so a change is emitted by the next poll). */
+	triggerPolls: number[][];
+	/**
+	 * The key's windows as the limiter counts them (one opens with the first request after the
+	 * last closed), in order: when it opened (ms of virtual time from the first start), the
+	 * requests it counted, and how many of them each execution and each trigger sent.
+	 */
+	windows: Array<{ startMs: number; total: number; executions: number[]; triggers: number[] }>;
 }
 
 /** Engagedly's limit: 200 requests a 60-second window. */
@@ -132,22 +142,39 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		},
 		() => clock.now(),
 	);
+	const firstStart = clock.now() + Math.min(...run.requests.map((_, i) => run.startsAtMs?.[i] ?? 0));
 	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));
 	let sent = 0;
 	let tooMany = 0;
 	let lastAnswer = 0;
 
 	const triggerPages: number[][][] = (run.triggers ?? []).map(() => []);
+	const triggerPolls: number[][] = (run.triggers ?? []).map(() => []);
 	const triggerWindows: string[] = [];
 	const finishedAtMs: number[] = run.requests.map(() => 0);
+	const windows: SharedKeyResult['windows'] = [];
+	let windowEnd = -Infinity;
 
 	/** One request through the limiter: its headers (dated on Engagedly's clock), or undefined after a 429 waited out. */
-	const send = async (pacer: Pacer, latency: number): Promise<Record<string, string> | undefined> => {
+	const send = async (pacer: Pacer, latency: number, sender: { execution?: number; trigger?: number }): Promise<Record<string, string> | undefined> => {
 		await pacer.beforeRequest();
 		await clock.sleep(latency / 2);
 		const decision = limiter.hit('key');
 		const date = limiter.httpDate();
 		sent++;
+		if (decision.allowed) {
+			// The limiter's windows: one opens with the first request after the last closed (a 429 closes it).
+			if (clock.now() >= windowEnd) {
+				windowEnd = clock.now() + WINDOW_MS;
+				windows.push({ startMs: clock.now() - firstStart, total: 0, executions: run.requests.map(() => 0), triggers: (run.triggers ?? []).map(() => 0) });
+			}
+			const window = windows[windows.length - 1];
+			window.total++;
+			if (sender.execution !== undefined) window.executions[sender.execution]++;
+			if (sender.trigger !== undefined) window.triggers[sender.trigger]++;
+		} else {
+			windowEnd = -Infinity;
+		}
 		await clock.sleep(latency / 2);
 		lastAnswer = Math.max(lastAnswer, clock.now());
 		const headers = { ...lower(decision.headers), date };
@@ -165,16 +192,18 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		for (let pass = 0; pass < spec.passes; pass++) {
 			const read: number[] = [];
 			triggerPages[index].push(read);
+			triggerPolls[index].push(0);
 			for (let page = 1; page <= spec.pages; ) {
 				const pollAt = clock.now();
 				const deadlineMs = pollAt + POLL_BUDGET_MS;
 				const pacer = makePacer(clock);
+				triggerPolls[index][pass]++;
 				pacer.setBudget({ share: spec.share, deadlineMs });
 				for (let inPoll = 0; page <= spec.pages; ) {
 					// The pager: after the first page, stop at the share or before a wait past the deadline.
 					if (inPoll > 0 && (inPoll >= maxPages || clock.now() + (pacer.delayMs?.() ?? 0) > deadlineMs)) break;
 					pacer.setBudget({ need: spec.pages - page + 1 });
-					const headers = await send(pacer, run.latencyMs(1000 + index, page));
+					const headers = await send(pacer, run.latencyMs(1000 + index, page), { trigger: index });
 					if (!headers) continue;
 					triggerWindows.push(headers['x-ratelimit-reset']);
 					read.push(page++);
@@ -189,15 +218,15 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		await clock.sleep(run.startsAtMs?.[index] ?? 0);
 		const pacer = makePacer(clock);
 		const total = run.requests[index];
+		const share = run.shares?.[index];
 		for (let done = 0; done < total; ) {
 			// paginate() knows the number of pages only after the first has said the list's total.
-			pacer.setBudget({ need: done === 0 ? undefined : total - done });
-			if (await send(pacer, run.latencyMs(index, done))) done++;
+			pacer.setBudget({ need: done === 0 ? undefined : total - done, ...(share === undefined ? {} : { share }) });
+			if (await send(pacer, run.latencyMs(index, done), { execution: index })) done++;
 		}
 		finishedAtMs[index] = clock.now();
 	};
 
-	const firstStart = clock.now() + Math.min(...run.requests.map((_, i) => run.startsAtMs?.[i] ?? 0));
 	await clock.run(Promise.all([...run.requests.map((_, i) => execution(i)), ...(run.triggers ?? []).map((_, i) => trigger(i))]));
 	return {
 		sent,
@@ -207,6 +236,8 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		triggerPages,
 		triggerWindows,
 		finishedAtMs: finishedAtMs.map((at) => at - firstStart),
+		triggerPolls,
+		windows,
 	};
 }
 

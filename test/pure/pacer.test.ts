@@ -5,7 +5,7 @@
  * plays many executions against the simulator's limiter; this is each rule on its own.
  */
 import type { PacerClock, PacingBudget } from '../../nodes/Engagedly/transport/rateLimit';
-import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
+import { RateLimitPacer, windowRoom } from '../../nodes/Engagedly/transport/rateLimit';
 
 const T0 = Date.UTC(2026, 10, 28, 12, 0, 0);
 
@@ -97,13 +97,55 @@ describe('a spent window makes the next request wait for its reset', () => {
 		expect(clock.slept).toEqual([63_000, 63_000, 4_250]);
 	});
 
-	test('a caller with a 50 % share stops while half the window is left', async () => {
-		const { pacer, clock } = pacerAt();
-		pacer.setBudget({ share: 0.5 });
-		await pacer.beforeRequest();
-		pacer.observe({ 'x-ratelimit-remaining': '100', 'x-ratelimit-reset': '10', 'x-ratelimit-limit': '200' });
-		await pacer.beforeRequest();
-		expect(clock.slept).toEqual([10_250]);
+});
+
+/**
+ * A share (Sync's, the trigger's Rate Limit Share) is what the caller may take of what the others
+ * leave it: a cap on its own requests in a window, never a threshold on the window's total, which
+ * would keep the smallest share waiting behind the largest.
+ */
+describe('a share caps what the caller takes of a window', () => {
+	test.each([
+		// left, taken (ours in the window), share, limit → free (for anyone, less the newcomers' 4), mine (what the share still allows)
+		['alone at 50 %, half the window taken by us: nothing more', 100, 100, 0.5, 200, 96, 0],
+		['at 50 %, one of ours and 99 of others’ gone: half of what they leave us', 100, 1, 0.5, 200, 96, 49.5],
+		['at 50 %, none of ours, two Syncs left 40: half of it', 40, 0, 0.5, 200, 36, 20],
+		['at 75 %, 75 of ours and 75 of others’ gone: three quarters of the 125 they leave us, less our 75', 50, 75, 0.75, 200, 46, 18.75],
+		['without a share, only the newcomers’ reserve is left to others', 4, 10, 1, 200, 0, 4],
+		['the reserve is 2 % of the window’s limit, at least one', 30, 0, 1, 30, 29, 30],
+	])('%s', (_name, left, taken, share, limit, free, mine) => {
+		expect(windowRoom({ left, taken, share, limit })).toEqual({ free, mine });
+	});
+
+	/** `ours` requests of ours in one window, each answered with what is left after `othersEach` more of others’. */
+	async function afterOurs(share: number, ours: number, othersEach: number) {
+		const run = pacerAt();
+		run.pacer.setBudget({ share });
+		for (let i = 1; i <= ours; i++) await exchange(run, { 'x-ratelimit-remaining': String(200 - i * (1 + othersEach)), 'x-ratelimit-reset': '10', 'x-ratelimit-limit': '200' }, 0);
+		// Nothing waited before: the case is what the last request meets.
+		expect(run.clock.slept).toEqual([]);
+		await run.pacer.beforeRequest();
+		return run.clock.slept;
+	}
+
+	test.each([
+		['alone at 50 %: its 100th request goes', 0.5, 99, 0, []],
+		['alone at 50 %: its 101st waits for the reset', 0.5, 100, 0, [10_250]],
+		// 1 of ours, 99 of others’: 100 left, and half of 101 is ours.
+		['at 50 %, with others having spent 99 of the window beside its one: it goes on', 0.5, 1, 99, []],
+		// 20 of ours, 80 of others’: 100 left, where a threshold on the window's total would stop it; half of 120 is 60.
+		['at 50 %, others spending four for each of its: past the window’s half, it goes on', 0.5, 20, 4, []],
+		// 33 of ours, 132 of others’: 35 left; half of 68 is 34, one more than our 33.
+		['at 50 %, others spending four for each of its: its 34th goes', 0.5, 33, 4, []],
+		// 34 of ours, 136 of others’: 30 left; half of 64 is 32, less than our 34 (the window still has 26 for anyone).
+		['at 50 %, others spending four for each of its: its 35th waits for the reset', 0.5, 34, 4, [10_250]],
+		// 85 of ours, 85 of others’: 30 left; three quarters of 115 is 86.25, more than our 85.
+		['at 75 %, others spending one for each of its: its 86th goes', 0.75, 85, 1, []],
+		// 86 of ours, 86 of others’: 28 left; three quarters of 114 is 85.5, less than our 86.
+		['at 75 %, others spending one for each of its: its 87th waits', 0.75, 86, 1, [10_250]],
+	])('%s', async (_name, share, ours, othersEach, slept) => {
+		// Each answer comes at once (0 ms), so no more of others' are expected before the next.
+		expect(await afterOurs(share, ours, othersEach)).toEqual(slept);
 	});
 });
 
@@ -217,6 +259,11 @@ describe('others on the key: the estimate and the spreading it decides', () => {
 		['with company, needing more than is left: spread five times as far', company, { need: 1000 }, (27_630 * 5) / 127 - 100],
 		['with company, needing what fits with theirs (25 × 5 ≤ 127): at once', company, { need: 25 }, 0],
 		['with company, before a deadline nearer than the reset: spread until then', company, { need: 1000, deadlineMs: T0 + 20_000 }, (19_700 * 0.9 * 5) / 127 - 100],
+		// At 50 %: of the 131 left, the share allows half of 131 and our 3, less our 3 (64); each of
+		// ours costs it ours and half of the 4 of theirs (3), so it runs out before the window's 127.
+		['with company, at a 50 % share that runs out first: spread by the share', company, { need: 1000, share: 0.5 }, (27_630 * 3) / 64 - 100],
+		['with company, at 50 %, needing what fits its share (21 × 3 ≤ 64): at once', company, { need: 21, share: 0.5 }, 0],
+		['with company, at 50 %, needing a little more (22 × 3 > 64): spread', company, { need: 22, share: 0.5 }, (27_630 * 3) / 64 - 100],
 		['with company, near the reset (spacing within five round trips): what is left goes at once', [window(150, 10), window(149, 10), window(140, 10)], { need: 1000 }, 0],
 		// 150, 140: 9 of theirs beside our one (10 per one of ours, 16 more expected): 140 - 4 - 16.
 		['two answers are enough to measure', [window(150), window(140)], { need: 1000 }, (30_800 * 0.9 * 10) / 120 - 100],

@@ -1,8 +1,8 @@
 /**
  * Three New User triggers at the default Rate Limit Share (50 %) and two Get Many executions on
- * one key at once, over real HTTP. The share is what the triggers spend of a window together, so
- * they leave half of it to the executions: no 429, every execution returns every user, every
- * trigger reports each new user once. The window is 15 real seconds, as in
+ * one key at once, over real HTTP. Each trigger's share caps what its polls take of what the others
+ * leave it, so each leaves the rest a part of every window: no 429, every execution returns every
+ * user, every trigger reports each new user once. The window is 15 real seconds, as in
  * test/transport/concurrency.test.ts and for its reasons; the exact guarantees at the real minute
  * and 50,000 users are asserted in virtual time (test/transport/sharedKey.test.ts).
  */

@@ -17,6 +17,12 @@ import { perContext } from './perExecution';
  * on the key. A part of every window (2 %) is always left for workflows that start while it is
  * nearly spent, as their first request goes out blind.
  *
+ * A caller may have a share of the key (Sync's and the trigger's Rate Limit Share): the part of
+ * each window it may take of what the others leave it. It caps the caller's own requests in the
+ * window, never the window's total: a trigger at 50 % beside two Syncs at 75 % takes up to half of
+ * what the Syncs leave, and each Sync leaves a quarter of what it sees, so everyone on the key is
+ * served in every window, and together they never pass the limit.
+ *
  * A caller that knows how many requests it still needs (a pager that has seen the list's total)
  * says so. When that is more than the window has left for it, it will wait for the reset anyway,
  * so it spreads what is left over the time until then instead of spending it at once: workflows
@@ -120,9 +126,9 @@ export interface PacingBudget {
 	/** Requests the caller still expects to make; undefined when it cannot tell. */
 	need?: number;
 	/**
-	 * The part of each window the caller may spend, 0 to 1 (the trigger's Rate Limit Share): it
-	 * sends only while more than the rest of the window is left, so callers with a share spend it
-	 * together, whoever else is on the key.
+	 * The part of each window the caller may take of what the others leave it, 0 to 1 (Sync's and
+	 * the trigger's Rate Limit Share): a cap on its own requests in the window, never on the
+	 * window's total. Undefined: all of it, less the newcomers' reserve.
 	 */
 	share?: number;
 	/** Epoch ms by which the caller must be done (a poll's time budget): spreading aims before it. */
@@ -135,6 +141,8 @@ interface WindowView {
 	serverResetMs: number;
 	/** Oldest first, at most RECENT_RESPONSES. */
 	recent: Array<{ remaining: number; atMs: number }>;
+	/** Our requests the window has counted (those answered in it). */
+	ours: number;
 }
 
 interface OthersEstimate {
@@ -154,6 +162,21 @@ export interface PacerClock {
 }
 
 const realClock: PacerClock = { now: () => Date.now(), sleep: async (ms) => await sleep(ms) };
+
+/** Left unused by a run near the window's end for those that start meanwhile: 2 % of the limit, at least one. */
+const newcomers = (limit: number) => Math.max(1, Math.ceil(limit * NEWCOMERS_SHARE));
+
+/**
+ * What a window has left for a caller, where answers say what is left: `free`, for anyone (what
+ * will be `left` when its request arrives, less the newcomers' reserve), and `mine`, what its
+ * share still allows: its share of what the others leave it (its requests the window counted,
+ * `taken`, and what is left), less those requests. A share caps the caller's own part, never the
+ * window's total: whoever else spent the window, a caller with a share is served.
+ */
+export function windowRoom(window: { left: number; taken: number; share: number; limit: number }): { free: number; mine: number } {
+	const { left, taken, share, limit } = window;
+	return { free: left - newcomers(limit), mine: share * (taken + left) - taken };
+}
 
 /**
  * Our own requests of the last minute. Engagedly counted each somewhere between its sending and
@@ -234,6 +257,7 @@ export class RateLimitPacer {
 			Math.abs(reset - view.serverResetMs) < 1000 &&
 			remaining < previous.remaining;
 		if (sameWindow) {
+			view.ours++;
 			view.recent.push({ remaining, atMs: now });
 			if (view.recent.length > RECENT_RESPONSES) view.recent.shift();
 			return;
@@ -244,7 +268,7 @@ export class RateLimitPacer {
 			view && view.recent.length >= 2
 				? measured(view)
 				: { perOurs: 1 + (this.carried.perOurs - 1) / 2, intervalMs: this.carried.intervalMs };
-		this.window = { serverResetMs: reset, recent: [{ remaining, atMs: now }] };
+		this.window = { serverResetMs: reset, recent: [{ remaining, atMs: now }], ours: 1 };
 	}
 
 	/** What others are doing, from our recent responses in this window; before the second, the previous window's. */
@@ -266,34 +290,35 @@ export class RateLimitPacer {
 	}
 
 	/**
-	 * What the window has left for us: what our last response said, less the newcomers' reserve
-	 * (or, for a caller with a share, the part of the window it leaves to everything else), less
+	 * What the window has left for us (windowRoom()): for anyone, what our last response said less
 	 * what others are expected to have spent since then and to spend while our request is on its
-	 * way.
-	 *
-	 * A share is therefore what callers with that share may spend of a window *together*, not
-	 * each: a trigger at 50 % stops while half the window is left, whoever spent the other half.
-	 * Two or three triggers on one key at 50 % share that half between them, and the workflows
-	 * they start (and everything else on the key) always find the other half.
+	 * way, less the newcomers' reserve; and what our share of what the others leave us still
+	 * allows. A share caps what we take of a window, never what the others take: a trigger at 50 %
+	 * beside Syncs at 75 % is served in every window (each Sync leaves a quarter of what it sees),
+	 * up to half of what they leave.
 	 *
 	 * Others are expected to keep their ratio to us: as many requests per one of ours as lately,
 	 * one of ours being the time our requests have lately taken, or the spacing we decided on
 	 * when we spread (the others, running this same pacer, spread too). Their bursts get room: a
 	 * Poisson-like margin of two standard deviations.
 	 */
-	private budget(now: number): number {
+	private room(now: number): { free: number; mine: number } {
 		const last = this.last!;
 		const { perOurs, intervalMs } = this.others();
 		const ours = (now - last.atMs + this.roundTripMs) / Math.max(intervalMs, this.spacingMs, 1);
 		const expected = (perOurs - 1) * ours;
 		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
-		return last.remaining - this.leftToOthers(last.limit) - theirs;
+		return windowRoom({ left: last.remaining - theirs, taken: this.window?.ours ?? 0, share: this.pacing.share ?? 1, limit: last.limit });
 	}
 
-	/** The part of a window we leave unspent: the newcomers' reserve, or what a caller's share leaves to the rest. */
+	private budget(now: number): number {
+		const { free, mine } = this.room(now);
+		return Math.min(free, mine);
+	}
+
+	/** What our own count leaves to others where no answer says what is left: the newcomers' reserve, or what our share leaves. */
 	private leftToOthers(limit: number): number {
-		const newcomers = Math.max(1, Math.ceil(limit * NEWCOMERS_SHARE));
-		return Math.max(newcomers, Math.ceil((1 - (this.pacing.share ?? 1)) * limit));
+		return Math.max(newcomers(limit), Math.ceil((1 - (this.pacing.share ?? 1)) * limit));
 	}
 
 	/**
@@ -312,12 +337,15 @@ export class RateLimitPacer {
 		// reset goes at once, and its answer shows who else came back.
 		const view = this.window;
 		if (!view || view.recent.length < 2) return 0;
-		const budget = this.budget(now);
+		const { free, mine } = this.room(now);
+		const budget = Math.min(free, mine);
 		const { perOurs } = this.others();
+		// Each of our requests costs what the window has left ours and what others spend alongside
+		// it, and what our share allows ours and our share of theirs.
+		const mineRate = 1 + (this.pacing.share ?? 1) * (perOurs - 1);
 		const need = this.pacing.need;
-		// Our remaining requests cost the window ours and what others spend alongside each: when
-		// that fits, there is no reason to wait.
-		if (need === undefined || need * perOurs <= budget) return 0;
+		// When our remaining requests fit in both, there is no reason to wait.
+		if (need === undefined || (need * perOurs <= free && need * mineRate <= mine)) return 0;
 		// More is needed than this window has left: the reset will be waited for anyway, so what
 		// is left is spread until then (or until the caller's deadline), and workflows that start
 		// meanwhile still find some.
@@ -325,10 +353,11 @@ export class RateLimitPacer {
 		const horizon = (horizonEnd - now) * SPREAD_HORIZON;
 		// Near the end, what is left is sent at full speed rather than left unused.
 		if (horizon <= budget * this.roundTripMs) return 0;
-		// Our part of the pace that makes the budget last, in proportion to our part of the spending.
-		// Never past the horizon: with little budget left and much company, the proportion alone
-		// would ask for a wait longer than the window, and the reset would go unused.
-		const spacing = Math.min((horizon * perOurs) / budget, horizon);
+		// Our part of the pace that makes the budget last, in proportion to our part of the spending
+		// (of both parts, the one that runs out first). Never past the horizon: with little budget
+		// left and much company, the proportion alone would ask for a wait longer than the window,
+		// and the reset would go unused.
+		const spacing = Math.min(horizon * Math.max(perOurs / free, mineRate / mine), horizon);
 		this.spacingMs = spacing;
 		return Math.max((this.sentAtMs ?? last.atMs) + spacing - now, 0);
 	}

@@ -92,7 +92,7 @@ export const triggerProperties: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: 100 },
 				default: DEFAULT_RATE_LIMIT_SHARE,
 				description:
-					'The part of the API key’s 200 requests a minute the triggers on this key may use together (a trigger stops while only the rest is left); the rest stays for your other workflows. A user event reads up to 100 users per percent each poll and goes on from there at the next poll.',
+					'The part of the API key’s 200 requests a minute a poll may take of what your other workflows on the key leave it; the rest stays for them. A user event reads up to 100 users per percent each poll and goes on from there at the next poll.',
 			},
 		],
 	},
