@@ -7,6 +7,7 @@
  * pages as paginate() does: one request at a time, telling the pacer what it still needs once the
  * first page gave the total, waiting out a 429 as the transport does.
  */
+import { KeyCount } from '../../nodes/Engagedly/transport/keyCounts';
 import type { PacerClock } from '../../nodes/Engagedly/transport/rateLimit';
 import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
 import { RateLimiter } from '../simulator/rateLimit';
@@ -69,6 +70,8 @@ export interface TriggerSpec {
 	passes: number;
 	/** The first poll, ms of virtual time. */
 	startsAtMs?: number;
+	/** The n8n process it polls in (queue mode: several); 0 by default. */
+	process?: number;
 }
 
 export interface SharedKeyRun {
@@ -76,6 +79,11 @@ export interface SharedKeyRun {
 	requests: number[];
 	/** Each execution's Rate Limit Share (Sync's), 0 to 1; undefined for none (Get Many). */
 	shares?: Array<number | undefined>;
+	/**
+	 * The n8n process each execution runs in (queue mode: several workers), each keeping its own
+	 * count of the key (transport/keyCounts.ts); all in process 0 by default.
+	 */
+	processes?: number[];
 	/** User-event triggers polling on the same key meanwhile. */
 	triggers?: TriggerSpec[];
 	/** When each execution starts, ms of virtual time; 0 for all when omitted. */
@@ -86,12 +94,13 @@ export interface SharedKeyRun {
 	clockOffsetMs?: number;
 	/** How Engagedly rounds the reset to epoch seconds (default up). */
 	resetRounding?: 'up' | 'down';
-	/** Builds each execution's pacer; the node's own by default. */
-	pacer?: (clock: VirtualClock) => Pacer;
+	/** Builds each execution's pacer, given the count of its process on the key; the node's own by default. */
+	pacer?: (clock: VirtualClock, count: KeyCount) => Pacer;
 	/**
-	 * Whether answers carry the vendor's X-RateLimit-* headers (default on: executions sharing a
-	 * key learn what the others spent only from X-RateLimit-Remaining, which is what these runs
-	 * measure). Off, the run plays the contract's least convenient answer: no such header at all.
+	 * Whether answers carry the vendor's X-RateLimit-* headers (default on: executions in several
+	 * processes learn what the others spent only from X-RateLimit-Remaining). Off, the run plays
+	 * the contract's least convenient answer, no such header at all: the executions of one process
+	 * then share its count of the key (`processes`), and those of others are unseen.
 	 */
 	rateLimitHeaders?: boolean;
 }
@@ -143,7 +152,10 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 		() => clock.now(),
 	);
 	const firstStart = clock.now() + Math.min(...run.requests.map((_, i) => run.startsAtMs?.[i] ?? 0));
-	const makePacer = run.pacer ?? ((c: VirtualClock) => new RateLimitPacer(c));
+	const makePacer = run.pacer ?? ((c: VirtualClock, count: KeyCount) => new RateLimitPacer(c, count));
+	// Each n8n process keeps its own count of the key (transport/keyCounts.ts).
+	const counts = new Map<number, KeyCount>();
+	const countOf = (process = 0) => counts.get(process) ?? counts.set(process, new KeyCount()).get(process)!;
 	let sent = 0;
 	let tooMany = 0;
 	let lastAnswer = 0;
@@ -196,7 +208,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 			for (let page = 1; page <= spec.pages; ) {
 				const pollAt = clock.now();
 				const deadlineMs = pollAt + POLL_BUDGET_MS;
-				const pacer = makePacer(clock);
+				const pacer = makePacer(clock, countOf(spec.process));
 				triggerPolls[index][pass]++;
 				pacer.setBudget({ share: spec.share, deadlineMs });
 				for (let inPoll = 0; page <= spec.pages; ) {
@@ -216,7 +228,7 @@ export async function playSharedKey(run: SharedKeyRun): Promise<SharedKeyResult>
 
 	const execution = async (index: number) => {
 		await clock.sleep(run.startsAtMs?.[index] ?? 0);
-		const pacer = makePacer(clock);
+		const pacer = makePacer(clock, countOf(run.processes?.[index]));
 		const total = run.requests[index];
 		const share = run.shares?.[index];
 		for (let done = 0; done < total; ) {
@@ -267,12 +279,19 @@ export function jitteredLatency(meanMs: number): (execution: number, request: nu
 }
 
 /** The node's pacer blind to Engagedly's clock: its answers without their `Date`, resets read on ours. */
-export const ourClockOnly = (clock: VirtualClock): Pacer => {
-	const pacer = new RateLimitPacer(clock);
+export const ourClockOnly = (clock: VirtualClock, count: KeyCount): Pacer => {
+	const pacer = new RateLimitPacer(clock, count);
 	const observe = pacer.observe.bind(pacer);
 	pacer.observe = (headers) => observe({ ...headers, date: undefined });
 	return pacer;
 };
+
+/**
+ * The node's pacer counting only its own requests where answers say nothing of the window (each
+ * execution its own count, as before the count was the process's): the baseline the shared count
+ * is measured against.
+ */
+export const ownCountOnly = (clock: VirtualClock): Pacer => new RateLimitPacer(clock);
 
 /** The old pacer, kept as the baseline the node's is measured against: one request of reserve, whatever the company. */
 export class OneInReservePacer implements Pacer {

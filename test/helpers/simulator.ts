@@ -5,6 +5,8 @@
  * reset. Tests that start several simulators on purpose call `startSimulator` themselves.
  */
 import { forgetCooldowns } from '../../nodes/Engagedly/transport/cooldowns';
+import { forgetKeyCounts } from '../../nodes/Engagedly/transport/keyCounts';
+import { documentedWindow } from '../../nodes/Engagedly/transport/rateLimit';
 import axios from 'axios';
 
 import type { RequestLogEntry, Simulator, SimulatorOptions } from '../simulator';
@@ -77,22 +79,63 @@ export function useSimulator(
 
 	beforeAll(async () => {
 		const chosen = typeof options === 'function' ? await options() : options;
-		started = await startSimulator({ profile: profileFromEnvironment(), ...chosen });
+		started = followedByTheNode(await startSimulator({ profile: profileFromEnvironment(), ...chosen }), chosen);
 	});
 	// A failed start has nothing to stop, and its own error is the one worth reading.
-	afterAll(async () => await started?.stop());
+	afterAll(async () => {
+		Object.assign(documentedWindow, DOCUMENTED);
+		await started?.stop();
+	});
 	const reset = lifecycle.reset ?? 'each';
 	if (reset === 'each') beforeEach(() => running().reset());
 	else if (reset !== 'never') beforeEach(async () => await reset(running()));
-	// The node remembers a cooldown Engagedly announced on a key for every run in the process; a
-	// simulator reset ends it on Engagedly's side, so each test starts with none known, on the real clock.
-	beforeEach(() => forgetCooldowns());
+	// The node remembers a cooldown Engagedly announced on a key, and the requests sent on it, for
+	// every run in the process; a simulator reset ends both on Engagedly's side, so each test starts
+	// with none known, on the real clock.
+	beforeEach(() => {
+		forgetCooldowns();
+		forgetKeyCounts();
+	});
 	afterEach(() => jest.useRealTimers());
 
 	const credentials = () => credentialsFor(running());
 	return new Proxy({} as SimulatorHandle, {
 		get: (_target, key) => (key === 'credentials' ? credentials : Reflect.get(running(), key)),
 	});
+}
+
+const DOCUMENTED = { ...documentedWindow };
+
+/**
+ * The simulator's minute is the node's: where answers carry no rate-limit header, the node counts
+ * requests against the documented 200 a minute (transport/rateLimit.ts, documentedWindow), and a
+ * suite that shortens the simulator's minute (timeScale) shortens the node's with it. The limit
+ * stays the documented 200: a suite that lowers the simulator's is an Engagedly that allows less
+ * than its documentation says (others on the key spent it), which the node learns from a 429; a
+ * suite that means a documented limit other than 200 sets `documentedWindow.limit` itself. And the
+ * simulator's limiter starting afresh (reset(), resetRateLimit(): as n8n's once-a-minute polls
+ * meet a fresh window) is the window passing for the node too: the requests it counted on the key
+ * are forgotten with it.
+ */
+function followedByTheNode(sim: Simulator, options: SimulatorOptions): Simulator {
+	let timeScale = options.timeScale ?? 1;
+	const follow = () => Object.assign(documentedWindow, { ...DOCUMENTED, windowMs: DOCUMENTED.windowMs / timeScale });
+	follow();
+	const { setRateLimit, resetRateLimit, reset } = sim;
+	sim.reset = (next) => {
+		reset(next);
+		forgetKeyCounts();
+	};
+	sim.setRateLimit = (changes) => {
+		setRateLimit(changes);
+		if (changes.timeScale !== undefined) timeScale = changes.timeScale;
+		follow();
+	};
+	sim.resetRateLimit = () => {
+		resetRateLimit();
+		forgetKeyCounts();
+	};
+	return sim;
 }
 
 /**

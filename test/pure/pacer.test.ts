@@ -5,7 +5,8 @@
  * plays many executions against the simulator's limiter; this is each rule on its own.
  */
 import type { PacerClock, PacingBudget } from '../../nodes/Engagedly/transport/rateLimit';
-import { RateLimitPacer, windowRoom } from '../../nodes/Engagedly/transport/rateLimit';
+import { KeyCount } from '../../nodes/Engagedly/transport/keyCounts';
+import { countCap, countSpacingMs, countWaitMs, RateLimitPacer, windowRoom } from '../../nodes/Engagedly/transport/rateLimit';
 
 const T0 = Date.UTC(2026, 10, 28, 12, 0, 0);
 
@@ -18,7 +19,7 @@ function pacerAt(start = T0) {
 			clock.time += ms;
 		},
 	};
-	return { pacer: new RateLimitPacer(virtual), clock };
+	return { pacer: new RateLimitPacer(virtual), clock, virtual };
 }
 
 const epochSeconds = (ms: number) => Math.floor(ms / 1000);
@@ -109,10 +110,11 @@ describe('a share caps what the caller takes of a window', () => {
 		// left, taken (ours in the window), share, limit → free (for anyone, less the newcomers' 4), mine (what the share still allows)
 		['alone at 50 %, half the window taken by us: nothing more', 100, 100, 0.5, 200, 96, 0],
 		['at 50 %, one of ours and 99 of others’ gone: half of what they leave us', 100, 1, 0.5, 200, 96, 49.5],
-		['at 50 %, none of ours, two Syncs left 40: half of it', 40, 0, 0.5, 200, 36, 20],
+		['at 50 %, none of ours, two Syncs left 40: half of it (the newcomers’ reserve is for such as us)', 40, 0, 0.5, 200, 40, 20],
+		['none of ours, only the newcomers’ reserve left: ours to take', 4, 0, 1, 200, 4, 4],
 		['at 75 %, 75 of ours and 75 of others’ gone: three quarters of the 125 they leave us, less our 75', 50, 75, 0.75, 200, 46, 18.75],
 		['without a share, only the newcomers’ reserve is left to others', 4, 10, 1, 200, 0, 4],
-		['the reserve is 2 % of the window’s limit, at least one', 30, 0, 1, 30, 29, 30],
+		['the reserve is 2 % of the window’s limit, at least one', 30, 5, 1, 30, 29, 30],
 	])('%s', (_name, left, taken, share, limit, free, mine) => {
 		expect(windowRoom({ left, taken, share, limit })).toEqual({ free, mine });
 	});
@@ -149,7 +151,7 @@ describe('a share caps what the caller takes of a window', () => {
 	});
 });
 
-describe('with no answer saying what is left, the pacer counts its own requests', () => {
+describe('with no answer saying what is left, the pacer counts requests: alone, its own', () => {
 	test('196 requests a minute go at once (200 less the newcomers’ 4); the next waits until the first stops counting', async () => {
 		const { pacer, clock } = pacerAt();
 		for (let i = 0; i < 196; i++) {
@@ -166,6 +168,180 @@ describe('with no answer saying what is left, the pacer counts its own requests'
 		pacer.setBudget({ share: 0.5 });
 		for (let i = 0; i < 101; i++) await pacer.beforeRequest();
 		expect(clock.slept).toEqual([60_250]);
+	});
+});
+
+/**
+ * Where no answer says what is left, the runs of one n8n process on a key count together
+ * (transport/keyCounts.ts): each request counts until a minute after its answer, the count stays
+ * within the limit less the newcomers' reserve (which a run with nothing counted may use), and each
+ * run within its share of what the others leave it.
+ */
+describe('with no answer saying what is left, the runs of one process share one count of the key', () => {
+	const ends = (n: number, at: number) => Array<number>(n).fill(at);
+
+	test.each([
+		// theirs (the others' requests counted), share, limit → what a minute holds of ours
+		['alone, no share: the limit less the newcomers’ 4', 0, 1, 200, 196],
+		['alone at 50 %: half the limit', 0, 0.5, 200, 100],
+		['150 of others’, no share: what they leave less the 4', 150, 1, 200, 46],
+		['150 of others’, at 50 %: half of what they leave', 150, 0.5, 200, 25],
+		['two Syncs’ and a Get Many’s 170, at 50 %: half of the 30', 170, 0.5, 200, 15],
+		['75 of others’, at 75 %: three quarters of 125, whole requests', 75, 0.75, 200, 93],
+		['196 of others’: nothing but the newcomers’ reserve', 196, 1, 200, 0],
+		['a share of nothing still holds one request', 0, 0, 200, 1],
+		['the reserve is 2 % of the limit, at least one', 0, 1, 40, 39],
+	])('countCap: %s', (_name, theirs, share, limit, cap) => {
+		expect(countCap(theirs, share, limit)).toBe(cap);
+	});
+
+	test.each([
+		// ours and others: when each counted request stops counting (ms from now); share, limit → wait
+		['nothing counted: at once', [], [], 1, 200, 0],
+		['195 of ours, nothing else: at once', ends(195, 10_000), [], 1, 200, 0],
+		['196 of ours: until the first stops counting', [5_000, ...ends(195, 10_000)], [], 1, 200, 5_000],
+		['100 of ours and 96 of others’: until one of either stops counting', ends(100, 20_000), ends(96, 8_000), 1, 200, 8_000],
+		['none of ours, 199 of others’: at once, into the newcomers’ reserve', [], ends(199, 30_000), 1, 200, 0],
+		['none of ours, 200 of others’: until one of theirs stops counting', [], [1_000, ...ends(199, 30_000)], 1, 200, 1_000],
+		['one of ours and 195 of others’: until one stops counting, though the reserve is not spent', [40_000], ends(195, 30_000), 1, 200, 30_000],
+		['at 50 %, 24 of ours beside 150: at once (25 allowed)', ends(24, 50_000), ends(150, 30_000), 0.5, 200, 0],
+		['at 50 %, 25 of ours beside 150: until the others’ stop counting (then 100 are allowed)', ends(25, 50_000), ends(150, 30_000), 0.5, 200, 30_000],
+		['at 50 %, 25 of ours beside 150 ending one by one: until the second of theirs ends (26 of 52)', ends(25, 50_000), [1_000, 2_000, ...ends(148, 30_000)], 0.5, 200, 2_000],
+	])('countWaitMs: %s', (_name, ours, others, share, limit, waitMs) => {
+		expect(countWaitMs(0, ours, others, share, limit)).toBe(waitMs);
+	});
+
+	test('countWaitMs: a request that stopped counting is not counted', () => {
+		expect(countWaitMs(10_000, [...ends(196, 10_000)], [], 1, 200)).toBe(0);
+	});
+
+	test.each([
+		// need, ours counted, theirs counted, share, limit, window → spacing
+		['not saying what it needs: none', undefined, 1, 0, 1, 200, 60_000, 0],
+		['alone, needing what the minute still holds: none', 195, 1, 0, 1, 200, 60_000, 0],
+		['alone, needing more: its part of a minute spread over the minute', 239, 1, 0, 1, 200, 60_000, 60_000 / 196],
+		['at 50 % beside 150, needing 30 (25 allowed): spread', 30, 0, 150, 0.5, 200, 60_000, 60_000 / 25],
+		['nothing allowed: a minute a request', 10, 0, 196, 1, 200, 60_000, 60_000],
+	])('countSpacingMs: %s', (_name, need, mine, theirs, share, limit, windowMs, spacing) => {
+		expect(countSpacingMs(need, mine, theirs, share, limit, windowMs)).toBeCloseTo(spacing, 6);
+	});
+
+	/** Pacers of one process on one key, on one virtual clock, each request answered at once without a header. */
+	function processAt() {
+		const run = pacerAt();
+		const count = new KeyCount();
+		const pacer = (share?: number) => {
+			const made = new RateLimitPacer(run.virtual, count);
+			if (share !== undefined) made.setBudget({ share });
+			return made;
+		};
+		const send = async (made: RateLimitPacer, times: number) => {
+			for (let i = 0; i < times; i++) {
+				await made.beforeRequest();
+				made.observe({});
+			}
+		};
+		return { ...run, count, pacer, send };
+	}
+
+	test('two runs: 196 a minute between them; the next waits until the first request stops counting', async () => {
+		const run = processAt();
+		const [first, second] = [run.pacer(), run.pacer()];
+		await run.send(first, 100);
+		await run.send(second, 96);
+		expect(run.clock.slept).toEqual([]);
+		await run.send(second, 1);
+		expect(run.clock.slept).toEqual([60_250]);
+	});
+
+	test('a run that starts into a count spent to the reserve sends its first request at once, its second when one stops counting', async () => {
+		const run = processAt();
+		await run.send(run.pacer(), 196);
+		const newcomer = run.pacer();
+		await run.send(newcomer, 1);
+		expect(run.clock.slept).toEqual([]);
+		await run.send(newcomer, 1);
+		expect(run.clock.slept).toEqual([60_250]);
+	});
+
+	test('a run at 50 % beside one that took 150 takes 25 at once; its 26th waits', async () => {
+		const run = processAt();
+		await run.send(run.pacer(), 150);
+		const trigger = run.pacer(0.5);
+		await run.send(trigger, 25);
+		expect(run.clock.slept).toEqual([]);
+		await run.send(trigger, 1);
+		expect(run.clock.slept).toEqual([60_250]);
+	});
+
+	test('a pacer told its key late brings its requests into the key’s count', async () => {
+		const run = processAt();
+		const late = new RateLimitPacer(run.virtual);
+		await run.send(late, 150);
+		late.countOn(run.count);
+		late.countOn(run.count);
+		expect(run.count.live(run.clock.time)).toHaveLength(150);
+		const other = run.pacer();
+		await run.send(other, 46);
+		expect(run.clock.slept).toEqual([]);
+		await run.send(other, 1);
+		expect(run.clock.slept).toEqual([60_250]);
+	});
+
+	test.each([
+		['where the key’s answers say what is left, a new run’s first request goes at once, whatever the count (its answer will say)', true, []],
+		['where they do not, it waits until one of the 200 stops counting', false, [60_250]],
+	])('%s', async (_name, answersSay, slept) => {
+		const run = processAt();
+		for (let i = 0; i < 200; i++) run.count.add({ until: T0 + 60_250 });
+		run.count.answersSay = answersSay;
+		await run.send(run.pacer(), 1);
+		expect(run.clock.slept).toEqual(slept);
+	});
+
+	/** A run of the process that has had one answer saying what is left: `remaining`, the window resetting in 10 s. */
+	async function answered(run: ReturnType<typeof processAt>, remaining: number) {
+		const first = run.pacer();
+		await first.beforeRequest();
+		first.observe({ 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-reset': '10', 'x-ratelimit-limit': '200' });
+		return first;
+	}
+
+	test.each([
+		// remaining in the process's latest answer, requests sent here since, the new run's share → its wait
+		['5 left, none sent since: a new run goes at once', 5, 0, 1, []],
+		['5 left, four sent since: a new run takes the newcomers’ reserve, kept for it', 5, 4, 1, []],
+		['5 left, five sent since: a new run waits for the reset', 5, 5, 1, [10_250]],
+		['2 left: at 50 %, one of them', 2, 0, 0.5, []],
+		['0 left: a new run waits for the reset', 0, 0, 1, [10_250]],
+	])('where answers say what is left, a new run starts from the process’s latest answer, less what was sent since: %s', async (_name, remaining, since, share, slept) => {
+		const run = processAt();
+		await answered(run, remaining);
+		// Requests the process sent after that answer's.
+		for (let i = 0; i < since; i++) run.count.add({ until: T0 + 60_250 });
+		await run.send(run.pacer(share), 1);
+		expect(run.clock.slept).toEqual(slept);
+	});
+
+	test('a known answer whose window has reset says nothing: a new run goes at once', async () => {
+		const run = processAt();
+		await answered(run, 0);
+		run.clock.time += 10_250;
+		await run.send(run.pacer(), 1);
+		expect(run.clock.slept).toEqual([]);
+	});
+
+	test('what the other runs here sent since a run’s last answer is what they spent at least', async () => {
+		const run = processAt();
+		const first = await answered(run, 40);
+		// Its answer said 40 left; the others here have sent 36 since: only the newcomers' 4 are left.
+		const other = run.pacer();
+		await other.beforeRequest();
+		other.observe({ 'x-ratelimit-remaining': '39', 'x-ratelimit-reset': '10', 'x-ratelimit-limit': '200' });
+		for (let i = 0; i < 35; i++) await other.beforeRequest();
+		run.clock.slept.length = 0;
+		await first.beforeRequest();
+		expect(run.clock.slept).toEqual([10_250]);
 	});
 });
 

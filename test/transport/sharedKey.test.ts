@@ -9,7 +9,7 @@
  * The floor is the time the limit itself imposes (its 200 requests a minute, spread evenly), or
  * the executions' own latency when that is longer.
  */
-import { jitteredLatency, OneInReservePacer, ourClockOnly, playSharedKey } from '../helpers/sharedKey';
+import { jitteredLatency, OneInReservePacer, ourClockOnly, ownCountOnly, playSharedKey } from '../helpers/sharedKey';
 
 /** 3,000 users each: 60 pages of 50. */
 const PAGES = 60;
@@ -41,7 +41,7 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 	);
 
 	test.each([240, 1000])(
-		'alone, with no X-RateLimit-* header on any answer (the contract names none): %i requests at the documented 200 a minute by its own count, no 429, within 10 %',
+		'alone, with no X-RateLimit-* header on any answer (the contract names none): %i requests at the documented 200 a minute by the count, no 429, within 10 %',
 		async (requests) => {
 			const run = await playSharedKey({ requests: [requests], latencyMs: jitteredLatency(latency), rateLimitHeaders: false });
 
@@ -50,6 +50,32 @@ describe.each([20, 400])('with %i ms a request', (latency) => {
 			expect(run.elapsedMs / run.floorMs).toBeLessThanOrEqual(1.1);
 		},
 	);
+
+	test.each([2, 4, 8])(
+		'%i executions in one n8n process with no X-RateLimit-* header on any answer, together and 7 s apart: one count of the key, no 429, within 10 % of the floor',
+		async (executions) => {
+			for (const startsAtMs of [undefined, Array.from({ length: executions }, (_, i) => i * 7000)]) {
+				const run = await playSharedKey({ requests: Array(executions).fill(240), startsAtMs, latencyMs: jitteredLatency(latency), rateLimitHeaders: false });
+
+				expect(run.tooMany).toBe(0);
+				expect(run.sent).toBe(executions * 240);
+				expect(run.elapsedMs / run.floorMs).toBeLessThanOrEqual(1.1);
+			}
+		},
+	);
+
+	test.each([2, 4, 8])('%i executions with no X-RateLimit-* header, each counting only its own requests (before the count was the process’s), meet 429s', async (executions) => {
+		const run = await playSharedKey({ requests: Array(executions).fill(240), latencyMs: jitteredLatency(latency), rateLimitHeaders: false, pacer: ownCountOnly });
+
+		expect(run.tooMany).toBeGreaterThan(0);
+	});
+
+	test('in queue mode with no X-RateLimit-* header, a worker knows only its own process’s count: four executions on two workers meet 429s (waited out)', async () => {
+		const run = await playSharedKey({ requests: [240, 240, 240, 240], processes: [0, 1, 0, 1], latencyMs: jitteredLatency(latency), rateLimitHeaders: false });
+
+		expect(run.tooMany).toBeGreaterThan(0);
+		expect(run.sent - run.tooMany).toBe(4 * 240);
+	});
 
 	test('alone, no slower than the old pacer (one request of reserve) (12,000 users, 240 pages)', async () => {
 		const work = { requests: [240], latencyMs: jitteredLatency(latency) };
@@ -133,7 +159,9 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
  * window it polls and reads its pass in one poll, so a hire is emitted by the next poll. Under a
  * share that was a threshold on the window's total (a trigger at 50 % sending only while half the
  * window was left), the same trigger got 3 or 4 requests a window there and a pass took up to 7
- * polls.
+ * polls. Where answers carry no rate-limit header, the executions of one n8n process share one
+ * count of the key (transport/keyCounts.ts): the same holds; queue-mode workers each count only
+ * their own.
  */
 describe('shares: what each execution may take', () => {
 	/** A New User trigger on 1,000 users: 20 pages a pass, a poll a minute, 8 passes. */
@@ -186,6 +214,41 @@ describe('shares: what each execution may take', () => {
 			expectServed(run);
 			expect(run.triggerPolls[0]).toEqual(Array(8).fill(1));
 			expect(run.sent).toBe(2 * 1200 + 240 + 8 * 20);
+		},
+	);
+
+	test.each(cases)(
+		'with no X-RateLimit-* header on any answer, one n8n process: two Syncs at 75 % and the trigger from %i s, %i ms a request: no 429, the trigger served in every window and every pass in one poll',
+		async (phaseSeconds, latency) => {
+			const run = await playSharedKey({
+				requests: [1200, 1200],
+				shares: [0.75, 0.75],
+				triggers: [trigger(phaseSeconds * 1000)],
+				latencyMs: jitteredLatency(latency),
+				rateLimitHeaders: false,
+			});
+
+			expectServed(run);
+			expect(run.triggerPolls[0]).toEqual(Array(8).fill(1));
+		},
+	);
+
+	test.each(cases)(
+		'with no X-RateLimit-* header, and a Get Many beside them (the trigger from %i s, %i ms a request): no 429, the trigger served in every window, every pass complete within two polls',
+		async (phaseSeconds, latency) => {
+			const run = await playSharedKey({
+				requests: [1200, 1200, 240],
+				shares: [0.75, 0.75, undefined],
+				startsAtMs: [0, 0, 90_000],
+				triggers: [trigger(phaseSeconds * 1000)],
+				latencyMs: jitteredLatency(latency),
+				rateLimitHeaders: false,
+			});
+
+			expectServed(run);
+			// The Get Many takes what the Syncs leave, less the newcomers' reserve, so the trigger's
+			// share of what is left is smaller while it runs.
+			for (const polls of run.triggerPolls[0]) expect(polls).toBeLessThanOrEqual(2);
 		},
 	);
 

@@ -1,7 +1,8 @@
 /**
  * Values kept for one execution context: one node run (the same object for every item), one
  * dropdown load, one poll. The next run gets a new context, so nothing goes stale or leaks
- * between workflows, and nothing lives in module state that queue-mode workers would not share.
+ * between workflows. What is the key's, not a run's, is kept by key instead: its cooldowns
+ * (cooldowns.ts) and what the process knows of its window (keyCounts.ts).
  */
 const memo = new WeakMap<object, Map<string, unknown>>();
 

@@ -1,5 +1,7 @@
 import { sleep } from 'n8n-workflow';
 
+import type { CountedRequest } from './keyCounts';
+import { KeyCount } from './keyCounts';
 import { perContext } from './perExecution';
 
 /**
@@ -39,10 +41,11 @@ import { perContext } from './perExecution';
  *
  * The contract says answers carry headers whose names begin with `X-RateLimit-`, but not which:
  * the names above are the vendor's. Where no answer carries `X-RateLimit-Remaining`, the pacer
- * knows only its own requests, and keeps them to the documented 200 a minute (less the newcomers'
- * reserve, or the caller's share) by its own count (OwnCount): a workflow alone on the key never
- * meets a 429, whatever Engagedly's window is. What others on the key spend it cannot see; their
- * 429s are waited out.
+ * counts requests against the documented 200 a minute: its own and those of every other run of
+ * this n8n process on the key (keyCounts.ts), each counted until a minute after its answer
+ * (countWaitMs). The runs of one process then never pass the limit together, whatever Engagedly's
+ * window is. What other processes on the key spend (queue-mode workers) it cannot see; their 429s
+ * are waited out.
  */
 
 /**
@@ -61,10 +64,13 @@ const RESET_ROUNDING_MS = 1000;
 const DATE_RESOLUTION_MS = 1000;
 /** Lands just after the server's window turns over rather than just before it. */
 const RESET_MARGIN_MS = 250;
-/** The documented budget of a window, until a response says otherwise. */
-const DOCUMENTED_LIMIT = 200;
-/** The documented window, for counting our own requests when no answer says how many are left. */
-const DOCUMENTED_WINDOW_MS = 60_000;
+/**
+ * What Engagedly documents of its window: 200 requests a minute per key, the budget until an
+ * answer says otherwise, and what requests are counted against where no answer says what is
+ * left. An object so that the test suites can set it to the simulator's shortened window (as
+ * transportTiming), where answers carry no rate-limit header to say so.
+ */
+export const documentedWindow = { limit: 200, windowMs: 60_000 };
 /** Spread requests over this part of the time left, so the last one lands before the reset, not after it. */
 const SPREAD_HORIZON = 0.9;
 /** Our latest responses in a window that the estimate of others' spending is taken from. */
@@ -120,6 +126,8 @@ interface Observation {
 	limit: number;
 	/** When the response arrived. */
 	atMs: number;
+	/** The request it answered, as the key's count holds it. */
+	request: CountedRequest | undefined;
 }
 
 export interface PacingBudget {
@@ -168,44 +176,75 @@ const newcomers = (limit: number) => Math.max(1, Math.ceil(limit * NEWCOMERS_SHA
 
 /**
  * What a window has left for a caller, where answers say what is left: `free`, for anyone (what
- * will be `left` when its request arrives, less the newcomers' reserve), and `mine`, what its
- * share still allows: its share of what the others leave it (its requests the window counted,
- * `taken`, and what is left), less those requests. A share caps the caller's own part, never the
- * window's total: whoever else spent the window, a caller with a share is served.
+ * will be `left` when its request arrives, less the newcomers' reserve, which is kept for those
+ * that have taken nothing of the window yet), and `mine`, what its share still allows: its share
+ * of what the others leave it (its requests the window counted, `taken`, and what is left), less
+ * those requests. A share caps the caller's own part, never the window's total: whoever else
+ * spent the window, a caller with a share is served.
  */
 export function windowRoom(window: { left: number; taken: number; share: number; limit: number }): { free: number; mine: number } {
 	const { left, taken, share, limit } = window;
-	return { free: left - newcomers(limit), mine: share * (taken + left) - taken };
+	return { free: taken === 0 ? left : left - newcomers(limit), mine: share * (taken + left) - taken };
 }
 
 /**
- * Our own requests of the last minute. Engagedly counted each somewhere between its sending and
- * its answer, so a request counts until a minute after its answer (while none has come, after its
- * sending): then no minute, wherever Engagedly's window starts, holds more of them than allowed.
+ * Where no answer says what is left of the window, requests are counted against the documented
+ * limit: ours and those of the other runs in this process. Engagedly counted each somewhere
+ * between its sending and its answer, so a request counts until a minute after its answer (while
+ * none has come, after its sending), and then no minute, wherever Engagedly's window starts,
+ * holds more of them than the limit.
+ *
+ * How many of our requests a minute holds beside `theirs` (the others' requests counted now): our
+ * share of what they leave us (at least one), within the limit less the newcomers' reserve.
  */
-class OwnCount {
-	/** When each recent request stops counting, oldest first. */
-	private until: number[] = [];
+export function countCap(theirs: number, share: number, limit: number): number {
+	return Math.min(limit - newcomers(limit) - theirs, Math.max(1, Math.floor(share * (limit - theirs))));
+}
 
-	sent(now: number): void {
-		this.until.push(now + DOCUMENTED_WINDOW_MS + RESET_MARGIN_MS);
+/**
+ * How long until the count allows one more request of ours (0: at once), `ours` and `others`
+ * being when each counted request stops counting: while ours stay within countCap(); a run that
+ * has nothing counted (one that has just started) may use the newcomers' reserve, kept for it.
+ */
+export function countWaitMs(now: number, ours: number[], others: number[], share: number, limit: number): number {
+	const allows = (mine: number, theirs: number) => (mine === 0 ? theirs + 1 <= limit : mine + 1 <= countCap(theirs, share, limit));
+	let mine = ours.filter((end) => end > now).length;
+	let theirs = others.filter((end) => end > now).length;
+	if (allows(mine, theirs)) return 0;
+	const ends = [...ours.map((at) => ({ at, ours: true })), ...others.map((at) => ({ at, ours: false }))]
+		.filter((end) => end.at > now)
+		.sort((a, b) => a.at - b.at);
+	for (const end of ends) {
+		if (end.ours) mine--;
+		else theirs--;
+		// Fewer requests counted never allow less: the first end after which one more is allowed is the wait.
+		if (allows(mine, theirs)) return end.at - now;
 	}
+	return 0;
+}
 
-	/** Answers come in the order requests are sent: this one is the latest request's. */
-	answered(now: number): void {
-		if (this.until.length > 0) this.until[this.until.length - 1] = now + DOCUMENTED_WINDOW_MS + RESET_MARGIN_MS;
-	}
-
-	/** How long until one more request keeps the count within `allowed` (0: at once). */
-	waitMs(now: number, allowed: number): number {
-		this.until = this.until.filter((end) => end > now);
-		const over = this.until.length - Math.max(allowed, 1);
-		return over < 0 ? 0 : this.until[over] - now;
-	}
+/**
+ * The spacing of our requests where the count paces us (0: none): a caller that needs more than
+ * the minute still holds for it (`mine` counted already) spreads its part of a minute over the
+ * minute, so that those who start meanwhile find the count with room, and the total time is the same.
+ */
+export function countSpacingMs(need: number | undefined, mine: number, theirs: number, share: number, limit: number, windowMs: number): number {
+	const cap = countCap(theirs, share, limit);
+	return need !== undefined && need > cap - mine ? windowMs / Math.max(cap, 1) : 0;
 }
 
 export class RateLimitPacer {
-	constructor(private readonly clock: PacerClock = realClock) {}
+	/**
+	 * `count`: the requests of the other runs on the key in this process, which this pacer's join
+	 * (countOn()); a pacer of its own, alone, until it is told its key.
+	 */
+	constructor(
+		private readonly clock: PacerClock = realClock,
+		private count: KeyCount = new KeyCount(),
+	) {}
+
+	/** Our requests still counting, oldest first (they are also in `count`). */
+	private mine: CountedRequest[] = [];
 
 	private last: Observation | undefined;
 
@@ -226,30 +265,39 @@ export class RateLimitPacer {
 
 	private readonly offset = new ClockOffset();
 
-	private readonly own = new OwnCount();
-
 	/** Tells the pacer what the caller knows about the rest of its work (see PacingBudget). */
 	setBudget(budget: PacingBudget): void {
 		this.pacing = { ...this.pacing, ...budget };
 	}
 
+	/** Counts our requests with those of the other runs on the key in this process (keyCounts.ts). */
+	countOn(count: KeyCount): void {
+		if (count === this.count) return;
+		for (const request of this.mine) count.add(request);
+		this.count = count;
+	}
+
 	observe(headers: Headers): void {
 		const now = this.clock.now();
-		this.own.answered(now);
+		// Answers come in the order requests are sent: this one is the latest request's.
+		const latest = this.mine[this.mine.length - 1];
+		if (latest) latest.until = now + documentedWindow.windowMs + RESET_MARGIN_MS;
 		const remaining = header(headers, 'x-ratelimit-remaining');
+		this.count.answersSay = remaining !== undefined;
 		if (remaining === undefined) return;
 		if (this.sentAtMs !== undefined) this.roundTripMs = Math.max(now - this.sentAtMs, this.roundTripMs * 0.8);
 		this.offset.learn(headers, this.sentAtMs, now);
 		const window = resetAt(headers, now, this.offset);
 		const reset = window?.serverMs;
-		const limit = header(headers, 'x-ratelimit-limit') ?? this.last?.limit ?? DOCUMENTED_LIMIT;
+		const limit = header(headers, 'x-ratelimit-limit') ?? this.last?.limit ?? documentedWindow.limit;
 		const previous = this.last;
-		this.last = { remaining, resetAtMs: window?.atMs, limit, atMs: now };
+		this.last = { remaining, resetAtMs: window?.atMs, limit, atMs: now, request: latest };
 		// A 429 describes a cooldown, not a window of counted requests: nothing to learn from it.
 		if (header(headers, 'retry-after') !== undefined || reset === undefined) {
 			this.window = undefined;
 			return;
 		}
+		if (latest) this.count.learn({ remaining, limit, resetAtMs: window!.atMs, request: latest, atMs: now });
 		const view = this.window;
 		const sameWindow =
 			view !== undefined &&
@@ -279,14 +327,57 @@ export class RateLimitPacer {
 
 	/**
 	 * How long the window makes us wait before any request: the time to the reset when it has
-	 * nothing left for us, or, before any answer said what is left, until our own count allows one.
+	 * nothing left for us, or, before any answer said what is left, until the count allows one:
+	 * the count of every run on the key in this process, or, where the key's answers say what is
+	 * left (and ours will), our own.
 	 */
 	private blockedMs(now: number): number {
 		const last = this.last;
-		if (last === undefined) return this.own.waitMs(now, DOCUMENTED_LIMIT - this.leftToOthers(DOCUMENTED_LIMIT));
+		if (last === undefined) {
+			const { ours, others } = this.counted(now);
+			return Math.max(countWaitMs(now, ours, others, this.pacing.share ?? 1, documentedWindow.limit), this.knownWaitMs(now));
+		}
 		if (last.resetAtMs === undefined) return 0;
 		const untilReset = Math.min(Math.max(last.resetAtMs - now + RESET_MARGIN_MS, 0), MAX_WINDOW_MS);
 		return this.budget(now) <= 0 ? untilReset : 0;
+	}
+
+	/**
+	 * Before our first answer, where the key's answers say what is left: the time to the reset when
+	 * the process's latest answer, less what was sent here since, leaves nothing for us (0 when it
+	 * does, or when none is known: the first request then goes before it can know anything).
+	 */
+	private knownWaitMs(now: number): number {
+		const known = this.count.answersSay ? this.count.latest : undefined;
+		if (!known || known.resetAtMs + RESET_MARGIN_MS <= now) return 0;
+		const left = known.remaining - this.count.sentAfter(known.request, now);
+		const { free, mine } = windowRoom({ left, taken: 0, share: this.pacing.share ?? 1, limit: known.limit });
+		return Math.min(free, mine) > 0 ? 0 : Math.min(known.resetAtMs - now + RESET_MARGIN_MS, MAX_WINDOW_MS);
+	}
+
+	/**
+	 * When each request counted now stops counting: ours, and the other runs' on the key in this
+	 * process (none where the key's answers say what is left: ours will).
+	 */
+	private counted(now: number): { ours: number[]; others: number[] } {
+		this.mine = this.mine.filter((request) => request.until > now);
+		const ours = new Set(this.mine);
+		const others = this.count.answersSay ? [] : this.count.live(now).filter((request) => !ours.has(request));
+		return { ours: this.mine.map((request) => request.until), others: others.map((request) => request.until) };
+	}
+
+	/**
+	 * Where the count paces us: the wait that spreads what we need over the minute (countSpacingMs),
+	 * from our last request. Not for a caller with a deadline (a poll): it would spread past it,
+	 * while at full speed it reads what its share allows, and the requests of a minute before (a
+	 * poll's predecessor's) stop counting as it goes.
+	 */
+	private countSpacing(now: number): number {
+		if (this.sentAtMs === undefined || this.pacing.deadlineMs !== undefined) return 0;
+		const { ours, others } = this.counted(now);
+		const { limit, windowMs } = documentedWindow;
+		const spacing = countSpacingMs(this.pacing.need, ours.length, others.length, this.pacing.share ?? 1, limit, windowMs);
+		return Math.max(this.sentAtMs + spacing - now, 0);
 	}
 
 	/**
@@ -300,25 +391,23 @@ export class RateLimitPacer {
 	 * Others are expected to keep their ratio to us: as many requests per one of ours as lately,
 	 * one of ours being the time our requests have lately taken, or the spacing we decided on
 	 * when we spread (the others, running this same pacer, spread too). Their bursts get room: a
-	 * Poisson-like margin of two standard deviations.
+	 * Poisson-like margin of two standard deviations. What the other runs of this process sent
+	 * since our last request is known (keyCounts.ts): they spent at least that.
 	 */
 	private room(now: number): { free: number; mine: number } {
 		const last = this.last!;
 		const { perOurs, intervalMs } = this.others();
 		const ours = (now - last.atMs + this.roundTripMs) / Math.max(intervalMs, this.spacingMs, 1);
 		const expected = (perOurs - 1) * ours;
-		const theirs = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
+		const predicted = expected > 0 ? Math.ceil(expected + 2 * Math.sqrt(expected)) + 1 : 0;
+		// What the other runs of this process sent since our last request is known, not predicted.
+		const theirs = Math.max(predicted, last.request ? this.count.sentAfter(last.request, now) : 0);
 		return windowRoom({ left: last.remaining - theirs, taken: this.window?.ours ?? 0, share: this.pacing.share ?? 1, limit: last.limit });
 	}
 
 	private budget(now: number): number {
 		const { free, mine } = this.room(now);
 		return Math.min(free, mine);
-	}
-
-	/** What our own count leaves to others where no answer says what is left: the newcomers' reserve, or what our share leaves. */
-	private leftToOthers(limit: number): number {
-		return Math.max(newcomers(limit), Math.ceil((1 - (this.pacing.share ?? 1)) * limit));
 	}
 
 	/**
@@ -328,7 +417,8 @@ export class RateLimitPacer {
 	delayMs(now = this.clock.now()): number {
 		this.spacingMs = 0;
 		const last = this.last;
-		if (last === undefined || last.resetAtMs === undefined) return this.blockedMs(now);
+		if (last === undefined) return Math.max(this.blockedMs(now), this.countSpacing(now));
+		if (last.resetAtMs === undefined) return this.blockedMs(now);
 		// Once the reset has passed, the horizon below is negative: nothing is spread.
 		const resetWait = this.blockedMs(now);
 		if (resetWait > 0) return resetWait;
@@ -374,7 +464,10 @@ export class RateLimitPacer {
 			await this.wait(Math.ceil(waitMs));
 		}
 		this.sentAtMs = this.clock.now();
-		this.own.sent(this.sentAtMs);
+		const request = { until: this.sentAtMs + documentedWindow.windowMs + RESET_MARGIN_MS };
+		this.mine = this.mine.filter((counted) => counted.until > this.sentAtMs!);
+		this.mine.push(request);
+		this.count.add(request);
 	}
 
 	/** How long a 429 asks us to wait: Retry-After, else until the window resets, else a minute. */
@@ -414,7 +507,8 @@ function measured(view: WindowView): OthersEstimate {
 
 /**
  * One pacer per execution context: its state is rebuilt from the first response's headers, and
- * the headers carry the key's real, shared budget anyway.
+ * the headers carry the key's real, shared budget anyway; where they do not, it counts with the
+ * other runs of the process on its key (countOn()).
  */
 export function pacerFor(context: object): RateLimitPacer {
 	return perContext(context, 'pacer', () => new RateLimitPacer());

@@ -13,6 +13,7 @@ import type { EngagedlyBody, Expect } from './envelope';
 import type { DuplicateAdvice, FieldNames } from './errors';
 import { apiError, ownError, redact } from './errors';
 import { knownCooldownMs, learnCooldown } from './cooldowns';
+import { keyCountFor } from './keyCounts';
 import { pacerFor } from './rateLimit';
 import { RateLimitWaits } from './rateLimitWait';
 import { failureOf, Retries, transportTiming } from './retry';
@@ -107,6 +108,8 @@ export async function engagedlyExchange(
 	const connection = await connectionFor(this);
 	const { baseUrl, secrets } = connection;
 	const pacer = pacerFor(this);
+	// Where answers do not say what is left of the window, the runs of this process on the key count together.
+	pacer.countOn(keyCountFor(connection.keyId));
 	const node = this.getNode();
 	const isRead = method === 'GET';
 	const { itemIndex } = options;
