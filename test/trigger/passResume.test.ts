@@ -152,6 +152,35 @@ describe('a pass over polls, interrupted', () => {
 		expect(rest.ids).toEqual([last]);
 	});
 
+	test('a poll that meets a cooldown longer than its Max Rate-Limit Wait mid-pass stops without failing: nothing emitted, the pass where it was, the cooldown saved; the poll after it goes on from there, each change once', async () => {
+		const poller = await triggerOn({ event: 'newUser', options: { maxRateLimitWait: 5 } });
+		await fullPass(poller);
+		const [first, last] = [sim.store.addUser({ first_name: 'Aaaa' }).id, sim.store.addUser({ first_name: 'Zzzz' }).id];
+		expect((await poller.poll()).items.map((item) => item.id)).toEqual([first]);
+		const before = poller.state();
+
+		// Three requests a real minute, the fourth met with a minute's cooldown: more than the 5 s the poll may wait.
+		sim.setRateLimit({ limit: 3, timeScale: 1, headers: false });
+		sim.resetRateLimit();
+		await withBudget(30_000, async () => {
+			sim.clearLog();
+			const cut = await poller.poll();
+
+			expect(cut).toEqual({ items: [] });
+			expect(requestsTo(sim, USERS).map((entry) => entry.status)).toEqual([200, 200, 200, 429]);
+			// The pages it read are read again by the poll after the cooldown: nothing of them was kept.
+			expect(poller.state()).toEqual({ ...before, cooldownUntil: expect.any(Number) as unknown });
+			expect(poller.logs.at(-1)).toMatchObject({ level: 'info', message: expect.stringMatching(/after 3 page\(s\): .*Max Rate-Limit Wait option allows \(5 s\)\. Nothing emitted/) });
+			// Inside the cooldown, the next poll sends nothing.
+			sim.clearLog();
+			expect(await poller.poll()).toEqual({ items: [] });
+			expect(sim.log).toEqual([]);
+		});
+
+		const rest = await fullPass(poller);
+		expect(rest.ids).toEqual([last]);
+	});
+
 	test('a Rate Limit Share outside 1 to 100 is refused before any request, naming the option and the fix; 1 and 100 are taken', async () => {
 		for (const share of [0, 150]) {
 			const poller = await triggerOn({ event: 'newUser', options: { rateLimitShare: share } });

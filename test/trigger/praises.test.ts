@@ -2,6 +2,7 @@
  * The "New Praise" event, polled through n8n-core's PollContext against the simulator while
  * praises are posted and edited between polls.
  */
+import { forgetCooldowns } from '../../nodes/Engagedly/transport/cooldowns';
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
 import { cooldownOver, inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
@@ -116,30 +117,43 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([next]);
 	});
 
-	it('fails a poll that meets a 429 cooldown longer than Max Rate-Limit Wait, saves nothing, logs why (a warning naming the workflow and pages read; a sample in the editor only shows it), then catches up', async () => {
+	it('a poll that meets a 429 cooldown longer than Max Rate-Limit Wait stops: nothing emitted, nothing failed, the cooldown saved; after a restart the next poll sends nothing before it ends, Fetch Test Event says how long to wait, and the poll after it catches up', async () => {
 		const poller = await activated({ maxRateLimitWait: 5 });
 		const before = poller.state();
 		const added = Array.from({ length: 60 }, () => sim.store.addPraise().id);
+		// Every request now meets Engagedly's first cooldown, a minute: more than the 5 s the poll may wait.
 		sim.setRateLimit({ limit: 0 });
 
-		const limited = await pollIds(poller);
-		expect(limited.ids).toEqual([]);
-		expect(limited.error?.message).toMatch(/rate limit/i);
-		expect(limited.error?.message).toMatch(/5 s/);
-		expect(poller.state()).toEqual(before);
-		// Logged with its reason, the keys left out, as well as reported to n8n.
-		const warnings = poller.logs.filter((entry) => entry.level === 'warn');
-		expect(warnings).toHaveLength(1);
-		expect(warnings[0].message).toBe(
-			`Engagedly Trigger "Engagedly Trigger" in workflow trigger-workflow: the poll failed (0 page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${limited.error?.message}`,
-		);
-		expect(warnings[0].metadata).toEqual({ workflowId: 'trigger-workflow', node: 'Engagedly Trigger', pagesRead: 0 });
-		// A sample fetched in the editor shows its error there, and logs nothing.
+		expect(await pollIds(poller)).toEqual({ ids: [], requests: 1, error: undefined });
+		// The state as it was, and when the cooldown ends, on our clock.
+		expect(poller.state()).toEqual({ ...before, cooldownUntil: expect.any(Number) as unknown });
+		expect(poller.state().cooldownUntil).toBeGreaterThan(Date.now() + 50_000);
+		// Logged (info: nothing failed) with its reason, the keys left out.
+		expect(poller.logs.filter((entry) => entry.level === 'warn')).toEqual([]);
+		const stopped = poller.logs.at(-1)!;
+		expect(stopped).toEqual({
+			level: 'info',
+			message: expect.stringMatching(
+				/^Engagedly Trigger "Engagedly Trigger": stopped for Engagedly's rate-limit cooldown \(\d+ s left\) after 0 page\(s\): Engagedly's rate limit is cooling down: it asked to wait 60 s, more than the Max Rate-Limit Wait option allows \(5 s\)\. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place$/,
+			) as unknown,
+			metadata: { node: 'Engagedly Trigger', pagesRead: 0, cooldownMs: expect.any(Number) as unknown },
+		});
+		expect(stopped.message).not.toContain(sim.keys.demo.secretKey);
+		expect(stopped.message).not.toContain(sim.keys.demo.clientKey);
+
+		// n8n restarts: what this process knew of the key is gone; the saved state is not.
+		forgetCooldowns();
+		await poller.restart();
+		sim.clearLog();
+		expect(await pollIds(poller)).toEqual({ ids: [], requests: 0, error: undefined });
+		// "Fetch Test Event" says it must wait, and how long, and sends nothing either.
+		const logged = poller.logs.length;
 		const sample = await poller.poll('manual');
-		expect(sample.error?.message).toMatch(/rate limit/i);
-		expect(poller.logs.filter((entry) => entry.level === 'warn')).toHaveLength(1);
-		expect(warnings[0].message).not.toContain(sim.keys.demo.secretKey);
-		expect(warnings[0].message).not.toContain(sim.keys.demo.clientKey);
+		expect(sample.items).toEqual([]);
+		expect(sample.error?.message).toMatch(/^Engagedly's rate limit is cooling down on this key: (5\d|60) s left$/);
+		expect(sample.error?.description).toMatch(/^Engagedly answered 429 on this key and asked everyone on it to wait; a request sent inside the wait would lengthen it, so nothing was sent\. Fetch the test event again in \d+ s\.$/);
+		expect(sim.log).toEqual([]);
+		expect(poller.logs.slice(logged)).toEqual([]);
 
 		sim.setRateLimit({ limit: 200 });
 		cooldownOver(sim);
@@ -148,6 +162,7 @@ describe('newPraise', () => {
 		// Each poll that saves counts one on (a poll that finds the count moved on since it began leaves its finds to the one that moved it).
 		expect(before.gen).toEqual(expect.any(Number));
 		expect(poller.state().gen).toBe((before.gen as number) + 1);
+		expect(poller.state()).not.toHaveProperty('cooldownUntil');
 	});
 
 	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once; each poll logs what it read', async () => {
@@ -359,7 +374,7 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		expect(requestsTo(sim, 'GET /beta/users').map((entry) => entry.query.email)).toEqual([ana.email.toUpperCase()]);
 	});
 
-	it('a cooldown longer than what is left of its 30 seconds, met looking the address up, fails the poll at once and moves nothing on', async () => {
+	it('a cooldown longer than what is left of its 30 seconds, met looking the address up, stops the poll at once without failing it: nothing emitted or moved on, the cooldown saved', async () => {
 		const [ana] = people();
 		const poller = await activated();
 		await poller.edit({ event: 'newPraise', filters: { recognizedUser: { __rl: true, mode: 'email', value: ana.email } } });
@@ -369,13 +384,11 @@ describe('newPraise for a recognition channel: filters and Message-Ready Output'
 		await spendWindow();
 		await pastTheBudget(async () => {
 			sim.clearLog();
-			const { error } = await poller.poll();
-
-			expect(error?.message).toBe("Engagedly's rate limit is cooling down: it asked to wait 60 s, longer than is left of this poll's time");
-			expect(error?.description).toBe('Nothing was saved; the next poll tries again.');
+			expect(await poller.poll()).toEqual({ items: [] });
 			expect(sim.log.map((entry) => entry.status)).toEqual([429]);
 			expect(await stillCoolingDown()).toBe(true);
-			expect(poller.state()).toEqual(before);
+			expect(poller.state()).toEqual({ ...before, cooldownUntil: expect.any(Number) as unknown });
+			expect(poller.logs.at(-1)?.message).toMatch(/after 0 page\(s\): Engagedly's rate limit is cooling down: it asked to wait 60 s, longer than is left of this poll's time\. Nothing emitted/);
 		});
 		expect((await pollIds(poller)).ids).toEqual([forAna]);
 	});

@@ -80,6 +80,18 @@ export interface RequestOptions {
 export type Exchange = { body: EngagedlyBody } | { cooldown: { waitMs: number; error: NodeApiError } };
 
 /**
+ * The cooldowns that errors of this module stopped for, by error: when each ends (epoch ms). A
+ * caller that outlives the run keeps it (the trigger, in its saved state), so that nothing it
+ * sends later goes into the cooldown, whichever process runs it.
+ */
+const cooldownEnds = new WeakMap<object, number>();
+
+/** When the rate-limit cooldown that `error` stopped for ends (epoch ms); undefined for any other error. */
+export function cooldownEndOf(error: unknown): number | undefined {
+	return typeof error === 'object' && error !== null ? cooldownEnds.get(error) : undefined;
+}
+
+/**
  * The one way to Engagedly: each request is paced by the rate-limit headers (rateLimit.ts), sent
  * (send.ts), its 429s waited out (rateLimitWait.ts), a read retried after transient failures
  * (retry.ts), its answer checked against what the request expects (envelope.ts), and every
@@ -132,7 +144,8 @@ export async function engagedlyExchange(
 
 	for (;;) {
 		// A cooldown Engagedly announced to another run on this key: nothing is sent inside it.
-		const known = knownCooldownMs(connection.keyId, Date.now());
+		const checkedAt = Date.now();
+		const known = knownCooldownMs(connection.keyId, checkedAt);
 		if (known > 0) {
 			const outcome = await rateLimitWaits.waitFor(known);
 			if ('waited' in outcome) continue;
@@ -144,6 +157,7 @@ export async function engagedlyExchange(
 				secrets,
 				'Engagedly answered 429 to another execution on this key and asked everyone on it to wait; a request sent inside the wait would lengthen it. Run the workflow again after it.',
 			);
+			cooldownEnds.set(error, checkedAt + known);
 			if (outcome.pastDeadlineMs === undefined) throw error;
 			error.description = 'Nothing was sent or saved; the next poll tries again.';
 			return { cooldown: { waitMs: outcome.pastDeadlineMs, error } };
@@ -163,11 +177,13 @@ export async function engagedlyExchange(
 		const reading = readAnswer(response, { url: request.url, expect, qs: options.qs });
 		if ('body' in reading) return { body: reading.body };
 		if ('rateLimited' in reading) {
-			learnCooldown(connection.keyId, Date.now() + pacer.retryDelayMs(headers));
+			const endsAt = Date.now() + pacer.retryDelayMs(headers);
+			learnCooldown(connection.keyId, endsAt);
 			const outcome = await rateLimitWaits.waitOut(headers);
 			if ('waited' in outcome) continue;
 			const error = apiError(node, response.statusCode, response.body, itemIndex, secrets);
 			error.message = redact(outcome.refusal, secrets);
+			cooldownEnds.set(error, endsAt);
 			if (outcome.pastDeadlineMs === undefined) throw error;
 			error.description = 'Nothing was saved; the next poll tries again.';
 			return { cooldown: { waitMs: outcome.pastDeadlineMs, error } };

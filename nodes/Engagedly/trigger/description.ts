@@ -79,7 +79,7 @@ export const triggerProperties: INodeProperties[] = [
 				...maxRateLimitWaitOption,
 				default: TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS,
 				description:
-					'When Engagedly answers “too many requests”, wait up to this long for its cooldown before failing the poll; the next poll catches up',
+					'When Engagedly answers “too many requests”, wait up to this long for its cooldown; a longer one stops the poll without failing it (nothing emitted), and no poll sends before it ends',
 			},
 			{
 				...messageReadyOption,

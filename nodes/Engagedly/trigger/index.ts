@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { knownCooldownMs } from '../transport/cooldowns';
 import { asNodeError } from '../transport/errors';
+import { cooldownEndOf } from '../transport/request';
 import { seconds } from '../transport/retry';
 import { connectionFor } from '../transport/send';
 import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
@@ -87,8 +88,13 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	let items: IDataObject[];
 	// Inside a cooldown Engagedly announced on this key (to this trigger's last poll, or to anything
 	// in this process), a request would lengthen it for everyone: the poll waits for the next one,
-	// emitting nothing and keeping its state as it is.
-	const waitMs = manual ? 0 : await cooldownLeftMs(this, staticData);
+	// emitting nothing and keeping its state as it is. "Fetch Test Event" says it must wait.
+	const waitMs = await cooldownLeftMs(this, staticData);
+	if (waitMs > 0 && manual) {
+		throw new NodeOperationError(this.getNode(), `Engagedly's rate limit is cooling down on this key: ${seconds(waitMs)} left`, {
+			description: `Engagedly answered 429 on this key and asked everyone on it to wait; a request sent inside the wait would lengthen it, so nothing was sent. Fetch the test event again in ${seconds(waitMs)}.`,
+		});
+	}
 	if (waitMs > 0) {
 		this.logger.info(`Engagedly Trigger "${this.getNode().name}": Engagedly's rate-limit cooldown on this key has ${seconds(waitMs)} left; nothing sent, the next poll goes on`, {
 			node: this.getNode().name,
@@ -116,6 +122,18 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			items = result.items;
 		}
 	} catch (error) {
+		const cooldownEnd = cooldownEndOf(error);
+		if (!manual && cooldownEnd !== undefined) {
+			// A cooldown longer than the poll may wait (its Max Rate-Limit Wait): no failure. Nothing is
+			// emitted and the state stays as it was, but for the cooldown's end, kept so that the next
+			// poll, in this process or after a restart in another, sends nothing before it.
+			staticData.cooldownUntil = Math.max(cooldownEnd, typeof staticData.cooldownUntil === 'number' ? staticData.cooldownUntil : 0);
+			this.logger.info(
+				`Engagedly Trigger "${this.getNode().name}": stopped for Engagedly's rate-limit cooldown (${seconds(cooldownEnd - Date.now())} left) after ${counter.pages} page(s): ${asNodeError(this.getNode(), error).message}. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place`,
+				{ node: this.getNode().name, pagesRead: counter.pages, cooldownMs: Math.max(cooldownEnd - Date.now(), 0) },
+			);
+			return null;
+		}
 		const failure = asNodeError(this.getNode(), error);
 		if (!manual) {
 			const workflow = this.getWorkflow();
