@@ -14,7 +14,7 @@ import path from 'node:path';
 
 import { runEngagedly } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
-import { credentialsFor } from '../helpers/simulator';
+import { credentialsFor, followedByTheNode } from '../helpers/simulator';
 import { directoryPage, peopleBench } from './people';
 import { sharingBench } from './sharing';
 import { nightsBySizeBench, syncSections } from './sync';
@@ -66,7 +66,9 @@ async function naiveListAll(sim: Simulator): Promise<number> {
 async function startBench() {
 	// Executions on one key learn what the others spent only from X-RateLimit-Remaining: the vendor's
 	// headers, which the contract profile leaves out; the figures here are of that pacing.
-	const sim = await startSimulator({ users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true });
+	const options = { users: USERS, seed: 'bench', rateLimit: LIMIT, timeScale: TIME_SCALE, rateLimitHeaders: true };
+	// The node's view of the key follows the simulator's resets, as in the test suites.
+	const sim = followedByTheNode(await startSimulator(options), options);
 	return { sim, credentials: credentialsFor(sim) };
 }
 
@@ -273,18 +275,20 @@ function spliceSection(current: string, section: string, after?: string): string
 
 /**
  * `npm run bench -- sync` measures only the Sync sections; `npm run bench -- nights` only what a
- * night costs by size. Each is written over its own part of bench/RESULTS.md.
+ * night costs by size; `npm run bench -- sharing` only executions sharing one key. Each is written
+ * over its own part of bench/RESULTS.md.
  */
-async function sectionOnly(which: 'sync' | 'nights') {
+async function sectionOnly(which: 'sync' | 'nights' | 'sharing') {
 	const { sim, credentials } = await startBench();
-	const section = (which === 'sync' ? await syncSections(sim, credentials) : await nightsBySizeBench(sim, credentials)).join('\n');
+	const sections = { sync: syncSections, nights: nightsBySizeBench, sharing: sharingBench };
+	const section = (await sections[which](sim, credentials)).join('\n');
 	await sim.stop();
 	const after = which === 'nights' ? '### Every field and the birth date and HR managers: two weeks of nightly runs' : undefined;
 	writeFileSync(RESULTS, spliceSection(readFileSync(RESULTS, 'utf8'), section, after));
 	console.log(section);
 }
 
-const only = (['sync', 'nights'] as const).find((which) => process.argv.includes(which));
+const only = (['sync', 'nights', 'sharing'] as const).find((which) => process.argv.includes(which));
 (only ? sectionOnly(only) : main()).catch((error) => {
 	console.error(error);
 	process.exit(1);

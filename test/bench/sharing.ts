@@ -10,7 +10,7 @@
  *   would at Engagedly, where a request takes about 0.3 to 0.5 s of a 60 s window.
  */
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
-import { jitteredLatency, OneInReservePacer, ourClockOnly, playSharedKey } from '../helpers/sharedKey';
+import { jitteredLatency, OneInReservePacer, ourClockOnly, ownCountOnly, playSharedKey } from '../helpers/sharedKey';
 import type { Simulator } from '../simulator';
 
 const EXECUTIONS = [1, 2, 4, 8];
@@ -56,18 +56,49 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 		}
 	}
 
-	// The contract names no rate-limit header: alone, the pacer then keeps to 200 a minute by its own count.
+	// The contract names no rate-limit header: the executions of one process then count together against 200 a minute.
 	lines.push(
 		'',
-		"One execution alone where answers carry no `X-RateLimit-*` header (the contract names none; the simulator's contract profile sends none): the pacer counts its own requests against the documented 200 a minute. Virtual time, the real window (asserted in test/transport/sharedKey.test.ts).",
+		"Where answers carry no `X-RateLimit-*` header (the contract names none; the simulator's contract profile sends none): the executions of one n8n process count their requests on the key together against the documented 200 a minute (transport/keyCounts.ts). Virtual time, the real window, executions of 240 requests started together (asserted in test/transport/sharedKey.test.ts). \"Each its own\": every execution counting only its own requests, as before the count was the process's. \"Two workers\": the executions split over two processes, each with its own count (queue mode).",
 		'',
-		'| requests | latency | answers 429 | ratio to the floor |',
-		'|---|---|---|---|',
+		'| executions | latency | requests | answers 429 | ratio to the floor | each its own: answers 429 | two workers: answers 429 |',
+		'|---|---|---|---|---|---|---|',
 	);
 	for (const latency of [20, 400]) {
-		for (const requests of [240, 1000]) {
-			const blind = await playSharedKey({ requests: [requests], latencyMs: jitteredLatency(latency), rateLimitHeaders: false });
-			lines.push(`| ${blind.sent} | ${latency} ms | ${blind.tooMany} | ${(blind.elapsedMs / blind.floorMs).toFixed(2)} |`);
+		for (const executions of [1, 2, 4, 8]) {
+			const work = { requests: Array<number>(executions).fill(240), latencyMs: jitteredLatency(latency), rateLimitHeaders: false };
+			const shared = await playSharedKey(work);
+			const own = await playSharedKey({ ...work, pacer: ownCountOnly });
+			const workers = executions > 1 ? await playSharedKey({ ...work, processes: Array.from({ length: executions }, (_, i) => i % 2) }) : undefined;
+			lines.push(
+				`| ${executions} | ${latency} ms | ${shared.sent} | ${shared.tooMany} | ${(shared.elapsedMs / shared.floorMs).toFixed(2)} | ${own.tooMany} | ${workers ? workers.tooMany : ''} |`,
+			);
+		}
+	}
+
+	// Shares: two Syncs at the default 75 % beside a New User trigger at 50 %, with and without a Get Many and the headers.
+	lines.push(
+		'',
+		"Rate Limit Shares, in virtual time at the real 200 a minute and 400 ms a request (asserted in test/transport/sharedKey.test.ts): two Syncs at 75 % (1,200 requests each) beside a New User trigger at 50 % on 1,000 users (20 pages a pass, a poll a minute from 30 s into the Syncs' first window, 8 passes), and a Get Many of 12,000 users started 90 s in. Each share caps what its execution takes of what the others leave it. The windows counted are those the trigger polled in.",
+		'',
+		"| rate-limit headers | Get Many | requests | answers 429 | most in a window (limit 200) | the Syncs' most in a window | the trigger's fewest in a window | polls per pass, most |",
+		'|---|---|---|---|---|---|---|---|',
+	);
+	for (const rateLimitHeaders of [true, false]) {
+		for (const getMany of [false, true]) {
+			const run = await playSharedKey({
+				requests: getMany ? [1200, 1200, 240] : [1200, 1200],
+				shares: getMany ? [0.75, 0.75, undefined] : [0.75, 0.75],
+				startsAtMs: getMany ? [0, 0, 90_000] : [0, 0],
+				triggers: [{ pages: 20, share: 0.5, passes: 8, startsAtMs: 30_000 }],
+				latencyMs: jitteredLatency(400),
+				rateLimitHeaders,
+			});
+			const polled = run.windows.map((window) => window.triggers[0] > 0);
+			const served = run.windows.slice(polled.indexOf(true), polled.lastIndexOf(true) + 1);
+			lines.push(
+				`| ${rateLimitHeaders ? 'yes' : 'no'} | ${getMany ? 'yes' : 'no'} | ${run.sent} | ${run.tooMany} | ${Math.max(...run.windows.map((window) => window.total))} | ${Math.max(...run.windows.map((window) => window.executions[0] + window.executions[1]))} | ${Math.min(...served.map((window) => window.triggers[0]))} | ${Math.max(...run.triggerPolls[0])} |`,
+			);
 		}
 	}
 
@@ -78,16 +109,14 @@ export async function sharingBench(sim: Simulator, credentials: EngagedlyCredent
 		triggers: [0, 1, 2].map((i) => ({ pages: 1000, share: 0.5, passes: 2, startsAtMs: i * 20_000 })),
 		latencyMs: jitteredLatency(400),
 	});
-	const perWindow = new Map<string, number>();
-	for (const window of many.triggerWindows) perWindow.set(window, (perWindow.get(window) ?? 0) + 1);
 	const complete = many.triggerPages.every((passes) => passes.length === 2 && passes.every((pages) => pages.length === 1000 && new Set(pages).size === 1000));
 	lines.push(
 		'',
 		'Several triggers on one key, in virtual time at the real 200 a minute and 400 ms a request (asserted in test/transport/sharedKey.test.ts): three user-event triggers on 50,000 users (1,000 pages a pass, two passes each, a poll a minute, Rate Limit Share 50 %) and four Get Many executions of 12,000 users started 15 s apart.',
 		'',
-		'| requests | answers 429 | every pass read whole, each page once | most trigger requests in one window (share: 100) | last Get Many done (minutes) | all done (minutes) |',
-		'|---|---|---|---|---|---|',
-		`| ${many.sent} | ${many.tooMany} | ${complete ? 'yes' : 'NO'} | ${Math.max(...perWindow.values())} | ${(Math.max(...many.finishedAtMs) / 60_000).toFixed(1)} | ${(many.elapsedMs / 60_000).toFixed(1)} |`,
+		'| requests | answers 429 | every pass read whole, each page once | most requests of one trigger in a window (its share: 100) | most of the three together | last Get Many done (minutes) | all done (minutes) |',
+		'|---|---|---|---|---|---|---|',
+		`| ${many.sent} | ${many.tooMany} | ${complete ? 'yes' : 'NO'} | ${Math.max(...many.windows.flatMap((window) => window.triggers))} | ${Math.max(...many.windows.map((window) => window.triggers.reduce((a, b) => a + b, 0)))} | ${(Math.max(...many.finishedAtMs) / 60_000).toFixed(1)} | ${(many.elapsedMs / 60_000).toFixed(1)} |`,
 	);
 	lines.push(
 		'',

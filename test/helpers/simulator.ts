@@ -117,7 +117,7 @@ const DOCUMENTED = { ...documentedWindow };
  * meet a fresh window) is the window passing for the node too: the requests it counted on the key
  * are forgotten with it.
  */
-function followedByTheNode(sim: Simulator, options: SimulatorOptions): Simulator {
+export function followedByTheNode(sim: Simulator, options: SimulatorOptions): Simulator {
 	let timeScale = options.timeScale ?? 1;
 	const follow = () => Object.assign(documentedWindow, { ...DOCUMENTED, windowMs: DOCUMENTED.windowMs / timeScale });
 	follow();

@@ -158,8 +158,7 @@ describe("on Engagedly's clock, up to 30 s from ours", () => {
  * the default 75 % beside a New User trigger at its default 50 %: the trigger is served in every
  * window it polls and reads its pass in one poll, so a hire is emitted by the next poll. Under a
  * share that was a threshold on the window's total (a trigger at 50 % sending only while half the
- * window was left), the same trigger got 3 or 4 requests a window there and a pass took up to 7
- * polls. Where answers carry no rate-limit header, the executions of one n8n process share one
+ * window was left), such a trigger got 1 to 4 requests in most windows (issue 58). Where answers carry no rate-limit header, the executions of one n8n process share one
  * count of the key (transport/keyCounts.ts): the same holds; queue-mode workers each count only
  * their own.
  */
