@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
@@ -37,11 +37,12 @@ const locationId = (name: string) => String([...sim.store.locations.values()].fi
 const user = (email: string) => sim.store.userByEmail(email)!;
 
 /** Sync with the recipe's parameters; Custom Attributes maps the organisation's Cost Center. */
-async function runRecipe<A>(recipe: Recipe<A>, items: IDataObject[]) {
+async function runRecipe<A>(recipe: Recipe<A>, items: IDataObject[], continueOnFail = false) {
 	return await runEngagedly({
 		parameters: { resource: 'user', operation: 'sync', ...recipe.parameters, customAttributes: mapping({ [costCenterKey()]: recipe.costCenter }) },
 		credentials: sim.credentials(),
 		input: items.map((json) => ({ json })),
+		continueOnFail,
 	});
 }
 
@@ -75,11 +76,11 @@ function hold(h: Holding): UserRecord {
 	return added;
 }
 
-/** Each item's outcome, lifecycle state (none when active) and date, in input order. */
+/** Each item's outcome, lifecycle state (none when active) and date, in input order; a failed item (Continue On Fail) by its input item. */
 type Row = [email: string, outcome: string, lifecycle: string | null, date: string | null];
 const rows = (items: INodeExecutionData[]): Row[] =>
-	jsonOf(items).map((json) => [
-		String(json.email),
+	items.map(({ json, pairedItem }) => [
+		json.email === undefined ? `item ${(pairedItem as IPairedItemData).item}` : String(json.email),
 		String(json.outcome ?? `error: ${String(json.error)}`),
 		(json.lifecycle as string | null) ?? null,
 		(json.date as string | null) ?? null,
@@ -108,11 +109,18 @@ interface Expected {
 	again: string[];
 }
 
-/** The first run and the same export again; returns nothing, asserts everything. */
-async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRecord[], expected: () => Expected) {
+/** What a recipe's two runs may need besides: Continue On Fail (items expected to fail), and what a person does between the runs. */
+interface Runs {
+	continueOnFail?: boolean;
+	/** Done after the first run's assertions, before the same export runs again (as its errors advise). */
+	between?: () => void;
+}
+
+/** The first run and the same export again; asserts everything, and returns both runs' items for what a test adds. */
+async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRecord[], expected: () => Expected, runs: Runs = {}) {
 	const before = new Map(sim.store.sortedUsers().map((u) => [u.id, snapshot(u)]));
 
-	const first = await runRecipe(recipe, items);
+	const first = await runRecipe(recipe, items, runs.continueOnFail);
 	expect(first.error).toBeUndefined();
 	const want = expected();
 	expect(rows(first.items)).toEqual(want.first);
@@ -146,12 +154,14 @@ async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRe
 	for (const person of held) expect(sim.store.users.has(person.id)).toBe(true);
 	for (const email of want.absent) expect(sim.store.userByEmail(email)).toBeUndefined();
 
-	// The same export again: nothing to write.
+	// The same export again (after what a person did between the runs, if anything): nothing to write.
+	runs.between?.();
 	sim.clearLog();
-	const again = await runRecipe(recipe, items);
+	const again = await runRecipe(recipe, items, runs.continueOnFail);
 	expect(again.error).toBeUndefined();
 	expect(writes(sim)).toEqual([]);
 	expect(jsonOf(again.items).map((json) => json.outcome)).toEqual(want.again);
+	return { first: first.items, again: again.items };
 }
 
 /** What a creation sends: the fields given, and the Cost Center under the attribute's key. */
