@@ -222,48 +222,80 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 });
 
 describe('Personio: GET /company/employees', () => {
-	test('attributes unwrapped, dates with their offsets read as days: the promotion applied, the hire of today created, onboarding hires wait, parental leave stays, the leaver deactivated; the rehire is a new profile, pending, and the old profile is a stranger', async () => {
+	test('attributes unwrapped, dates with their offsets read as days: the promotion applied, the marriage on parental leave (a new surname and address) updates the same user, a report moves to the promoted supervisor, the hire of today created, onboarding hires wait, parental leave stays, the leaver deactivated; the rehire is one account named by two rows, refused until Engagedly holds the new profile\'s ID, then the new profile is pending and the old one a stranger', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const katrin = hold({ email: 'katrin.vogel@lindenhof.example', first: 'Katrin', last: 'Vogel', title: 'Engineering Manager', location: 'Berlin', employeeId: '2116366', joining: '2015-04-01', costCenter: 'KST 4100' });
 		const common = { manager: katrin.email, costCenter: 'KST 4100', location: 'Berlin' };
+		const felix = hold({ ...common, email: 'felix.bauer@lindenhof.example', first: 'Felix', last: 'Bauer', title: 'Software Engineer', employeeId: '2116380', joining: '2019-01-07' });
+		const max = hold({ ...common, email: 'max.braun@lindenhof.example', first: 'Max', last: 'Braun', title: 'Sales Executive', employeeId: '1900123', joining: '2018-05-02', status: 'Blocked' });
 		const held = [
 			katrin,
-			hold({ ...common, email: 'felix.bauer@lindenhof.example', first: 'Felix', last: 'Bauer', title: 'Software Engineer', employeeId: '2116380', joining: '2019-01-07' }),
+			felix,
 			hold({ ...common, email: 'anna.schmidt@lindenhof.example', first: 'Anna', last: 'Schmidt', title: 'Product Manager', employeeId: '2116391', joining: '2018-10-01' }),
+			hold({ ...common, email: 'sophie.lang@lindenhof.example', first: 'Sophie', last: 'Lang', title: 'Software Engineer', employeeId: '2116395', joining: '2021-03-01' }),
 			hold({ ...common, email: 'paul.richter@lindenhof.example', first: 'Paul', last: 'Richter', title: 'Software Engineer', employeeId: '2116402', joining: '2020-02-03' }),
 			hold({ ...common, email: 'jana.wolf@lindenhof.example', first: 'Jana', last: 'Wolf', title: 'Account Manager', employeeId: '2116377', joining: '2017-06-01' }),
-			hold({ ...common, email: 'max.braun@lindenhof.example', first: 'Max', last: 'Braun', title: 'Sales Executive', employeeId: '1900123', joining: '2018-05-02', status: 'Blocked' }),
+			max,
 		];
 		const items = personio.items(personio.answer(t));
+		const [newProfile, oldProfile] = ['max.braun@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'].map((email) => items.findIndex((item) => ((item.attributes as IDataObject).email as IDataObject).value === email));
+		const clash = `error: 2 input items name one Engagedly user, max.braun@lindenhof.example (ID ${max.id})`;
 
-		await runTwice(personio, items, held, () => ({
-			first: [
-				['katrin.vogel@lindenhof.example', 'unchanged', null, null],
-				['felix.bauer@lindenhof.example', 'updated', null, null],
-				['lena.hoffmann@lindenhof.example', 'pending', 'notYetJoined', d(25)],
-				['tim.krause@lindenhof.example', 'created', null, null],
-				['anna.schmidt@lindenhof.example', 'unchanged', null, null],
-				['paul.richter@lindenhof.example', 'unchanged', 'onNotice', d(30)],
-				['jana.wolf@lindenhof.example', 'deactivated', 'left', d(-10)],
-				['max.braun@lindenhof.example', 'pending', 'notYetJoined', d(20)],
-				['max.braun_k3x9q@lindenhof.example', 'unchanged', 'left', '2024-03-31'],
-			],
-			writes: {
-				'felix.bauer@lindenhof.example': [patch({ job_title: titleId('Senior Software Engineer') })],
-				'tim.krause@lindenhof.example': [
-					creation({ email: 'tim.krause@lindenhof.example', first_name: 'Tim', last_name: 'Krause', employee_id: '2220004', job_title: titleId('Support Specialist'), location: locationId('Berlin'), manager_id: katrin.id, joining_date: t, costCenter: 'KST 4100' }),
+		// The rehire's two rows name one account (the new profile by its address, the old by its ID):
+		// both fail, nothing is written for them, and the rest of the export is applied.
+		const { first, again } = await runTwice(
+			personio,
+			items,
+			held,
+			() => ({
+				first: [
+					['katrin.vogel@lindenhof.example', 'unchanged', null, null],
+					['felix.bauer@lindenhof.example', 'updated', null, null],
+					['lena.hoffmann@lindenhof.example', 'pending', 'notYetJoined', d(25)],
+					['tim.krause@lindenhof.example', 'created', null, null],
+					['anna.keller@lindenhof.example', 'updated', null, null],
+					['sophie.lang@lindenhof.example', 'updated', null, null],
+					['paul.richter@lindenhof.example', 'unchanged', 'onNotice', d(30)],
+					['jana.wolf@lindenhof.example', 'deactivated', 'left', d(-10)],
+					[`item ${newProfile}`, clash, null, null],
+					[`item ${oldProfile}`, clash, null, null],
 				],
-				'jana.wolf@lindenhof.example': [deactivation],
-			},
-			after: {
-				'felix.bauer@lindenhof.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
-				'jana.wolf@lindenhof.example': blocked,
-			},
-			absent: ['lena.hoffmann@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged'],
-		}));
-		expect(user('max.braun@lindenhof.example')).toMatchObject({ status: 'Blocked', employee_id: '1900123' });
+				writes: {
+					'felix.bauer@lindenhof.example': [patch({ job_title: titleId('Senior Software Engineer') })],
+					'tim.krause@lindenhof.example': [
+						creation({ email: 'tim.krause@lindenhof.example', first_name: 'Tim', last_name: 'Krause', employee_id: '2220004', job_title: titleId('Support Specialist'), location: locationId('Berlin'), manager_id: katrin.id, joining_date: t, costCenter: 'KST 4100' }),
+					],
+					'anna.keller@lindenhof.example': [patch({ email: 'anna.keller@lindenhof.example', last_name: 'Keller' })],
+					'sophie.lang@lindenhof.example': [patch({ manager_id: felix.id })],
+					'jana.wolf@lindenhof.example': [deactivation],
+				},
+				after: {
+					'felix.bauer@lindenhof.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
+					'anna.schmidt@lindenhof.example': { email: 'anna.keller@lindenhof.example', last_name: 'Keller' },
+					'sophie.lang@lindenhof.example': { manager_id: felix.id },
+					'jana.wolf@lindenhof.example': blocked,
+				},
+				absent: ['anna.schmidt@lindenhof.example', 'lena.hoffmann@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'],
+				again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged'],
+			}),
+			// Between the runs, what the error advises, once for the rehire: Engagedly's user holds the new profile's ID.
+			{ continueOnFail: true, between: () => sim.store.updateUser(max.id, { employee_id: '2220005' }) },
+		);
+		// Each error names both rows by their keys, and says what to do.
+		for (const index of [newProfile, oldProfile]) {
+			expect(first[index].json.description).toContain(
+				`They are item ${newProfile} (max.braun@lindenhof.example, employee ID 2220005) and item ${oldProfile} (max.braun_k3x9q@lindenhof.example, employee ID 1900123)`,
+			);
+			expect(first[index].json.description).toContain('give the user in Engagedly the Employee ID of the row that is them now');
+		}
+		// Then the new profile names him by both keys and waits for its window; the old one is a leaver Engagedly never had.
+		expect(rows([again[newProfile], again[oldProfile]])).toEqual([
+			['max.braun@lindenhof.example', 'pending', 'notYetJoined', d(20)],
+			['max.braun_k3x9q@lindenhof.example', 'unchanged', 'left', '2024-03-31'],
+		]);
+		expect(user('max.braun@lindenhof.example')).toMatchObject({ id: max.id, status: 'Blocked', employee_id: '2220005' });
+		expect(user('anna.keller@lindenhof.example').id).toBe(held[2].id);
 	});
 });
 
