@@ -176,14 +176,16 @@ const blocked = { status: 'Blocked' as const };
 const reactivated = { status: 'Active' as const, user_blocked_at: null, block_reason_code: null };
 
 describe('BambooHR: a custom report with onlyCurrent=false', () => {
-	test('hires a month ahead wait, the new hire is created, the name change applied, the leaver deactivated, the rehire reactivated, the one on notice and the old leaver left alone; again, nothing', async () => {
+	test('hires a month ahead wait, the new hire is created, the marriage (a new surname and address) updates the same user, a report moves to her by her employee number, the leaver deactivated, the rehire reactivated, the one on notice and the old leaver left alone; again, nothing', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const olivia = hold({ email: 'olivia.hansen@northwind.example', first: 'Olivia', last: 'Hansen', title: 'Engineering Manager', location: 'Berlin', employeeId: '1001', joining: '2016-03-01', costCenter: 'Europe' });
 		const common = { manager: olivia.email, costCenter: 'Europe' };
+		const mei = hold({ ...common, email: 'mei.tanaka@northwind.example', first: 'Mei', last: 'Tanaka', title: 'Software Engineer', location: 'Berlin', employeeId: '1013', joining: '2021-06-14' });
 		const held = [
 			olivia,
-			hold({ ...common, email: 'mei.tanaka@northwind.example', first: 'Mei', last: 'Tanaka', title: 'Software Engineer', location: 'Berlin', employeeId: '1013', joining: '2021-06-14' }),
+			mei,
+			hold({ ...common, email: 'noah.schulz@northwind.example', first: 'Noah', last: 'Schulz', title: 'Software Engineer', location: 'Berlin', employeeId: '1016', joining: '2022-09-05' }),
 			hold({ ...common, email: 'lucas.costa@northwind.example', first: 'Lucas', last: 'Costa', title: 'Support Specialist', location: 'London', employeeId: '1019', joining: '2020-01-06' }),
 			hold({ ...common, email: 'sara.evans@northwind.example', first: 'Sara', last: 'Evans', title: 'Account Manager', location: 'London', employeeId: '1010', joining: '2019-09-02' }),
 			hold({ ...common, email: 'omar.haddad@northwind.example', first: 'Omar', last: 'Haddad', title: 'Sales Executive', location: 'Berlin', employeeId: '1005', joining: '2019-04-01', status: 'Blocked' }),
@@ -193,7 +195,8 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 		await runTwice(bamboohr, items, held, () => ({
 			first: [
 				['olivia.hansen@northwind.example', 'unchanged', null, null],
-				['mei.tanaka@northwind.example', 'updated', null, null],
+				['mei.tanaka-berg@northwind.example', 'updated', null, null],
+				['noah.schulz@northwind.example', 'updated', null, null],
 				['jonas.weber@northwind.example', 'pending', 'notYetJoined', d(30)],
 				['priya.nair@northwind.example', 'created', null, null],
 				['lucas.costa@northwind.example', 'unchanged', 'onNotice', d(12)],
@@ -202,7 +205,8 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 				['ivan.novak@northwind.example', 'unchanged', 'left', '2018-11-30'],
 			],
 			writes: {
-				'mei.tanaka@northwind.example': [patch({ last_name: 'Tanaka-Berg' })],
+				'mei.tanaka-berg@northwind.example': [patch({ email: 'mei.tanaka-berg@northwind.example', last_name: 'Tanaka-Berg' })],
+				'noah.schulz@northwind.example': [patch({ manager_id: mei.id })],
 				'priya.nair@northwind.example': [
 					creation({ email: 'priya.nair@northwind.example', first_name: 'Priya', last_name: 'Nair', employee_id: '1031', job_title: titleId('Product Designer'), location: locationId('London'), manager_id: olivia.id, joining_date: d(-2), costCenter: 'Europe' }),
 				],
@@ -210,14 +214,17 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 				'omar.haddad@northwind.example': [activation, patch({ joining_date: d(-5) })],
 			},
 			after: {
-				'mei.tanaka@northwind.example': { last_name: 'Tanaka-Berg' },
+				'mei.tanaka@northwind.example': { email: 'mei.tanaka-berg@northwind.example', last_name: 'Tanaka-Berg' },
+				'noah.schulz@northwind.example': { manager_id: mei.id },
 				'sara.evans@northwind.example': blocked,
 				'omar.haddad@northwind.example': { ...reactivated, joining_date: `${d(-5)}T00:00:00.000Z` },
 			},
-			absent: ['jonas.weber@northwind.example', 'ivan.novak@northwind.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+			absent: ['mei.tanaka@northwind.example', 'jonas.weber@northwind.example', 'ivan.novak@northwind.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
 		}));
 		expect(user('priya.nair@northwind.example')).toMatchObject({ status: 'Active', manager_id: olivia.id, joining_date: `${d(-2)}T00:00:00.000Z` });
+		// One account for Mei, under her new address; Noah's manager by the employee number that stayed hers.
+		expect(user('mei.tanaka-berg@northwind.example').id).toBe(mei.id);
 	});
 });
 
