@@ -315,45 +315,50 @@ describe('HiBob: POST /people/search with showInactive and humanReadable APPEND'
 			hold({ ...common, email: 'astrid.dahl@fjord.example', first: 'Astrid', last: 'Dahl', title: 'Software Engineer', employeeId: '14', joining: '2020-03-02' }),
 			hold({ ...common, email: 'nora.eide@fjord.example', first: 'Nora', last: 'Eide', title: 'Operations Analyst', employeeId: '27', joining: '2019-11-18' }),
 			hold({ ...common, email: 'emil.solberg@fjord.example', first: 'Emil', last: 'Solberg', title: 'Senior Software Engineer', employeeId: '30', joining: '2018-05-14' }),
+			hold({ ...common, manager: 'emil.solberg@fjord.example', email: 'jakob.lie@fjord.example', first: 'Jakob', last: 'Lie', title: 'Software Engineer', employeeId: '35', joining: '2021-08-16' }),
 			hold({ ...common, email: 'tor.aas@fjord.example', first: 'Tor', last: 'Aas', title: 'Operations Analyst', employeeId: '22', joining: '2019-02-04' }),
 			hold({ ...common, email: 'kari.holm@fjord.example', first: 'Kari', last: 'Holm', title: 'Software Engineer', employeeId: '17', joining: '2018-08-06', status: 'Blocked' }),
 		];
 	}
 
-	test('the lifecycle status decides, not the access status: Hired waits (or is reactivated within the window when rehired), parental leave stays, garden leave is on notice, Terminated is deactivated; titles by their readable name', async () => {
+	test('the lifecycle status decides, not the access status: Hired waits (or is reactivated within the window when rehired), parental leave stays, garden leave is on notice and hands a report over (reportsTo), Terminated is deactivated; the marriage (a new surname and address) updates the same user; titles by their readable name', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const held = holdBob();
-		const ingrid = held[0];
+		const [ingrid, astrid] = held;
 		const items = hibob.items(hibob.answer(t));
 
 		await runTwice(hibob, items, held, () => ({
 			first: [
 				['ingrid.berg@fjord.example', 'unchanged', null, null],
-				['astrid.dahl@fjord.example', 'updated', null, null],
+				['astrid.dahl-moe@fjord.example', 'updated', null, null],
 				['henrik.strand@fjord.example', 'pending', 'notYetJoined', d(21)],
 				['sofie.lunde@fjord.example', 'created', null, null],
 				['nora.eide@fjord.example', 'unchanged', null, null],
 				['emil.solberg@fjord.example', 'unchanged', 'onNotice', d(20)],
+				['jakob.lie@fjord.example', 'updated', null, null],
 				['tor.aas@fjord.example', 'deactivated', 'left', d(-7)],
 				['kari.holm@fjord.example', 'reactivated', 'notYetJoined', d(7)],
 			],
 			writes: {
-				'astrid.dahl@fjord.example': [patch({ last_name: 'Dahl-Moe' })],
+				'astrid.dahl-moe@fjord.example': [patch({ email: 'astrid.dahl-moe@fjord.example', last_name: 'Dahl-Moe' })],
 				'sofie.lunde@fjord.example': [
 					creation({ email: 'sofie.lunde@fjord.example', first_name: 'Sofie', last_name: 'Lunde', employee_id: '42', job_title: titleId('Marketing Specialist'), manager_id: ingrid.id, joining_date: t, costCenter: 'CC-130' }),
 				],
+				'jakob.lie@fjord.example': [patch({ manager_id: ingrid.id })],
 				'tor.aas@fjord.example': [deactivation],
 				'kari.holm@fjord.example': [activation, patch({ joining_date: d(7) })],
 			},
 			after: {
-				'astrid.dahl@fjord.example': { last_name: 'Dahl-Moe' },
+				'astrid.dahl@fjord.example': { email: 'astrid.dahl-moe@fjord.example', last_name: 'Dahl-Moe' },
+				'jakob.lie@fjord.example': { manager_id: ingrid.id },
 				'tor.aas@fjord.example': blocked,
 				'kari.holm@fjord.example': { ...reactivated, joining_date: `${d(7)}T00:00:00.000Z` },
 			},
-			absent: ['henrik.strand@fjord.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+			absent: ['astrid.dahl@fjord.example', 'henrik.strand@fjord.example'],
+			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
 		}));
+		expect(user('astrid.dahl-moe@fjord.example').id).toBe(astrid.id);
 	});
 	test('mapped to the access status (internal.status) instead, a Dry Run shows why the recipe does not: parental leave would be deactivated, the hire three weeks ahead and the rehire read as withdrawn hires', async () => {
 		const t = today();
