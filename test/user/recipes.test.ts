@@ -377,15 +377,20 @@ describe('HiBob: POST /people/search with showInactive and humanReadable APPEND'
 });
 
 describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
-	test('PENDING waits by its start date (not the earlier hire date), the latest employment gives the title, the manager by the expanded address; a rehire ahead is rejoining: pending when Blocked, deactivated between employments when still Active', async () => {
+	test('PENDING waits by its start date (not the earlier hire date), the latest employment gives the title, the manager by the expanded address (a report moves to the promoted one), a new work address updates the same user; a rehire ahead is rejoining: pending when Blocked, deactivated between employments when still Active', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const ruth = hold({ email: 'ruth.okafor@meridian.example', first: 'Ruth', last: 'Okafor', title: 'Engineering Manager', employeeId: '100', joining: '2018-02-05', costCenter: 'CC-140' });
 		const common = { manager: ruth.email, costCenter: 'CC-140' };
+		const daniel = hold({ ...common, email: 'daniel.kim@meridian.example', first: 'Daniel', last: 'Kim', title: 'Software Engineer', employeeId: '114', joining: '2020-05-04' });
+		const hannah = hold({ ...common, email: 'hannah.young@meridian.example', first: 'Hannah', last: 'Young', title: 'Account Manager', employeeId: '121', joining: '2021-09-01' });
+		const leah = hold({ ...common, email: 'leah.cohen@meridian.example', first: 'Leah', last: 'Cohen', title: 'Account Manager', employeeId: '126', joining: '2021-11-15' });
 		const held = [
 			ruth,
-			hold({ ...common, email: 'daniel.kim@meridian.example', first: 'Daniel', last: 'Kim', title: 'Software Engineer', employeeId: '114', joining: '2020-05-04' }),
-			hold({ ...common, email: 'hannah.young@meridian.example', first: 'Hannah', last: 'Young', title: 'Account Manager', employeeId: '121', joining: '2021-09-01' }),
+			daniel,
+			hold({ ...common, manager: hannah.email, email: 'noor.aziz@meridian.example', first: 'Noor', last: 'Aziz', title: 'Software Engineer', employeeId: '131', joining: '2022-02-01' }),
+			leah,
+			hannah,
 			hold({ ...common, email: 'samuel.reddy@meridian.example', first: 'Samuel', last: 'Reddy', title: 'Sales Executive', employeeId: '109', joining: '2019-03-18' }),
 			hold({ ...common, email: 'zoe.walker@meridian.example', first: 'Zoe', last: 'Walker', title: 'Support Specialist', employeeId: '103', joining: '2019-01-07', status: 'Blocked' }),
 			hold({ ...common, email: 'grace.mensah@meridian.example', first: 'Grace', last: 'Mensah', title: 'Accountant', employeeId: '117', joining: '2020-10-05' }),
@@ -396,6 +401,8 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			first: [
 				['ruth.okafor@meridian.example', 'unchanged', null, null],
 				['daniel.kim@meridian.example', 'updated', null, null],
+				['noor.aziz@meridian.example', 'updated', null, null],
+				['leah.cohen@meridian-group.example', 'updated', null, null],
 				['chloe.martin@meridian.example', 'pending', 'notYetJoined', d(30)],
 				['mateo.garcia@meridian.example', 'created', null, null],
 				['hannah.young@meridian.example', 'unchanged', 'onNotice', d(14)],
@@ -405,6 +412,8 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			],
 			writes: {
 				'daniel.kim@meridian.example': [patch({ job_title: titleId('Senior Software Engineer') })],
+				'noor.aziz@meridian.example': [patch({ manager_id: daniel.id })],
+				'leah.cohen@meridian-group.example': [patch({ email: 'leah.cohen@meridian-group.example' })],
 				'mateo.garcia@meridian.example': [
 					creation({ email: 'mateo.garcia@meridian.example', first_name: 'Mateo', last_name: 'Garcia', employee_id: '150', job_title: titleId('Product Manager'), manager_id: ruth.id, joining_date: d(-1), costCenter: 'CC-140' }),
 				],
@@ -413,12 +422,15 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			},
 			after: {
 				'daniel.kim@meridian.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
+				'noor.aziz@meridian.example': { manager_id: daniel.id },
+				'leah.cohen@meridian.example': { email: 'leah.cohen@meridian-group.example' },
 				'samuel.reddy@meridian.example': blocked,
 				'grace.mensah@meridian.example': blocked,
 			},
-			absent: ['chloe.martin@meridian.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'pending', 'pending'],
+			absent: ['leah.cohen@meridian.example', 'chloe.martin@meridian.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'pending', 'pending'],
 		}));
+		expect(user('leah.cohen@meridian-group.example').id).toBe(leah.id);
 	});
 });
 
