@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
@@ -435,16 +436,19 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 });
 
 describe('Finch: directory, employment and individual joined by individual_id', () => {
-	test('At Once: the prehire and the hire of today are created; on leave stays, the end date ahead is on notice, terminated and retired are deactivated; the rehire (latest_rehire_date) is reported blocked while Reactivate Returning is off', async () => {
+	test('At Once: the prehire and the hire of today are created; on leave stays, the end date ahead is on notice (his report handed over: the manager by the address the Code node looks up), terminated and retired are deactivated; a new legal name and address update the same user; the rehire (latest_rehire_date) is reported blocked while Reactivate Returning is off', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const ethan = hold({ email: 'ethan.brooks@harbor.example', first: 'Ethan', last: 'Brooks', title: 'Operations Analyst', employeeId: '000001', joining: '2016-08-15', costCenter: 'CC-150' });
-		const common = { costCenter: 'CC-150' };
+		const common = { manager: ethan.email, costCenter: 'CC-150' };
+		const yara = hold({ ...common, email: 'yara.nasser@harbor.example', first: 'Yara', last: 'Nasser', title: 'Accountant', employeeId: '000014', joining: '2019-05-06' });
+		const liam = hold({ ...common, email: 'liam.murphy@harbor.example', first: 'Liam', last: 'Murphy', title: 'Accountant', employeeId: '000009', joining: '2018-02-12' });
 		const held = [
 			ethan,
-			hold({ ...common, email: 'yara.nasser@harbor.example', first: 'Yara', last: 'Nasser', title: 'Accountant', employeeId: '000014', joining: '2019-05-06' }),
+			yara,
 			hold({ ...common, email: 'rosa.silva@harbor.example', first: 'Rosa', last: 'Silva', title: 'Operations Analyst', employeeId: '000021', joining: '2020-09-14' }),
-			hold({ ...common, email: 'liam.murphy@harbor.example', first: 'Liam', last: 'Murphy', title: 'Accountant', employeeId: '000009', joining: '2018-02-12' }),
+			liam,
+			hold({ ...common, manager: liam.email, email: 'owen.price@harbor.example', first: 'Owen', last: 'Price', title: 'Accountant', employeeId: '000027', joining: '2022-06-06' }),
 			hold({ ...common, email: 'kenji.ito@harbor.example', first: 'Kenji', last: 'Ito', title: 'Support Specialist', employeeId: '000031', joining: '2021-01-11' }),
 			hold({ ...common, email: 'thomas.meyer@harbor.example', first: 'Thomas', last: 'Meyer', title: 'Operations Analyst', employeeId: '000002', joining: '2001-04-02' }),
 			hold({ ...common, email: 'fatima.ahmed@harbor.example', first: 'Fatima', last: 'Ahmed', title: 'Accountant', employeeId: '000005', joining: '2015-03-02', status: 'Blocked' }),
@@ -454,35 +458,53 @@ describe('Finch: directory, employment and individual joined by individual_id', 
 		await runTwice(finch, items, held, () => ({
 			first: [
 				['ethan.brooks@harbor.example', 'unchanged', null, null],
-				['yara.nasser@harbor.example', 'updated', null, null],
+				['yara.haddad@harbor.example', 'updated', null, null],
 				['leon.fischer@harbor.example', 'created', 'notYetJoined', d(10)],
 				['maya.patel@harbor.example', 'created', null, null],
 				['rosa.silva@harbor.example', 'unchanged', null, null],
 				['liam.murphy@harbor.example', 'unchanged', 'onNotice', d(5)],
+				['owen.price@harbor.example', 'updated', null, null],
 				['kenji.ito@harbor.example', 'deactivated', 'left', d(-3)],
 				['thomas.meyer@harbor.example', 'deactivated', 'left', null],
 				['fatima.ahmed@harbor.example', 'blocked', null, null],
 			],
 			writes: {
-				'yara.nasser@harbor.example': [patch({ last_name: 'Haddad' })],
+				'yara.haddad@harbor.example': [patch({ email: 'yara.haddad@harbor.example', last_name: 'Haddad' })],
 				'leon.fischer@harbor.example': [
-					creation({ email: 'leon.fischer@harbor.example', first_name: 'Leon', last_name: 'Fischer', employee_id: '000051', job_title: titleId('Support Specialist'), joining_date: d(10), costCenter: 'CC-150' }),
+					creation({ email: 'leon.fischer@harbor.example', first_name: 'Leon', last_name: 'Fischer', employee_id: '000051', job_title: titleId('Support Specialist'), manager_id: ethan.id, joining_date: d(10), costCenter: 'CC-150' }),
 				],
 				'maya.patel@harbor.example': [
-					creation({ email: 'maya.patel@harbor.example', first_name: 'Maya', last_name: 'Patel', employee_id: '000052', job_title: titleId('Support Specialist'), joining_date: t, costCenter: 'CC-150' }),
+					creation({ email: 'maya.patel@harbor.example', first_name: 'Maya', last_name: 'Patel', employee_id: '000052', job_title: titleId('Support Specialist'), manager_id: ethan.id, joining_date: t, costCenter: 'CC-150' }),
 				],
+				'owen.price@harbor.example': [patch({ manager_id: ethan.id })],
 				'kenji.ito@harbor.example': [deactivation],
 				'thomas.meyer@harbor.example': [deactivation],
 			},
 			after: {
-				'yara.nasser@harbor.example': { last_name: 'Haddad' },
+				'yara.nasser@harbor.example': { email: 'yara.haddad@harbor.example', last_name: 'Haddad' },
+				'owen.price@harbor.example': { manager_id: ethan.id },
 				'kenji.ito@harbor.example': blocked,
 				'thomas.meyer@harbor.example': blocked,
 			},
-			absent: [],
-			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'blocked'],
+			absent: ['yara.nasser@harbor.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'blocked'],
 		}));
 		expect(user('fatima.ahmed@harbor.example')).toMatchObject({ status: 'Blocked', joining_date: '2015-03-02T00:00:00.000Z' });
+		expect(user('yara.haddad@harbor.example').id).toBe(yara.id);
+	});
+
+	test("the docs' Code node joins the three answers exactly as the fixture's items() does, managers' addresses included", () => {
+		const docs = readFileSync(path.resolve(__dirname, '../../docs/engagedly-node.md'), 'utf8');
+		const section = docs.slice(docs.indexOf('### Finch'));
+		const code = /```js\n([\s\S]*?)```/.exec(section)![1];
+		const answers = finch.answer(today());
+		const nodes: Record<string, unknown> = { Directory: answers.directory, Employment: answers.employment, Individual: answers.individual };
+		// n8n's Code node gives `$(name).all()`: the named node's output items.
+		const $ = (name: string) => ({ all: () => [{ json: nodes[name] }] });
+		const output = runInNewContext(`(() => {\n${code}\n})()`, { $ }) as Array<{ json: IDataObject }>;
+		const joined = JSON.parse(JSON.stringify(output.map((item) => item.json))) as IDataObject[];
+		expect(joined).toEqual(finch.items(answers));
+		expect(joined.map((item) => item.managerEmail)).toEqual([null, ...Array(9).fill('ethan.brooks@harbor.example')]);
 	});
 });
 
