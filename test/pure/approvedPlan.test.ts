@@ -1,6 +1,7 @@
 /**
- * An approved plan as Apply Plan takes it back (actions/user/sync/approved.ts): the plan checked
- * whole before any request, each step's item, and the rows that failed when it was made. The
+ * An approved plan as Apply Plan takes it back (actions/user/sync/approved.ts): Max Plan Age and
+ * the plan checked whole before any request, each step's item, and the rows that failed when it
+ * was made. The
  * engine suite (test/user/sync.test.ts, "When Over The Guard") approves real plans, tampers with
  * them and applies them; this is each rule on its own.
  */
@@ -10,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SITE_ADMINISTRATOR_KEPT } from '../../nodes/Engagedly/actions/user/deactivation';
 import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
 import type { PlannedStep, StepFound } from '../../nodes/Engagedly/actions/user/sync/approved';
-import { checkPlan, failedWhenPlanned, planResults, STALE } from '../../nodes/Engagedly/actions/user/sync/approved';
+import { checkPlan, failedWhenPlanned, maxPlanAgeOf, planResults, STALE } from '../../nodes/Engagedly/actions/user/sync/approved';
 import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { PLAN_VERSION } from '../../nodes/Engagedly/actions/user/sync/steps';
 
@@ -96,6 +97,36 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 		['Max Plan Age not a number', plan([update]), at(1), Number.NaN, tooOld('Plan is 1.0 hours old, more than Max Plan Age (Hours) (NaN)')],
 	])('its age: %s', (_name, raw, now, maxAgeHours, expected) => {
 		expect(checkPlan(raw, { key, now, maxAgeHours })).toEqual(expect.objectContaining(expected));
+	});
+});
+
+describe('maxPlanAgeOf: Max Plan Age as hours above 0, else refused before any request', () => {
+	const fix = 'Set how many hours after Sync made it an approved plan may still be applied (24 by default: a nightly Sync makes a fresh plan).';
+	test.each<[unknown, number]>([
+		[24, 24],
+		['48', 48],
+		[0.5, 0.5],
+		[' 12 ', 12],
+		[1e-3, 1e-3],
+	])('%j is %d hours', (value, hours) => {
+		expect(maxPlanAgeOf(value)).toBe(hours);
+	});
+	test.each<[unknown, string]>([
+		['', 'Max Plan Age (Hours) is blank'],
+		['   ', 'Max Plan Age (Hours) is blank'],
+		[null, 'Max Plan Age (Hours) is blank'],
+		[undefined, 'Max Plan Age (Hours) is blank'],
+		[0, 'Max Plan Age (Hours) must be a number of hours above 0 (got "0")'],
+		['0', 'Max Plan Age (Hours) must be a number of hours above 0 (got "0")'],
+		[-1, 'Max Plan Age (Hours) must be a number of hours above 0 (got "-1")'],
+		[-0.5, 'Max Plan Age (Hours) must be a number of hours above 0 (got "-0.5")'],
+		['a day', 'Max Plan Age (Hours) must be a number of hours above 0 (got "a day")'],
+		[Number.NaN, 'Max Plan Age (Hours) must be a number of hours above 0 (got "NaN")'],
+		[Number.POSITIVE_INFINITY, 'Max Plan Age (Hours) must be a number of hours above 0 (got "Infinity")'],
+		[true, 'Max Plan Age (Hours) must be a number of hours above 0 (got "true")'],
+		[[24], 'Max Plan Age (Hours) must be a number of hours above 0 (got "24")'],
+	])('%j is refused, saying what to set', (value, why) => {
+		expect(maxPlanAgeOf(value)).toEqual({ why, fix });
 	});
 });
 

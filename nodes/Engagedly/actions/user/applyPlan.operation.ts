@@ -3,6 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { emailKey } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
+import { refuse } from '../../parameters/refuse';
 import type { ItemRequest } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import { checkCode } from './deactivation';
@@ -12,7 +13,7 @@ import { readDirectory } from './sync/directory';
 import { applySteps } from './sync/apply';
 import { readAdministrators, withMemberships } from './sync/compare';
 import type { ApprovedPlan, PlannedStep } from './sync/approved';
-import { checkPlan, failedWhenPlanned, MAX_PLAN_AGE, planResults } from './sync/approved';
+import { checkPlan, failedWhenPlanned, MAX_PLAN_AGE, maxPlanAgeOf, planResults } from './sync/approved';
 import { summaryOf, tallyOf } from './sync/report';
 import { rateLimitShareOption } from './sync/description';
 import { readRateLimitShare } from './sync/settings';
@@ -41,10 +42,9 @@ const properties: INodeProperties[] = [
 		displayName: MAX_PLAN_AGE,
 		name: 'maxPlanAge',
 		type: 'number',
-		typeOptions: { minValue: 0 },
 		default: 24,
 		description:
-			'A plan older than this is refused, with nothing written: run Sync again for a fresh one. A day by default, as a nightly Sync makes a new plan from the next export, which may have fixed what made this one (an export that came back half empty).',
+			'A plan older than this is refused, with nothing written: run Sync again for a fresh one. A day by default, as a nightly Sync makes a new plan from the next export, which may have fixed what made this one (an export that came back half empty). Above 0.',
 	},
 	{
 		displayName: 'Output',
@@ -65,16 +65,19 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['applyPlan'] } }, properties);
 
+/** Max Plan Age, refused before any request when blank, 0, negative or not a number (maxPlanAgeOf). */
+function readMaxPlanAge(this: IExecuteFunctions): number {
+	const hours = maxPlanAgeOf(this.getNodeParameter('maxPlanAge', 0, 24));
+	if (typeof hours === 'number') return hours;
+	return refuse(this, 0, hours.why, `${hours.fix ?? ''} Nothing was read or written.`);
+}
+
 /**
  * The plan checked whole before any request (checkPlan): refused, it ends the run with nothing
  * read or written.
  */
-async function readPlan(this: IExecuteFunctions): Promise<ApprovedPlan> {
-	const checked = checkPlan(this.getNodeParameter('plan', 0, ''), {
-		key: await planKey(this),
-		now: Date.now(),
-		maxAgeHours: Number(this.getNodeParameter('maxPlanAge', 0, 24)),
-	});
+async function readPlan(this: IExecuteFunctions, maxAgeHours: number): Promise<ApprovedPlan> {
+	const checked = checkPlan(this.getNodeParameter('plan', 0, ''), { key: await planKey(this), now: Date.now(), maxAgeHours });
 	if ('steps' in checked) return checked;
 	const fix = checked.fix ?? 'Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged.';
 	throw new NodeOperationError(this.getNode(), checked.why, { itemIndex: 0, description: `${fix} Nothing was read or written.` });
@@ -91,7 +94,7 @@ async function readPlan(this: IExecuteFunctions): Promise<ApprovedPlan> {
  */
 export async function executeAll(this: IExecuteFunctions, _itemCount: number, itemZero: ItemRequest): Promise<BatchRun> {
 	const request: ItemRequest = { ...itemZero, rateLimitShare: readRateLimitShare.call(this) };
-	const plan = await readPlan.call(this);
+	const plan = await readPlan.call(this, readMaxPlanAge.call(this));
 	const directory = await readDirectory.call(this, request);
 	for (const code of new Set(plan.steps.flatMap((step) => (step.kind === 'deactivate' && step.blockReasonCode ? [step.blockReasonCode] : [])))) {
 		await checkCode.call(this, 0, code, request);

@@ -11,8 +11,9 @@ import type { DeactivateStep, Person, StepKind, WriteStep } from './steps';
 import { PLAN_VERSION, WRITING } from './steps';
 
 /**
- * An approved plan as Apply Plan takes it back, decided over plain data: the plan checked whole
- * before any request (its form, its signature, its age), and what each of its steps came to.
+ * An approved plan as Apply Plan takes it back, decided over plain data: Max Plan Age and the plan
+ * checked whole before any request (its form, its signature, its age), and what each of its steps
+ * came to.
  */
 
 export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
@@ -25,10 +26,22 @@ export interface ApprovedPlan {
 	failed: IDataObject[];
 }
 
-/** Why a plan is refused, and what to do instead (the mapping's advice when undefined). */
+/** Why a plan or a setting is refused, and what to do instead (the mapping's advice when undefined). */
 export interface PlanRefusal {
 	why: string;
 	fix?: string;
+}
+
+/**
+ * Max Plan Age as hours, or why it is refused before any request: blank, 0, negative or not a
+ * number would refuse every plan, and running Sync again could never help.
+ */
+export function maxPlanAgeOf(value: unknown): number | PlanRefusal {
+	const fix = 'Set how many hours after Sync made it an approved plan may still be applied (24 by default: a nightly Sync makes a fresh plan).';
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return { why: `${MAX_PLAN_AGE} is blank`, fix };
+	const hours = Number(value);
+	if ((typeof value !== 'number' && typeof value !== 'string') || !Number.isFinite(hours) || hours <= 0) return { why: `${MAX_PLAN_AGE} must be a number of hours above 0 (got "${String(value)}")`, fix };
+	return hours;
 }
 
 const notAPlan = (why: string): PlanRefusal => ({ why: `Plan is not a plan Sync output: ${why}` });
