@@ -1,9 +1,9 @@
 /**
  * An approved plan as Apply Plan takes it back (actions/user/sync/approved.ts): Max Plan Age and
  * the plan checked whole before any request, each step's item, and the rows that failed when it
- * was made. The
- * engine suite (test/user/sync.test.ts, "When Over The Guard") approves real plans, tampers with
- * them and applies them; this is each rule on its own.
+ * was made. The engine suites (test/user/sync.test.ts, "When Over The Guard", and
+ * test/user/applyPlan.test.ts) approve real plans, tamper with them and apply them; this is each
+ * rule on its own.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -12,7 +12,7 @@ import { SITE_ADMINISTRATOR_KEPT } from '../../nodes/Engagedly/actions/user/deac
 import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
 import type { PlannedStep, StepFound } from '../../nodes/Engagedly/actions/user/sync/approved';
 import { checkPlan, failedWhenPlanned, maxPlanAgeOf, planResults, STALE } from '../../nodes/Engagedly/actions/user/sync/approved';
-import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { keyFor, keyIdOf, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { PLAN_VERSION } from '../../nodes/Engagedly/actions/user/sync/steps';
 
 const key = keyFor('the-organisations-secret');
@@ -24,7 +24,7 @@ const update = { kind: 'update', item: 0, user: { id: 7, email: 'ann@example.com
 const create = { kind: 'create', item: 1, user: { id: null, email: 'new@example.com', name: null }, body: { email: 'new@example.com' }, changes: {}, fingerprint: 'f1' };
 const leaver = { kind: 'deactivate', user: { id: '9', email: 'bob@example.com', name: 'Bob' }, blockReasonCode: 'LEFT', fingerprint: 'f2' };
 const reactivation = { kind: 'reactivate', item: 2, user: { id: '5', email: 're@example.com', name: null }, body: {}, fingerprint: 'f3' };
-const plan = (steps: unknown[], extra: IDataObject = {}) => signed({ version: PLAN_VERSION, plannedAt, steps: steps as IDataObject[], ...extra });
+const plan = (steps: unknown[], extra: IDataObject = {}) => signed({ version: PLAN_VERSION, plannedAt, keyId: keyIdOf(key), dryRun: false, steps: steps as IDataObject[], ...extra });
 
 const given = { key, now: at(1), maxAgeHours: 24 };
 const MAP = undefined;
@@ -57,7 +57,10 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 		['null', null, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['text that is JSON but no object', '"plan"', `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['a number', 7, `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
-		['an older version', plan([update], { version: PLAN_VERSION - 1 }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['a version to come', plan([update], { version: PLAN_VERSION + 1 }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['version 0', plan([update], { version: 0 }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['a version that is text', plan([update], { version: String(PLAN_VERSION) }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
+		['an earlier version without its steps', plan([update], { version: PLAN_VERSION - 1, steps: undefined }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['no list of steps', plan([], { steps: { 0: update } }), `Plan is not a plan Sync output: it has no version ${PLAN_VERSION} and list of steps`],
 		['a step that writes nothing', plan([update, { ...update, kind: 'kept' }]), 'Plan is not a plan Sync output: step 1 is a "kept"'],
 		['a step that is not an object', plan([null]), 'Plan is not a plan Sync output: step 0 is a "undefined"'],
@@ -69,21 +72,56 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 		['an update without its body', plan([{ ...update, body: undefined }]), 'Plan is not a plan Sync output: step 0 has no body'],
 		['a creation with a null body', plan([{ ...create, body: null }]), 'Plan is not a plan Sync output: step 0 has no body'],
 		['a body that is text', plan([{ ...reactivation, body: 'last_name=Lee' }]), 'Plan is not a plan Sync output: step 0 has no body'],
+		['no key id', plan([update], { keyId: undefined }), 'Plan is not a plan Sync output: it has no key id'],
+		['a key id that is no text', plan([update], { keyId: 7 }), 'Plan is not a plan Sync output: it has no key id'],
 	])('not a plan: %s', (_name, raw, why) => {
 		expect(checkPlan(raw, given)).toEqual({ why, fix: MAP });
 	});
 
-	const signatureRefused = {
-		why: 'Plan is not the plan Sync made: its signature does not match',
-		fix: 'It was changed after Sync made it (a step added, removed or edited), or made with another Engagedly organisation’s keys. Run Sync again and approve its plan unchanged.',
+	test.each([1, PLAN_VERSION - 1])('a plan of version %i (an earlier node’s, which cannot say whether it came from a dry run) is refused, saying to run Sync again', (version) => {
+		// As an earlier Sync signed it: no key id, no dry run mark.
+		const earlier = signed({ version, plannedAt, steps: [update], failed: [] });
+		expect(checkPlan(earlier, given)).toEqual({
+			why: `Plan is of version ${version}, made by an earlier version of this node: it does not say whether it came from a dry run`,
+			fix: `Run Sync again, and approve its new plan. (Sync now makes plans of version ${PLAN_VERSION}.)`,
+		});
+	});
+
+	// Another key's id: the Secret Key was rotated since (or another organisation's signed it). The
+	// same key's id with a signature that does not match: edited on the way.
+	const anotherKey = keyFor('the-rotated-secret');
+	const rotated = {
+		why: `Plan was signed with another Secret Key than this credential's (key id ${keyIdOf(anotherKey)}; this credential's is ${keyIdOf(key)})`,
+		fix: 'The credential\'s Secret Key may have been rotated since Sync made the plan, or Sync ran with another credential (another Engagedly organisation\'s). Run Sync again with this credential, and approve its new plan.',
 	};
-	test.each<[string, IDataObject, Buffer]>([
-		['a step edited after signing', { ...plan([update]), steps: [{ ...update, body: { last_name: 'Other' } }] }, key],
-		['its time changed', { ...plan([update]), plannedAt: '2026-11-28T07:00:00.000Z' }, key],
-		['no signature', { version: PLAN_VERSION, plannedAt, steps: [update] }, key],
-		['another organisation’s key', plan([update]), keyFor('another-secret')],
-	])('not the plan Sync made: %s', (_name, raw, checkedWith) => {
-		expect(checkPlan(raw, { ...given, key: checkedWith })).toEqual(signatureRefused);
+	const edited = {
+		why: 'Plan is not the plan Sync made: its signature does not match',
+		fix: 'It was changed after Sync signed it, with this very key (a step added, removed or edited, a failed row dropped). Run Sync again and approve its plan unchanged.',
+	};
+	const byAnotherKey = (content: IDataObject) => ({ ...content, keyId: keyIdOf(anotherKey), signature: signatureOf(anotherKey, { ...content, keyId: keyIdOf(anotherKey) }) });
+	test.each<[string, IDataObject, object]>([
+		['signed with a key rotated since', byAnotherKey({ version: PLAN_VERSION, plannedAt, dryRun: false, steps: [update], failed: [] }), rotated],
+		['its key id changed to another key’s', { ...plan([update]), keyId: keyIdOf(anotherKey) }, rotated],
+		['a step edited after signing', { ...plan([update]), steps: [{ ...update, body: { last_name: 'Other' } }] }, edited],
+		['a failed row dropped', { ...plan([update], { failed: [{ item: 3, error: 'x' }] }), failed: [] }, edited],
+		['its time changed', { ...plan([update]), plannedAt: '2026-11-28T07:00:00.000Z' }, edited],
+		['marked a real run’s though a dry run’s', { ...plan([update], { dryRun: true }), dryRun: false }, edited],
+		['no signature', { ...plan([update]), signature: undefined }, edited],
+		['a signature that is no text', { ...plan([update]), signature: 42 }, edited],
+	])('not the plan this key signed: %s', (_name, raw, expected) => {
+		expect(checkPlan(raw, given)).toEqual(expected);
+	});
+
+	const preview = {
+		why: 'Plan comes from a dry run: Sync had Dry Run on, so its plan is a preview, not one to apply',
+		fix: 'Run Sync without Dry Run, and approve that plan.',
+	};
+	test.each<[string, IDataObject]>([
+		['Dry Run on', plan([update], { dryRun: true })],
+		['no dry run mark, signed so', plan([update], { dryRun: undefined })],
+		['a mark that is text', plan([update], { dryRun: 'false' })],
+	])('a dry run’s plan is a preview, refused: %s', (_name, raw) => {
+		expect(checkPlan(raw, given)).toEqual(preview);
 	});
 
 	const tooOld = (why: string) => ({ why, fix: 'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.' });
@@ -97,6 +135,36 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 		['Max Plan Age not a number', plan([update]), at(1), Number.NaN, tooOld('Plan is 1.0 hours old, more than Max Plan Age (Hours) (NaN)')],
 	])('its age: %s', (_name, raw, now, maxAgeHours, expected) => {
 		expect(checkPlan(raw, { key, now, maxAgeHours })).toEqual(expect.objectContaining(expected));
+	});
+});
+
+describe('maxPlanAgeOf: Max Plan Age as hours above 0, else refused before any request', () => {
+	const fix = 'Set how many hours after Sync made it an approved plan may still be applied (24 by default: a nightly Sync makes a fresh plan).';
+	test.each<[unknown, number]>([
+		[24, 24],
+		['48', 48],
+		[0.5, 0.5],
+		[' 12 ', 12],
+		[1e-3, 1e-3],
+	])('%j is %d hours', (value, hours) => {
+		expect(maxPlanAgeOf(value)).toBe(hours);
+	});
+	test.each<[unknown, string]>([
+		['', 'Max Plan Age (Hours) is blank'],
+		['   ', 'Max Plan Age (Hours) is blank'],
+		[null, 'Max Plan Age (Hours) is blank'],
+		[undefined, 'Max Plan Age (Hours) is blank'],
+		[0, 'Max Plan Age (Hours) must be a number of hours above 0 (got "0")'],
+		['0', 'Max Plan Age (Hours) must be a number of hours above 0 (got "0")'],
+		[-1, 'Max Plan Age (Hours) must be a number of hours above 0 (got "-1")'],
+		[-0.5, 'Max Plan Age (Hours) must be a number of hours above 0 (got "-0.5")'],
+		['a day', 'Max Plan Age (Hours) must be a number of hours above 0 (got "a day")'],
+		[Number.NaN, 'Max Plan Age (Hours) must be a number of hours above 0 (got "NaN")'],
+		[Number.POSITIVE_INFINITY, 'Max Plan Age (Hours) must be a number of hours above 0 (got "Infinity")'],
+		[true, 'Max Plan Age (Hours) must be a number of hours above 0 (got "true")'],
+		[[24], 'Max Plan Age (Hours) must be a number of hours above 0 (got "24")'],
+	])('%j is refused, saying what to set', (value, why) => {
+		expect(maxPlanAgeOf(value)).toEqual({ why, fix });
 	});
 });
 

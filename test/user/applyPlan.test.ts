@@ -1,21 +1,23 @@
 /**
  * Apply Plan through n8n's engine against the simulator, with plans a real Sync made over its
- * guard: Max Plan Age refused before any request when it would refuse every plan. Items, the
- * requests the simulator saw and the organisation afterwards are asserted.
- * test/user/sync.test.ts ("When Over The Guard") has the plan's form, tampering, a stale step and
- * a failed row; test/pure/approvedPlan.test.ts each rule on its own.
+ * guard: a dry run's plan refused, Max Plan Age refused before any request, another key's
+ * signature told apart from an edit. Items, the requests the simulator saw and the organisation
+ * afterwards are asserted. test/user/sync.test.ts ("When Over The Guard") has the plan's form,
+ * tampering, a stale step and a failed row; test/pure/approvedPlan.test.ts each rule on its own.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
-import { syncKit } from './syncKit';
+import { outcomes, syncKit } from './syncKit';
 
-const sim = useSimulator({ seed: 31, users: 60 });
+/** A second full-access key of the same organisation: its Secret Key after a rotation. */
+const ROTATED = { name: 'rotated', clientKey: 'rotated-client-key', secretKey: 'rotated-secret-key' };
+const sim = useSimulator({ seed: 31, users: 60, keys: [ROTATED] });
 const { employee, activeUsers, run } = syncKit(sim);
 
-type Plan = IDataObject & { steps: IDataObject[]; plannedAt: string; signature: string };
+type Plan = IDataObject & { steps: IDataObject[]; plannedAt: string; keyId: string; dryRun: boolean; signature: string };
 
 /** Active users who are neither the Site Administrator nor anyone's manager, in list order. */
 const leavers = () => activeUsers().filter((u) => u.id !== sim.store.adminId && sim.store.directReports(u.id).length === 0);
@@ -38,6 +40,26 @@ const apply = async (plans: unknown[], { parameters = {}, credentials = sim.cred
 	});
 
 describe('plans that are not to be applied', () => {
+	test('a dry run’s plan is a preview: Sync says so in the signed plan, and Apply Plan refuses it with nothing read or written, saying to run Sync without Dry Run', async () => {
+		const missing = leavers().slice(0, 8);
+		const employees = activeUsers().filter((u) => !missing.includes(u)).map(employee);
+		const previewed = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan', dryRun: true });
+		expect(previewed.error).toBeUndefined();
+		const json = previewed.items[0].json as IDataObject & { plan: Plan };
+		expect([json.outcome, json.dryRun, json.plan.dryRun]).toEqual(['approvalNeeded', true, true]);
+		expect(String(json.message)).toContain('This was a dry run: the plan is a preview, and Apply Plan refuses it.');
+		sim.clearLog();
+		const refused = await apply([json.plan]);
+		expect(refused.error?.message).toBe('Plan comes from a dry run: Sync had Dry Run on, so its plan is a preview, not one to apply');
+		expect(refused.error?.description).toBe('Run Sync without Dry Run, and approve that plan. Nothing was read or written.');
+		expect(sim.log).toEqual([]);
+		for (const user of missing) expect(sim.store.getUser(user.id).status).toBe('Active');
+		// Marked a real run's plan on the way: no longer the plan Sync signed.
+		const unmarked = await apply([{ ...json.plan, dryRun: false }]);
+		expect(unmarked.error?.message).toBe('Plan is not the plan Sync made: its signature does not match');
+		expect(sim.log).toEqual([]);
+	});
+
 	test.each<[string, string | number, string]>([
 		['blank', '', 'Max Plan Age (Hours) is blank'],
 		['0', 0, 'Max Plan Age (Hours) must be a number of hours above 0 (got "0")'],
@@ -49,5 +71,24 @@ describe('plans that are not to be applied', () => {
 		expect(refused.error?.message).toBe(message);
 		expect(refused.error?.description).toBe('Set how many hours after Sync made it an approved plan may still be applied (24 by default: a nightly Sync makes a fresh plan). Nothing was read or written.');
 		expect(sim.log).toEqual([]);
+	});
+
+	test('a plan signed with another Secret Key of the organisation (rotated since) says so, not that it was edited; nothing is read or written', async () => {
+		const missing = leavers().slice(0, 8);
+		const plan = await planWithout(missing);
+		sim.clearLog();
+		const rotated = { ...sim.keys.rotated, baseUrl: sim.baseUrl };
+		const refused = await apply([plan], { credentials: rotated });
+		expect(refused.error?.message).toMatch(/^Plan was signed with another Secret Key than this credential's \(key id [\w-]{12}; this credential's is [\w-]{12}\)$/);
+		expect(refused.error?.description).toBe(
+			"The credential's Secret Key may have been rotated since Sync made the plan, or Sync ran with another credential (another Engagedly organisation's). Run Sync again with this credential, and approve its new plan. Nothing was read or written.",
+		);
+		expect(sim.log).toEqual([]);
+		// Sync run again with the credential as it is now: its plan applies.
+		const renewed = await planWithout(missing, {}, rotated);
+		expect(renewed.keyId).not.toBe(plan.keyId);
+		const applied = await apply([renewed], { credentials: rotated });
+		expect(applied.error).toBeUndefined();
+		expect(outcomes(applied.items)).toEqual(missing.map(() => 'deactivated'));
 	});
 });

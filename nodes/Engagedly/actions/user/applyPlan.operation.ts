@@ -25,7 +25,7 @@ import { readCurrent, upsertReads } from './upsert/upsert';
 const properties: INodeProperties[] = [
 	{
 		displayName:
-			'Applies a plan a Sync output for approval (When Over The Guard: output the plan), once a person has approved it: exactly that plan (it is signed), while it is fresh, each step only where the user is still as the plan saw them, else it is reported stale and not written.',
+			'Applies a plan a Sync output for approval (When Over The Guard: output the plan), once a person has approved it: exactly that plan (it is signed; a dry run’s is refused), while it is fresh, each step only where the user is still as the plan saw them, else it is reported stale and not written.',
 		name: 'applyPlanNotice',
 		type: 'notice',
 		default: '',

@@ -6,14 +6,14 @@ import { SITE_ADMINISTRATOR_KEPT } from '../deactivation';
 import type { Changes } from '../upsert/changes';
 import type { Applied } from './apply';
 import { userItem } from './items';
-import { isSignedBy } from './signature';
+import { isSignedBy, keyIdOf } from './signature';
 import type { DeactivateStep, Person, StepKind, WriteStep } from './steps';
 import { PLAN_VERSION, WRITING } from './steps';
 
 /**
- * An approved plan as Apply Plan takes it back, decided over plain data: Max Plan Age and the plan
- * checked whole before any request (its form, its signature, its age), and what each of its steps
- * came to.
+ * An approved plan as Apply Plan takes it back, decided over plain data: its settings and the plan
+ * checked whole before any request (its form, its key, its signature, whether it is a dry run's,
+ * its age), and what each of its steps came to.
  */
 
 export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
@@ -46,10 +46,14 @@ export function maxPlanAgeOf(value: unknown): number | PlanRefusal {
 
 const notAPlan = (why: string): PlanRefusal => ({ why: `Plan is not a plan Sync output: ${why}` });
 
+const again = 'Run Sync again, and approve its new plan.';
+
 /**
  * The plan as Sync wrote it (its JSON, or the text of it), or why it is refused: not a plan (every
- * step a writing one, with its user and fingerprint), not the one Sync made with this
- * organisation's key (anything added, removed or changed), or older than Max Plan Age.
+ * step a writing one, with its user and fingerprint), of an earlier version (which cannot say
+ * whether it came from a dry run), signed with another key than this credential's (rotated since,
+ * or another organisation's), not the one Sync signed (anything added, removed or changed), a dry
+ * run's preview, or older than Max Plan Age.
  */
 export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buffer; now: number; maxAgeHours: number }): ApprovedPlan | PlanRefusal {
 	let raw = given;
@@ -61,7 +65,14 @@ export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buff
 		}
 	}
 	const plan = raw as IDataObject | null;
-	if (!plan || plan.version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
+	const version = plan && typeof plan === 'object' ? plan.version : undefined;
+	if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version < PLAN_VERSION && Array.isArray(plan!.steps)) {
+		return {
+			why: `Plan is of version ${version}, made by an earlier version of this node: it does not say whether it came from a dry run`,
+			fix: `${again} (Sync now makes plans of version ${PLAN_VERSION}.)`,
+		};
+	}
+	if (!plan || version !== PLAN_VERSION || !Array.isArray(plan.steps)) {
 		return notAPlan(`it has no version ${PLAN_VERSION} and list of steps`);
 	}
 	const steps: PlannedStep[] = [];
@@ -70,12 +81,23 @@ export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buff
 		if (typeof step === 'string') return notAPlan(`step ${index} ${step}`);
 		steps.push(step);
 	}
+	if (typeof plan.keyId !== 'string') return notAPlan('it has no key id');
+	const ours = keyIdOf(key);
+	if (plan.keyId !== ours) {
+		return {
+			why: `Plan was signed with another Secret Key than this credential's (key id ${plan.keyId}; this credential's is ${ours})`,
+			fix: `The credential's Secret Key may have been rotated since Sync made the plan, or Sync ran with another credential (another Engagedly organisation's). Run Sync again with this credential, and approve its new plan.`,
+		};
+	}
 	const { signature, ...content } = plan;
 	if (!isSignedBy(key, content, signature)) {
 		return {
 			why: 'Plan is not the plan Sync made: its signature does not match',
-			fix: 'It was changed after Sync made it (a step added, removed or edited), or made with another Engagedly organisation’s keys. Run Sync again and approve its plan unchanged.',
+			fix: 'It was changed after Sync signed it, with this very key (a step added, removed or edited, a failed row dropped). Run Sync again and approve its plan unchanged.',
 		};
+	}
+	if (plan.dryRun !== false) {
+		return { why: 'Plan comes from a dry run: Sync had Dry Run on, so its plan is a preview, not one to apply', fix: 'Run Sync without Dry Run, and approve that plan.' };
 	}
 	const plannedAt = Date.parse(String(plan.plannedAt));
 	const hours = (now - plannedAt) / 3_600_000;
