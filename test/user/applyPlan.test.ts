@@ -1,12 +1,14 @@
 /**
  * Apply Plan through n8n's engine against the simulator, with plans a real Sync made over its
- * guard: a dry run's plan refused, Max Plan Age refused before any request, another key's
- * signature told apart from an edit. Items, the requests the simulator saw and the organisation
- * afterwards are asserted. test/user/sync.test.ts ("When Over The Guard") has the plan's form,
- * tampering, a stale step and a failed row; test/pure/approvedPlan.test.ts each rule on its own.
+ * guard: a dry run's plan refused, Max Plan Age and a plan from the future refused before any
+ * request, another key's signature told apart from an edit. Items, the requests the simulator saw
+ * and the organisation afterwards are asserted. test/user/sync.test.ts ("When Over The Guard") has
+ * the plan's form, tampering, a stale step and a failed row; test/pure/approvedPlan.test.ts each
+ * rule on its own.
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
@@ -71,6 +73,29 @@ describe('plans that are not to be applied', () => {
 		expect(refused.error?.message).toBe(message);
 		expect(refused.error?.description).toBe('Set how many hours after Sync made it an approved plan may still be applied (24 by default: a nightly Sync makes a fresh plan). Nothing was read or written.');
 		expect(sim.log).toEqual([]);
+	});
+
+	test('a plan stamped ahead of this clock by more than 5 minutes (a host clock wrong) is refused, naming both clocks; one 4 minutes ahead is applied', async () => {
+		const missing = leavers().slice(0, 8);
+		const plan = await planWithout(missing);
+		const key = keyFor(sim.keys.demo.secretKey);
+		// Signed as a Sync on a host whose clock is `ms` ahead would sign it.
+		const stamped = (ms: number) => {
+			const changed: IDataObject = { ...plan, plannedAt: new Date(Date.now() + ms).toISOString() };
+			delete changed.signature;
+			return { ...changed, plannedAt: String(changed.plannedAt), signature: signatureOf(key, changed) };
+		};
+		const ahead = stamped(2 * 3_600_000);
+		sim.clearLog();
+		const refused = await apply([ahead]);
+		expect(refused.error?.message).toMatch(
+			new RegExp(`^Plan was made at ${ahead.plannedAt.replace(/\./g, '\\.')} by the clock of the n8n that ran Sync, 2\\.0 hours ahead of this n8n's clock \\(\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\)$`),
+		);
+		expect(refused.error?.description).toContain('Set the wrong clock right, then run Sync again and approve its new plan.');
+		expect(sim.log).toEqual([]);
+		const applied = await apply([stamped(4 * 60_000)]);
+		expect(applied.error).toBeUndefined();
+		expect(outcomes(applied.items)).toEqual(missing.map(() => 'deactivated'));
 	});
 
 	test('a plan signed with another Secret Key of the organisation (rotated since) says so, not that it was edited; nothing is read or written', async () => {

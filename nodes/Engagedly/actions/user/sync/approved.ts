@@ -13,10 +13,13 @@ import { PLAN_VERSION, WRITING } from './steps';
 /**
  * An approved plan as Apply Plan takes it back, decided over plain data: its settings and the plan
  * checked whole before any request (its form, its key, its signature, whether it is a dry run's,
- * its age), and what each of its steps came to.
+ * its time), and what each of its steps came to.
  */
 
 export const MAX_PLAN_AGE = 'Max Plan Age (Hours)';
+
+/** How far ahead of this n8n's clock a plan's time may be: two hosts' clocks differ a little. */
+export const CLOCK_SKEW_MINUTES = 5;
 
 export type PlannedStep = WriteStep | DeactivateStep;
 
@@ -48,12 +51,16 @@ const notAPlan = (why: string): PlanRefusal => ({ why: `Plan is not a plan Sync 
 
 const again = 'Run Sync again, and approve its new plan.';
 
+/** A length of time as a person reads it: minutes under an hour, else hours. */
+const duration = (ms: number) => (ms < 3_600_000 ? `${Math.round(ms / 60_000)} minutes` : `${(ms / 3_600_000).toFixed(1)} hours`);
+
 /**
  * The plan as Sync wrote it (its JSON, or the text of it), or why it is refused: not a plan (every
  * step a writing one, with its user and fingerprint), of an earlier version (which cannot say
  * whether it came from a dry run), signed with another key than this credential's (rotated since,
  * or another organisation's), not the one Sync signed (anything added, removed or changed), a dry
- * run's preview, or older than Max Plan Age.
+ * run's preview, stamped ahead of this clock by more than CLOCK_SKEW_MINUTES, or older than Max
+ * Plan Age.
  */
 export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buffer; now: number; maxAgeHours: number }): ApprovedPlan | PlanRefusal {
 	let raw = given;
@@ -100,10 +107,17 @@ export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buff
 		return { why: 'Plan comes from a dry run: Sync had Dry Run on, so its plan is a preview, not one to apply', fix: 'Run Sync without Dry Run, and approve that plan.' };
 	}
 	const plannedAt = Date.parse(String(plan.plannedAt));
-	const hours = (now - plannedAt) / 3_600_000;
-	if (!Number.isFinite(plannedAt) || !(hours <= maxAgeHours)) {
+	if (!Number.isFinite(plannedAt)) return notAPlan(`its time "${String(plan.plannedAt)}" is not a time`);
+	if (plannedAt - now > CLOCK_SKEW_MINUTES * 60_000) {
 		return {
-			why: `Plan is ${Number.isFinite(hours) ? `${hours.toFixed(1)} hours` : 'of an unknown age'} old, more than ${MAX_PLAN_AGE} (${maxAgeHours})`,
+			why: `Plan was made at ${new Date(plannedAt).toISOString()} by the clock of the n8n that ran Sync, ${duration(plannedAt - now)} ahead of this n8n's clock (${new Date(now).toISOString()})`,
+			fix: `One of the two clocks is wrong, by more than the ${CLOCK_SKEW_MINUTES} minutes two hosts may differ: a plan from the future would stay fresh longer than ${MAX_PLAN_AGE}. Set the wrong clock right, then run Sync again and approve its new plan.`,
+		};
+	}
+	const hours = Math.max(0, now - plannedAt) / 3_600_000;
+	if (!(hours <= maxAgeHours)) {
+		return {
+			why: `Plan is ${hours.toFixed(1)} hours old, more than ${MAX_PLAN_AGE} (${maxAgeHours})`,
 			fix: 'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.',
 		};
 	}
