@@ -105,7 +105,7 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 	},
 	user: {
-		// An empty plan, signed as Sync signs it: the directory read; Apply Plan's writes are those of Sync (test/user/sync.test.ts).
+		// An empty plan, signed as Sync signs it: nothing to read or write; Apply Plan's requests are those of Sync (test/user/sync.test.ts, applyPlan.test.ts).
 		applyPlan: (sim) => {
 			const key = keyFor(sim.keys.demo.secretKey);
 			const content = { version: PLAN_VERSION, plannedAt: new Date().toISOString(), keyId: keyIdOf(key), dryRun: false, steps: [], failed: [] };

@@ -1,9 +1,10 @@
 /**
  * An approved plan as Apply Plan takes it back (actions/user/sync/approved.ts): Max Plan Age and
- * the plan checked whole before any request, each step's item, and the rows that failed when it
- * was made. The engine suites (test/user/sync.test.ts, "When Over The Guard", and
- * test/user/applyPlan.test.ts) approve real plans, tamper with them and apply them; this is each
- * rule on its own.
+ * the plan checked whole before any request, each step's item, what an application wrote, and
+ * the rows that failed when it was made; and what Apply Plan remembers it wrote, run to run
+ * (actions/user/sync/written.ts). The engine suites (test/user/sync.test.ts, "When Over The
+ * Guard", and test/user/applyPlan.test.ts) approve real plans, tamper with them, apply them, fail
+ * and retry them; this is each rule on its own.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,9 +12,19 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SITE_ADMINISTRATOR_KEPT } from '../../nodes/Engagedly/actions/user/deactivation';
 import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
 import type { PlannedStep, StepFound } from '../../nodes/Engagedly/actions/user/sync/approved';
-import { checkPlan, failedWhenPlanned, maxPlanAgeOf, planResults, STALE } from '../../nodes/Engagedly/actions/user/sync/approved';
+import {
+	alreadyAppliedReason,
+	checkPlan,
+	failedWhenPlanned,
+	maxPlanAgeOf,
+	planResults,
+	STALE,
+	stepsWritten,
+} from '../../nodes/Engagedly/actions/user/sync/approved';
 import { keyFor, keyIdOf, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { PLAN_VERSION } from '../../nodes/Engagedly/actions/user/sync/steps';
+import type { WrittenState } from '../../nodes/Engagedly/actions/user/sync/written';
+import { forgetExpired, readWritten, withWritten, WRITTEN_VERSION, writtenOf } from '../../nodes/Engagedly/actions/user/sync/written';
 
 const key = keyFor('the-organisations-secret');
 const plannedAt = '2026-11-28T06:00:00.000Z';
@@ -43,12 +54,14 @@ describe('checkPlan: the plan Sync made, whole, or why not', () => {
 			failed,
 		};
 		const whole = plan([update, create, leaver, { ...leaver, blockReasonCode: undefined }, reactivation], { failed });
-		expect(checkPlan(whole, given)).toEqual(expected);
+		// Known by its signature (what Apply Plan remembers it by), with when it was made.
+		expect(checkPlan(whole, given)).toEqual({ signature: whole.signature, plannedAt, ...expected });
 		// As text (a Wait node's form, or pasted), the same plan.
-		expect(checkPlan(JSON.stringify(whole), given)).toEqual(expected);
+		expect(checkPlan(JSON.stringify(whole), given)).toEqual({ signature: whole.signature, plannedAt, ...expected });
 		// No rows failed: none, whatever stands in their place.
 		expect(checkPlan(plan([update], { failed: 'none' }), given)).toMatchObject({ failed: [] });
-		expect(checkPlan(plan([]), given)).toEqual({ steps: [], failed: [] });
+		const empty = plan([]);
+		expect(checkPlan(empty, given)).toEqual({ signature: empty.signature, plannedAt, steps: [], failed: [] });
 	});
 
 	test.each<[string, unknown, string]>([
@@ -180,42 +193,54 @@ describe('maxPlanAgeOf: Max Plan Age as hours above 0, else refused before any r
 	});
 });
 
-describe('planResults: an item per step of the plan, in one shape', () => {
+describe('planResults and stepsWritten: an item per step of a plan, in one shape; what the application wrote', () => {
 	const person = (id: string | null, email: string) => ({ id, email, name: email.split('@')[0] });
-	const step = (kind: 'update' | 'create' | 'deactivate', who: ReturnType<typeof person>): PlannedStep =>
+	const step = (kind: 'update' | 'create' | 'deactivate' | 'reactivate', who: ReturnType<typeof person>): PlannedStep =>
 		kind === 'deactivate' ? { kind, person: who, fingerprint: '', blockReasonCode: '' } : { kind, person: who, fingerprint: '', upsert: { kind, body: {}, changes: {}, notCompared: [], existing: null, current: null } };
+	const at = '2026-11-28T07:00:00.000Z';
+	const earlier = '2026-11-28T06:30:00.000Z';
+	const unreadable = new Error('403 Forbidden');
+	const refused = new Error('422 Unprocessable');
+	const steps = [
+		step('deactivate', person('1', 'admin@example.com')),
+		step('deactivate', person('2', 'unread@example.com')),
+		step('update', person('3', 'stale@example.com')),
+		step('update', person('4', 'missed@example.com')),
+		step('update', person('5', 'refused@example.com')),
+		step('update', person('6', 'ann@example.com')),
+		step('create', person(null, 'new@example.com')),
+		step('create', person(null, 'noid@example.com')),
+		step('deactivate', person('7', 'bob@example.com')),
+		step('update', person('8', 'noresult@example.com')),
+		step('deactivate', person('9', 'gone@example.com')),
+		step('create', person(null, 'hired@example.com')),
+		step('reactivate', person('10', 'back@example.com')),
+	];
+	const written = { deactivated: { outcome: 'deactivated', at: earlier }, created: { outcome: 'created', at: earlier, id: '61' } };
+	const found = new Map<PlannedStep, StepFound>([
+		[steps[0], { admin: true, current: steps[0] }],
+		[steps[1], { admin: unreadable, current: steps[1] }],
+		[steps[2], {}],
+		...steps.slice(3, 10).map((s): [PlannedStep, StepFound] => [s, { admin: s.kind === 'deactivate' ? false : undefined, current: s }]),
+		// Written by an earlier run or item of this plan: not read, not written again.
+		[steps[10], { written: written.deactivated }],
+		[steps[11], { written: written.created }],
+		[steps[12], { current: steps[12] }],
+	]);
+	const applied = new Map<unknown, Applied>([
+		[steps[4], { step: steps[4], error: refused }],
+		[steps[5], { step: steps[5], result: { user: { id: 6 }, outcome: 'updated', changes: { last_name: { from: 'Li', to: 'Lee' } } as never } }],
+		[steps[6], { step: steps[6], result: { user: { id: 60 }, outcome: 'created' } }],
+		[steps[7], { step: steps[7], result: { user: { id: null }, outcome: 'created' } }],
+		[steps[8], { step: steps[8], result: { user: { id: 7 }, outcome: 'deactivated' } }],
+		[steps[9], { step: steps[9] }],
+		[steps[12], { step: steps[12], result: { user: { id: 10 }, outcome: 'reactivated' } }],
+	]);
+	const look = (s: PlannedStep) => found.get(s)!;
 
-	test('kept, stale, failed, or what the write came to, with the id a creation got', () => {
-		const unreadable = new Error('403 Forbidden');
-		const refused = new Error('422 Unprocessable');
-		const steps = [
-			step('deactivate', person('1', 'admin@example.com')),
-			step('deactivate', person('2', 'unread@example.com')),
-			step('update', person('3', 'stale@example.com')),
-			step('update', person('4', 'missed@example.com')),
-			step('update', person('5', 'refused@example.com')),
-			step('update', person('6', 'ann@example.com')),
-			step('create', person(null, 'new@example.com')),
-			step('create', person(null, 'noid@example.com')),
-			step('deactivate', person('7', 'bob@example.com')),
-			step('update', person('8', 'noresult@example.com')),
-		];
-		const found = new Map<PlannedStep, StepFound>([
-			[steps[0], { admin: true, current: steps[0] }],
-			[steps[1], { admin: unreadable, current: steps[1] }],
-			[steps[2], {}],
-			...steps.slice(3).map((s): [PlannedStep, StepFound] => [s, { admin: s.kind === 'deactivate' ? false : undefined, current: s }]),
-		]);
-		const applied = new Map<unknown, Applied>([
-			[steps[4], { step: steps[4], error: refused }],
-			[steps[5], { step: steps[5], result: { user: { id: 6 }, outcome: 'updated', changes: { last_name: { from: 'Li', to: 'Lee' } } as never } }],
-			[steps[6], { step: steps[6], result: { user: { id: 60 }, outcome: 'created' } }],
-			[steps[7], { step: steps[7], result: { user: { id: null }, outcome: 'created' } }],
-			[steps[8], { step: steps[8], result: { user: { id: 7 }, outcome: 'deactivated' } }],
-			[steps[9], { step: steps[9] }],
-		]);
-		const results = planResults(steps, (s) => found.get(s)!, applied);
-		const item = (id: string | null, email: string, outcome: string, extra: IDataObject = {}) => ({ json: { name: email.split('@')[0], email, id, outcome, changes: {}, reason: null, ...extra }, item: 0 });
+	test('already applied (with when), kept, stale, failed, or what the write came to, with the id a creation got; paired with the item that held the plan', () => {
+		const results = planResults(steps, look, applied, 2);
+		const item = (id: string | null, email: string, outcome: string, extra: IDataObject = {}) => ({ json: { name: email.split('@')[0], email, id, outcome, changes: {}, reason: null, appliedAt: null, ...extra }, item: 2 });
 		expect(results).toEqual([
 			item('1', 'admin@example.com', 'kept', { reason: SITE_ADMINISTRATOR_KEPT }),
 			{ error: unreadable, user: { id: '2', email: 'unread@example.com' } },
@@ -227,9 +252,90 @@ describe('planResults: an item per step of the plan, in one shape', () => {
 			item(null, 'noid@example.com', 'created'),
 			item('7', 'bob@example.com', 'deactivated'),
 			item('8', 'noresult@example.com', 'unchanged'),
+			item('9', 'gone@example.com', 'alreadyApplied', { reason: alreadyAppliedReason(written.deactivated), appliedAt: earlier }),
+			item('61', 'hired@example.com', 'alreadyApplied', { reason: alreadyAppliedReason(written.created), appliedAt: earlier }),
+			item('10', 'back@example.com', 'reactivated'),
 		]);
-		// A stale step's reason says what to do.
+		// Every item in one shape, led by who, whatever happened.
+		for (const result of results) if ('json' in result) expect(Object.keys(result.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason', 'appliedAt']);
+		// Each reason says what happened and what to do.
 		expect(STALE).toMatch(/^Engagedly holds this user otherwise than the plan saw them .*: not written\. Run the sync again for a new plan\.$/);
+		expect(alreadyAppliedReason(written.created)).toBe(`This plan’s step was written already (created, at ${earlier}), by an earlier run or item: not written again, whatever Engagedly holds now.`);
+	});
+
+	test('what this application wrote, by place in the plan: each write Engagedly answered, with when and a creation’s id; never one kept, stale, failed, without a result, or written before', () => {
+		expect(stepsWritten(steps, look, applied, at)).toEqual({
+			5: { outcome: 'updated', at },
+			6: { outcome: 'created', at, id: '60' },
+			// Created, but Engagedly gave no id: written all the same, with no id to report.
+			7: { outcome: 'created', at },
+			8: { outcome: 'deactivated', at },
+			12: { outcome: 'reactivated', at },
+		});
+		// An application that wrote nothing remembers nothing.
+		expect(stepsWritten(steps, look, new Map(), at)).toEqual({});
+		// A write applied for a step found kept or written before (never the case) is not taken for this one's.
+		const everything = new Map<unknown, Applied>(steps.map((s) => [s, { step: s, result: { user: { id: 1 }, outcome: 'updated' } }]));
+		expect(Object.keys(stepsWritten(steps, look, everything, at))).toEqual(['3', '4', '5', '6', '7', '8', '9', '12']);
+	});
+});
+
+describe('written.ts: what Apply Plan remembers it wrote, plan by plan, run to run', () => {
+	const now = Date.parse('2026-11-28T12:00:00.000Z');
+	const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+	const step = (outcome: string, id?: string) => ({ outcome, at: hoursAgo(1), ...(id ? { id } : {}) });
+	const state = (plans: WrittenState['plans']): WrittenState => ({ v: WRITTEN_VERSION, plans });
+	const fresh = { plannedAt: hoursAgo(2), steps: { 0: step('deactivated'), 3: step('created', '60') } };
+
+	test.each<[string, IDataObject, WrittenState]>([
+		['nothing saved yet', {}, state({})],
+		['Sync’s digests or another version', { v: 2, day: 20000, users: {} }, state({})],
+		['plans that are no map', { v: WRITTEN_VERSION, plans: [] }, state({})],
+		['a saved plan', { v: WRITTEN_VERSION, plans: { sigA: fresh } }, state({ sigA: fresh })],
+		[
+			'hand-edited entries left out, the others kept',
+			{
+				v: WRITTEN_VERSION,
+				plans: {
+					sigA: fresh,
+					noTime: { steps: {} },
+					noSteps: { plannedAt: hoursAgo(1) },
+					badStep: { plannedAt: hoursAgo(1), steps: { 0: { outcome: 'deactivated' } } },
+					badId: { plannedAt: hoursAgo(1), steps: { 0: { outcome: 'created', at: hoursAgo(1), id: 60 } } },
+					text: 'written',
+				},
+			},
+			state({ sigA: fresh }),
+		],
+	])('readWritten: %s', (_name, staticData, expected) => {
+		expect(readWritten(staticData)).toEqual(expected);
+	});
+
+	test('forgetExpired: a plan Max Plan Age refuses now is forgotten (it can be applied no more), the rest kept', () => {
+		const plans = {
+			young: { plannedAt: hoursAgo(1), steps: {} },
+			exactlyMaxAge: { plannedAt: hoursAgo(24), steps: {} },
+			tooOld: { plannedAt: new Date(now - 24 * 3_600_000 - 1).toISOString(), steps: {} },
+			ahead: { plannedAt: hoursAgo(-0.05), steps: {} },
+			noTime: { plannedAt: 'yesterday', steps: {} },
+		};
+		expect(Object.keys(forgetExpired(state(plans), now, 24).plans)).toEqual(['young', 'exactlyMaxAge', 'ahead']);
+		expect(Object.keys(forgetExpired(state(plans), now, 0.5).plans)).toEqual(['ahead']);
+		expect(forgetExpired(state({}), now, 24)).toEqual(state({}));
+	});
+
+	test('withWritten and writtenOf: a plan’s steps added to what it wrote before, other plans kept; a plan that wrote nothing leaves the state as it was', () => {
+		const before = state({ sigA: fresh, sigB: { plannedAt: hoursAgo(3), steps: { 1: step('updated') } } });
+		const later = withWritten(before, { signature: 'sigA', plannedAt: fresh.plannedAt }, { 1: step('updated') });
+		expect(later).toEqual(state({ sigA: { plannedAt: fresh.plannedAt, steps: { ...fresh.steps, 1: step('updated') } }, sigB: before.plans.sigB }));
+		expect(writtenOf(later, 'sigA')).toEqual({ 0: step('deactivated'), 1: step('updated'), 3: step('created', '60') });
+		// A plan new to the state; nothing yet of a plan never applied.
+		const added = withWritten(before, { signature: 'sigC', plannedAt: hoursAgo(0) }, { 0: step('deactivated') });
+		expect(added.plans.sigC).toEqual({ plannedAt: hoursAgo(0), steps: { 0: step('deactivated') } });
+		expect(writtenOf(before, 'sigC')).toEqual({});
+		expect(withWritten(before, { signature: 'sigC', plannedAt: hoursAgo(0) }, {})).toBe(before);
+		// The state survives n8n's static data (JSON) as it is.
+		expect(readWritten(JSON.parse(JSON.stringify(added)) as IDataObject)).toEqual(added);
 	});
 });
 
@@ -244,5 +350,7 @@ describe('failedWhenPlanned: a row the plan could not hold ends the approved run
 		const error = failedWhenPlanned(context, row);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		expect([error.message, error.description, error.context.itemIndex]).toEqual([message, description, 0]);
+		// On the item of Apply Plan that held the plan (Sync's item is in the message).
+		expect(failedWhenPlanned(context, row, 2).context.itemIndex).toBe(2);
 	});
 });

@@ -953,7 +953,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 		// Every item in one shape, led by who; the hire it created is named and has the id Engagedly gave them.
-		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason']);
+		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason', 'appliedAt']);
 		expect(items.find((item) => item.json.email === hire)?.json).toMatchObject({ name: 'Ada Proved', id: sim.store.userByEmail(hire)!.id });
 		const named = (u: UserRecord) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email });
 		expect(items[renamed].json.changes).toEqual({
@@ -977,15 +977,17 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
 		expect(edited.error?.description).toBe('Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged. Nothing was read or written.');
 		expect(sim.log).toEqual([]);
-		// Applied again, all of it is stale but the Site Administrator: Output "Summary" says so in one item.
+		// Applied again from the editor (a manual run: n8n keeps no static data for the next one, so
+		// nothing is remembered as written), all of it is stale but the Site Administrator, by the
+		// fingerprints alone: Output "Summary" says so in one item.
 		const twice = await applyPlan(output.plan, { output: 'summary' });
 		expect(twice.error).toBeUndefined();
 		const steps = output.plan.steps.map((step) => String((step.user as IDataObject).email));
 		expect(twice.items.map((item) => [item.json, item.pairedItem])).toEqual([
 			[
 				{
-					counts: { created: 0, updated: 0, reactivated: 0, deactivated: 0, kept: 1, stale: steps.length - 1, failed: 0 },
-					emails: { created: [], updated: [], reactivated: [], deactivated: [], kept: [promoted.email], stale: steps.filter((email) => email !== promoted.email), failed: [] },
+					counts: { created: 0, updated: 0, reactivated: 0, deactivated: 0, alreadyApplied: 0, kept: 1, stale: steps.length - 1, failed: 0 },
+					emails: { created: [], updated: [], reactivated: [], deactivated: [], alreadyApplied: [], kept: [promoted.email], stale: steps.filter((email) => email !== promoted.email), failed: [] },
 				},
 				{ item: 0 },
 			],

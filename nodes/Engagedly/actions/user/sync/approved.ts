@@ -8,6 +8,7 @@ import type { Applied } from './apply';
 import { userItem } from './items';
 import { isSignedBy, keyIdOf } from './signature';
 import type { DeactivateStep, Person, StepKind, WriteStep } from './steps';
+import type { WrittenStep } from './written';
 import { PLAN_VERSION, WRITING } from './steps';
 
 /**
@@ -25,6 +26,9 @@ export type PlannedStep = WriteStep | DeactivateStep;
 
 /** An approved plan's writing steps, and the rows that failed when it was made. */
 export interface ApprovedPlan {
+	/** What Apply Plan remembers the plan by (written.ts): the signature names exactly this plan. */
+	signature: string;
+	plannedAt: string;
 	steps: PlannedStep[];
 	failed: IDataObject[];
 }
@@ -121,7 +125,7 @@ export function checkPlan(given: unknown, { key, now, maxAgeHours }: { key: Buff
 			fix: 'Engagedly and the HR system may have changed since it was made. Run Sync again for a fresh plan, and approve that one.',
 		};
 	}
-	return { steps, failed: Array.isArray(plan.failed) ? (plan.failed as IDataObject[]) : [] };
+	return { signature: String(signature), plannedAt: String(plan.plannedAt), steps, failed: Array.isArray(plan.failed) ? (plan.failed as IDataObject[]) : [] };
 }
 
 /** One step of a plan's JSON (stepJson), or what is wrong with it. */
@@ -154,43 +158,75 @@ function stepOf(json: IDataObject): PlannedStep | string {
 
 export const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 
-/** What Apply Plan found of a step before writing: whether its user is the Site Administrator now (or the read's failure), and the step as it is applied (undefined: stale). */
+/** Why a step is reported `alreadyApplied`: what it came to, and when. */
+export const alreadyAppliedReason = ({ outcome, at }: WrittenStep) =>
+	`This plan’s step was written already (${outcome}, at ${at}), by an earlier run or item: not written again, whatever Engagedly holds now.`;
+
+/**
+ * What Apply Plan found of a step before writing: written already by this plan (not read nor
+ * written again), whether its user is the Site Administrator now (or the read's failure), and the
+ * step as it is applied (undefined: stale).
+ */
 export interface StepFound {
+	written?: WrittenStep;
 	admin?: boolean | Error;
 	current?: PlannedStep;
 }
 
 /**
- * Each step's item in one shape (who, outcome, changes, reason), so the Table view's columns are
- * the same whatever happened; a hire created has the id Engagedly gave them. A failure is the
- * error of the user it names.
+ * Each step's item in one shape (who, outcome, changes, reason, appliedAt), paired with the input
+ * item of its plan, so the Table view's columns are the same whatever happened; a hire created has
+ * the id Engagedly gave them (then or when it was written already). A failure is the error of the
+ * user it names.
  */
-export function planResults(steps: PlannedStep[], found: (step: PlannedStep) => StepFound, applied: Map<unknown, Applied>): BatchResult[] {
-	const item = (person: Person, outcome: string, { changes = {}, reason = null }: { changes?: IDataObject; reason?: string | null } = {}): BatchResult => ({
-		json: userItem({ ...person }, 'person', { outcome, changes, reason }),
-		item: 0,
+export function planResults(steps: PlannedStep[], found: (step: PlannedStep, index: number) => StepFound, applied: Map<unknown, Applied>, item: number): BatchResult[] {
+	const output = (person: Person, outcome: string, { changes = {}, reason = null, appliedAt = null }: { changes?: IDataObject; reason?: string | null; appliedAt?: string | null } = {}): BatchResult => ({
+		json: userItem({ ...person }, 'person', { outcome, changes, reason, appliedAt }),
+		item,
 	});
 	const failure = (person: Person, error: Error): BatchResult => ({ error, user: { id: person.id, email: person.email } });
-	return steps.map((step) => {
+	return steps.map((step, index) => {
 		const { person } = step;
-		const { admin, current } = found(step);
+		const { written, admin, current } = found(step, index);
+		if (written) return output({ ...person, id: written.id ?? person.id }, 'alreadyApplied', { reason: alreadyAppliedReason(written), appliedAt: written.at });
 		if (admin instanceof Error) return failure(person, admin);
-		if (admin) return item(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
+		if (admin) return output(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
 		const done = current && applied.get(current);
-		if (!done) return item(person, 'stale', { reason: STALE });
+		if (!done) return output(person, 'stale', { reason: STALE });
 		if (done.error) return failure(person, done.error);
 		const id = done.result?.user.id;
-		return item({ ...person, id: id === undefined || id === null ? person.id : String(id) }, done.result?.outcome ?? 'unchanged', {
+		return output({ ...person, id: id === undefined || id === null ? person.id : String(id) }, done.result?.outcome ?? 'unchanged', {
 			changes: (done.result?.changes ?? {}) as unknown as IDataObject,
 		});
 	});
 }
 
-/** A row that failed when the plan was made: not in the plan, so not written; the approved run still ends in its error. */
-export function failedWhenPlanned(context: Pick<IExecuteFunctions, 'getNode'>, row: IDataObject) {
+/**
+ * The steps this application wrote, by their place in the plan: each one applied whose write
+ * Engagedly answered (its outcome, `at`, and a creation's new id). A step not tried (written
+ * already, kept, stale) or failed is not: a failure whose write may have landed is found stale
+ * next time by its fingerprint.
+ */
+export function stepsWritten(steps: PlannedStep[], found: (step: PlannedStep, index: number) => StepFound, applied: Map<unknown, Applied>, at: string): Record<string, WrittenStep> {
+	const written: Record<string, WrittenStep> = {};
+	steps.forEach((step, index) => {
+		const { written: before, admin, current } = found(step, index);
+		const done = !before && admin !== true && !(admin instanceof Error) && current ? applied.get(current) : undefined;
+		if (!done?.result || done.error) return;
+		const id = done.result.user.id;
+		written[String(index)] = { outcome: done.result.outcome, at, ...(step.kind === 'create' && id !== undefined && id !== null ? { id: String(id) } : {}) };
+	});
+	return written;
+}
+
+/**
+ * A row that failed when the plan was made (`item` is Sync's input item): not in the plan, so not
+ * written; the approved run still ends in its error, on the item of Apply Plan that held the plan.
+ */
+export function failedWhenPlanned(context: Pick<IExecuteFunctions, 'getNode'>, row: IDataObject, itemIndex = 0) {
 	const who = `${row.item === undefined ? 'A row' : `Item ${String(row.item)}`}${row.email ? ` (${String(row.email)})` : ''}`;
 	return new NodeOperationError(context.getNode(), `${who} failed when the plan was made: ${String(row.error)}`, {
-		itemIndex: 0,
+		itemIndex,
 		description: `${typeof row.description === 'string' ? `${row.description} ` : ''}It was not part of the approved plan, so nothing was written for it: fix the row in the HR system and run Sync again.`,
 	});
 }
