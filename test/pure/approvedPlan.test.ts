@@ -18,6 +18,7 @@ import {
 	failedWhenPlanned,
 	maxPlanAgeOf,
 	planResults,
+	SITE_ADMINISTRATOR_NOT_WRITTEN,
 	STALE,
 	stepsWritten,
 } from '../../nodes/Engagedly/actions/user/sync/approved';
@@ -212,6 +213,8 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 		step('create', person(null, 'noid@example.com')),
 		step('deactivate', person('7', 'bob@example.com')),
 		step('update', person('8', 'noresult@example.com')),
+		step('update', person('1', 'admin@example.com')),
+		step('reactivate', person('1', 'admin@example.com')),
 		step('deactivate', person('9', 'gone@example.com')),
 		step('create', person(null, 'hired@example.com')),
 		step('reactivate', person('10', 'back@example.com')),
@@ -221,11 +224,14 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 		[steps[0], { admin: true, current: steps[0] }],
 		[steps[1], { admin: unreadable, current: steps[1] }],
 		[steps[2], {}],
-		...steps.slice(3, 10).map((s): [PlannedStep, StepFound] => [s, { admin: s.kind === 'deactivate' ? false : undefined, current: s }]),
+		...steps.slice(3, 10).map((s): [PlannedStep, StepFound] => [s, { admin: s.kind === 'create' ? undefined : false, current: s }]),
+		// The Site Administrator is written by no step of a plan: an update or a reactivation is kept too.
+		[steps[10], { admin: true, current: steps[10] }],
+		[steps[11], { admin: true, current: steps[11] }],
 		// Written by an earlier run or item of this plan: not read, not written again.
-		[steps[10], { written: written.deactivated }],
-		[steps[11], { written: written.created }],
-		[steps[12], { current: steps[12] }],
+		[steps[12], { written: written.deactivated }],
+		[steps[13], { written: written.created }],
+		[steps[14], { admin: false, current: steps[14] }],
 	]);
 	const applied = new Map<unknown, Applied>([
 		[steps[4], { step: steps[4], error: refused }],
@@ -234,7 +240,7 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 		[steps[7], { step: steps[7], result: { user: { id: null }, outcome: 'created' } }],
 		[steps[8], { step: steps[8], result: { user: { id: 7 }, outcome: 'deactivated' } }],
 		[steps[9], { step: steps[9] }],
-		[steps[12], { step: steps[12], result: { user: { id: 10 }, outcome: 'reactivated' } }],
+		[steps[14], { step: steps[14], result: { user: { id: 10 }, outcome: 'reactivated' } }],
 	]);
 	const look = (s: PlannedStep) => found.get(s)!;
 
@@ -252,6 +258,8 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 			item(null, 'noid@example.com', 'created'),
 			item('7', 'bob@example.com', 'deactivated'),
 			item('8', 'noresult@example.com', 'unchanged'),
+			item('1', 'admin@example.com', 'kept', { reason: SITE_ADMINISTRATOR_NOT_WRITTEN }),
+			item('1', 'admin@example.com', 'kept', { reason: SITE_ADMINISTRATOR_NOT_WRITTEN }),
 			item('9', 'gone@example.com', 'alreadyApplied', { reason: alreadyAppliedReason(written.deactivated), appliedAt: earlier }),
 			item('61', 'hired@example.com', 'alreadyApplied', { reason: alreadyAppliedReason(written.created), appliedAt: earlier }),
 			item('10', 'back@example.com', 'reactivated'),
@@ -261,6 +269,7 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 		// Each reason says what happened and what to do.
 		expect(STALE).toMatch(/^Engagedly holds this user otherwise than the plan saw them .*: not written\. Run the sync again for a new plan\.$/);
 		expect(alreadyAppliedReason(written.created)).toBe(`This plan’s step was written already (created, at ${earlier}), by an earlier run or item: not written again, whatever Engagedly holds now.`);
+		expect(SITE_ADMINISTRATOR_NOT_WRITTEN).toMatch(/^The Site Administrator is written by no approved plan: .* Change them in Engagedly, or with Update\.$/);
 	});
 
 	test('what this application wrote, by place in the plan: each write Engagedly answered, with when and a creation’s id; never one kept, stale, failed, without a result, or written before', () => {
@@ -270,13 +279,13 @@ describe('planResults and stepsWritten: an item per step of a plan, in one shape
 			// Created, but Engagedly gave no id: written all the same, with no id to report.
 			7: { outcome: 'created', at },
 			8: { outcome: 'deactivated', at },
-			12: { outcome: 'reactivated', at },
+			14: { outcome: 'reactivated', at },
 		});
 		// An application that wrote nothing remembers nothing.
 		expect(stepsWritten(steps, look, new Map(), at)).toEqual({});
 		// A write applied for a step found kept or written before (never the case) is not taken for this one's.
 		const everything = new Map<unknown, Applied>(steps.map((s) => [s, { step: s, result: { user: { id: 1 }, outcome: 'updated' } }]));
-		expect(Object.keys(stepsWritten(steps, look, everything, at))).toEqual(['3', '4', '5', '6', '7', '8', '9', '12']);
+		expect(Object.keys(stepsWritten(steps, look, everything, at))).toEqual(['3', '4', '5', '6', '7', '8', '9', '14']);
 	});
 });
 

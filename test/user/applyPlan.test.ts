@@ -3,8 +3,9 @@
  * guard: each step written at most once (a retried execution after a failed write, a second run,
  * a second item with the same plan), every item's plan applied or the run refused before its first
  * write, a dry run's plan refused, Max Plan Age and a plan from the future refused before any
- * request, and another key's signature told apart from an edit. Items, the requests the simulator
- * saw and the organisation afterwards are asserted. test/user/sync.test.ts ("When Over The Guard") has the plan's form, tampering, a stale
+ * request, another key's signature told apart from an edit, and no step written to the Site
+ * Administrator. Items, the requests the simulator saw and the organisation afterwards are
+ * asserted. test/user/sync.test.ts ("When Over The Guard") has the plan's form, tampering, a stale
  * step and a failed row; test/pure/approvedPlan.test.ts each rule on its own.
  */
 import type { IDataObject, WorkflowExecuteMode } from 'n8n-workflow';
@@ -272,4 +273,38 @@ describe('plans that are not to be applied', () => {
 		expect(applied.error).toBeUndefined();
 		expect(outcomes(applied.items)).toEqual(missing.map(() => 'deactivated'));
 	});
+});
+
+test('no step writes to the Site Administrator: an update of a user made Site Administrator since the plan is kept, not written, as their deactivation is', async () => {
+	const missing = leavers().slice(0, 8);
+	const [renamed, promoted] = leavers().slice(8, 10);
+	// The store's records change as they are written: their names as they were.
+	const [renamedName, promotedName] = [renamed.last_name, promoted.last_name];
+	const employees = activeUsers()
+		.filter((u) => !missing.includes(u))
+		.map((u) => (u === renamed || u === promoted ? { ...employee(u), lastName: `${u.last_name}-Approved` } : employee(u)));
+	const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan' });
+	const plan = planned.items[0].json.plan as Plan;
+	expect(plan.steps.map((step) => step.kind)).toEqual(['update', 'update', ...missing.map(() => 'deactivate')]);
+	// Meanwhile one of those updated, and one of those deactivated, is made Site Administrator.
+	const admin = sim.store.adminPermission()!.id;
+	for (const user of [promoted, missing[0]]) sim.store.userPermissions.set(user.id, new Set([admin]));
+	sim.clearLog();
+	const { items, error } = await apply([plan]);
+	expect(error).toBeUndefined();
+	expect(items.map((item) => [item.json.email, item.json.outcome])).toEqual([
+		[renamed.email, 'updated'],
+		[promoted.email, 'kept'],
+		...missing.map((u) => [u.email, u === missing[0] ? 'kept' : 'deactivated']),
+	]);
+	expect(items[1].json.reason).toMatch(/^The Site Administrator is written by no approved plan: /);
+	expect(items[2].json.reason).toMatch(/^The Site Administrator is never deactivated by this node/);
+	// Every step that would write to a user was checked: their permissions, one read each.
+	expect(requestsTo(sim, 'GET /beta/users/:id/permissions').map((entry) => entry.path).sort()).toEqual(
+		[renamed, promoted, ...missing].map((u) => `/beta/users/${u.id}/permissions`).sort(),
+	);
+	expect(writes(sim).map((entry) => entry.path)).toEqual([`/beta/users/${renamed.id}`, ...missing.slice(1).map((u) => `/beta/users/${u.id}/deactivate`)]);
+	expect(sim.store.getUser(promoted.id).last_name).toBe(promotedName);
+	expect(sim.store.getUser(renamed.id).last_name).toBe(`${renamedName}-Approved`);
+	expect(sim.store.getUser(missing[0].id).status).toBe('Active');
 });

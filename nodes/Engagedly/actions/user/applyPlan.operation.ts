@@ -104,8 +104,8 @@ async function readPlans(this: IExecuteFunctions, itemCount: number, maxAgeHours
  * a step written by an earlier run or item is `alreadyApplied`, never written again). Check,
  * before the first write: every block reason code a step still to write sends is usable. Then each
  * plan: the directory (ceil(N/50) pages, read again after a plan that wrote), each step's user
- * still as the plan saw them (else `stale`, not written), and who among those deactivated is the
- * Site Administrator now (`kept`). Apply, then report: the rows that failed when a plan was
+ * still as the plan saw them (else `stale`, not written), and whoever a step would write to is not
+ * the Site Administrator now (`kept`). Apply, then report: the rows that failed when a plan was
  * made end the run in error, after the rest is applied, so a failure is never green. What was
  * written is saved at the end, even when a read of a later plan failed.
  */
@@ -159,7 +159,7 @@ function codesToSend(plans: ApprovedPlan[], memory: WrittenState): Array<[number
 /**
  * One approved plan applied: the steps it wrote before left as they are (a plan written whole
  * already reads nothing), each other step checked against the user as Engagedly holds them now
- * (and a deactivation against the Site Administrator), then written. Its items are paired with `item`, the input
+ * and against the Site Administrator, then written. Its items are paired with `item`, the input
  * item that held it.
  */
 async function applyPlan(
@@ -184,16 +184,16 @@ async function applyPlan(
 }
 
 /**
- * Steps not written yet: each with its user as Engagedly holds them now (else stale), who among
- * those deactivated is the Site Administrator now (kept), and the rest written.
+ * Steps not written yet: each with its user as Engagedly holds them now (else stale), every one
+ * that writes to a user Engagedly has (not a creation) checked against the Site Administrator
+ * (kept), and the rest written.
  */
 async function checkAndWrite(this: IExecuteFunctions, steps: PlannedStep[], directory: Directory, request: ItemRequest) {
 	const reads = await upsertReads.call(this, request, { people: (id) => directory.byId.get(id) });
 	const now = await readNow.call(this, steps, directory, reads, request);
-	const deactivating = steps.filter((step) => step.kind === 'deactivate' && now.get(step));
-	const administrators = await readAdministrators.call(this, deactivating.map((step) => directory.byId.get(step.person.id!)!), request);
-	// Only the users of deactivations are read, so only they can be found the Site Administrator.
-	const adminOf = (step: PlannedStep) => administrators.get(directory.byId.get(String(step.person.id))?.id);
+	const writing = steps.filter((step) => step.kind !== 'create' && now.get(step));
+	const administrators = await readAdministrators.call(this, writing.map((step) => directory.byId.get(step.person.id!)!), request);
+	const adminOf = (step: PlannedStep) => (step.kind === 'create' ? undefined : administrators.get(directory.byId.get(String(step.person.id))?.id));
 	const fresh = steps.flatMap((step) => (adminOf(step) === undefined || adminOf(step) === false ? (now.get(step) ?? []) : []));
 	const applied = await applySteps.call(this, fresh, { reads, request: () => request, dryRun: false });
 	return { check: (step: PlannedStep): StepFound => ({ admin: adminOf(step), current: now.get(step) }), applied: applied as Map<unknown, Applied> };

@@ -158,6 +158,10 @@ function stepOf(json: IDataObject): PlannedStep | string {
 
 export const STALE = 'Engagedly holds this user otherwise than the plan saw them (changed, created or deactivated since): not written. Run the sync again for a new plan.';
 
+/** Why a step of an approved plan that would write to the Site Administrator (other than their deactivation) is kept. */
+export const SITE_ADMINISTRATOR_NOT_WRITTEN =
+	'The Site Administrator is written by no approved plan: a change of their address, status or manager could lock the organisation (and, often, this workflow’s own keys) out of Engagedly. Change them in Engagedly, or with Update.';
+
 /** Why a step is reported `alreadyApplied`: what it came to, and when. */
 export const alreadyAppliedReason = ({ outcome, at }: WrittenStep) =>
 	`This plan’s step was written already (${outcome}, at ${at}), by an earlier run or item: not written again, whatever Engagedly holds now.`;
@@ -190,7 +194,7 @@ export function planResults(steps: PlannedStep[], found: (step: PlannedStep, ind
 		const { written, admin, current } = found(step, index);
 		if (written) return output({ ...person, id: written.id ?? person.id }, 'alreadyApplied', { reason: alreadyAppliedReason(written), appliedAt: written.at });
 		if (admin instanceof Error) return failure(person, admin);
-		if (admin) return output(person, 'kept', { reason: SITE_ADMINISTRATOR_KEPT });
+		if (admin) return output(person, 'kept', { reason: step.kind === 'deactivate' ? SITE_ADMINISTRATOR_KEPT : SITE_ADMINISTRATOR_NOT_WRITTEN });
 		const done = current && applied.get(current);
 		if (!done) return output(person, 'stale', { reason: STALE });
 		if (done.error) return failure(person, done.error);
