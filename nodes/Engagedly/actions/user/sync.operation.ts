@@ -71,7 +71,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Plan: every step decided as data, from what was read, before anything is written.
 	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
-	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date());
+	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date(), settings.dryRun);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
