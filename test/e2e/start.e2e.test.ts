@@ -138,6 +138,10 @@ describe('npm start', () => {
 		const chat = await fetch(`${base}/rest/credentials/${CHAT_MODEL.id}?includeData=true`, { headers: { cookie } });
 		expect(((await chat.json()) as { data: { data: { url?: string } } }).data.data.url).toBe(CHAT_SERVER.url);
 		expect(demo().output()).toContain(`its credential "${CHAT_MODEL.name}" holds OPENAI_API_KEY and OPENAI_BASE_URL`);
+		// The approval example's step prints the approver's login, the one her credential holds.
+		const approver = await fetch(`${base}/rest/credentials/${APPROVER_LOGIN.id}?includeData=true`, { headers: { cookie } });
+		expect(((await approver.json()) as { data: { data: { user?: string } } }).data.data.user).toBe(APPROVER_LOGIN.user);
+		expect(demo().output()).toContain(`${APPROVER_LOGIN.user} / ${APPROVER_LOGIN.password} (only her login opens the form)`);
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {
