@@ -16,6 +16,7 @@
  * process (scripts/watchdog.mjs) deletes it and stops n8n however the demo ends: Ctrl-C, a closed
  * terminal, an error, or a `kill -9` that leaves no chance to clean up. Folders of demos whose
  * watchdog was killed too are deleted by the next `npm start`.
+ * ENGAGEDLY_E2E_PACKAGE=<tarball> demonstrates that package instead of building this clone.
  * `npm start -- --profile vendor` serves the vendor's shapes instead of the contract's (see
  * test/simulator/README.md).
  */
@@ -112,10 +113,15 @@ async function main(): Promise<void> {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
 	try {
-		say('Building the package...');
-		build();
+		// ENGAGEDLY_E2E_PACKAGE=<tarball> demonstrates a given package, as in the end-to-end suite.
+		// CI sets it: a build here would empty dist/ under the suites that run beside this one.
+		const given = process.env.ENGAGEDLY_E2E_PACKAGE;
+		if (!given) {
+			say('Building the package...');
+			build();
+		}
 		const install = await ensureN8n(undefined, { watchdog });
-		const tarball = pack(path.join(run, 'pack'));
+		const tarball = given ? path.resolve(given) : pack(path.join(run, 'pack'));
 		const taken: number[] = [];
 		const take = async (port: (typeof PORTS)[keyof typeof PORTS]) => {
 			taken.push(await choosePort(port, taken));

@@ -44,6 +44,8 @@ async function startDemo(): Promise<Demo> {
 			SIMULATOR_PORT: String(ports.simulator),
 			N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 			TMPDIR: tmp,
+			// The suite's one tarball: a build here would empty dist/ under the suites beside it.
+			ENGAGEDLY_E2E_PACKAGE: process.env.ENGAGEDLY_E2E_TARBALL,
 			// npm's own compile cache, which npm writes to TMPDIR before the demo starts and shares
 			// with every npm command: not the demo's to remove.
 			NODE_DISABLE_COMPILE_CACHE: '1',
