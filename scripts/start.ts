@@ -16,6 +16,7 @@
  * process (scripts/watchdog.mjs) deletes it and stops n8n however the demo ends: Ctrl-C, a closed
  * terminal, an error, or a `kill -9` that leaves no chance to clean up. Folders of demos whose
  * watchdog was killed too are deleted by the next `npm start`.
+ * ENGAGEDLY_E2E_PACKAGE=<tarball> demonstrates that package instead of building this clone.
  * `npm start -- --profile vendor` serves the vendor's shapes instead of the contract's (see
  * test/simulator/README.md).
  */
@@ -24,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 
-import { CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
+import { APPROVER_LOGIN, CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, DEMO_ORGANISATION, LOOKUP_KEY, example, exampleNames, importDemo, startDemoSimulator } from '../test/e2e/harness/demo';
 import { ensureN8n } from '../test/e2e/harness/install';
 import { N8nInstance, OWNER } from '../test/e2e/harness/instance';
 import { build, pack } from '../test/e2e/harness/pack';
@@ -112,10 +113,15 @@ async function main(): Promise<void> {
 	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(0));
 
 	try {
-		say('Building the package...');
-		build();
+		// ENGAGEDLY_E2E_PACKAGE=<tarball> demonstrates a given package, as in the end-to-end suite.
+		// CI sets it: a build here would empty dist/ under the suites that run beside this one.
+		const given = process.env.ENGAGEDLY_E2E_PACKAGE;
+		if (!given) {
+			say('Building the package...');
+			build();
+		}
 		const install = await ensureN8n(undefined, { watchdog });
-		const tarball = pack(path.join(run, 'pack'));
+		const tarball = given ? path.resolve(given) : pack(path.join(run, 'pack'));
 		const taken: number[] = [];
 		const take = async (port: (typeof PORTS)[keyof typeof PORTS]) => {
 			taken.push(await choosePort(port, taken));
@@ -152,7 +158,8 @@ async function main(): Promise<void> {
 	say(`  n8n editor   ${n8n.baseUrl}`);
 	say(`               log in as ${OWNER.email} / ${OWNER.password}`);
 	say(`  simulator    ${sim.baseUrl}/beta  (the demo organisation: ${sim.store.users.size} users, seed ${String(DEMO_ORGANISATION.seed)}, ${sim.profile} shapes)`);
-	say(`  credentials  "${CREDENTIAL_NAME}", "${LOOKUP_KEY.name}" and "${CHAT_LOGIN.name}" are set up; the simulator's demo keys:`);
+	say(`  credentials  "${CREDENTIAL_NAME}", "${LOOKUP_KEY.name}", "${CHAT_LOGIN.name}"`);
+	say(`               and "${APPROVER_LOGIN.name}" are set up; the simulator's demo keys:`);
 	say(`               ClientKey ${sim.keys.demo.clientKey}   SecretKey ${sim.keys.demo.secretKey}`);
 	say(`               curl -H 'ClientKey: ${sim.keys.demo.clientKey}' -H 'SecretKey: ${sim.keys.demo.secretKey}' '${sim.baseUrl}/beta/users?size=1'`);
 	say(`  ports        n8n ${n8n.port}, simulator ${sim.port}, task runners' broker ${n8n.brokerPort} (N8N_PORT, SIMULATOR_PORT, N8N_RUNNERS_BROKER_PORT)`);
@@ -172,7 +179,10 @@ async function main(): Promise<void> {
 	say('     writes nothing. Its "Sync users" ships deactivated: activate it and run again to apply the preview.');
 	say(`  3. ${title('hris-sync-approval')}: "Execute workflow"`);
 	say('     syncs an export that lost a sold office; over the guard it writes nothing and waits for a yes:');
-	say('     open the link in "Message for the approver" and Approve (the plan is applied) or Decline.');
+	say('     open the link in "Message for the approver" and log in as the approver,');
+	say(`     ${APPROVER_LOGIN.user} / ${APPROVER_LOGIN.password} (only her login opens the form), then`);
+	say('     Approve (the plan is applied) or Decline: the output names her as the one who decided. Its');
+	say('     sticky note says how to choose who may approve.');
 	say(`  4. Look a colleague up through the active webhook of ${title('user-lookup')} (its key goes in a header):`);
 	say(`       curl -H '${LOOKUP_KEY.header}: ${LOOKUP_KEY.value}' '${n8n.baseUrl}/webhook/engagedly/colleague?email=${admin.email}'`);
 	say('     Without ?email= it answers 400, with an email nobody has 404.');

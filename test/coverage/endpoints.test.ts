@@ -12,7 +12,7 @@
  * reaches different endpoints depending on its parameters (they run one after the other on the
  * same data, without a reset in between).
  */
-import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { keyFor, keyIdOf, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { PLAN_VERSION } from '../../nodes/Engagedly/actions/user/sync/steps';
 import type { IDataObject, INodeExecutionData, INodePropertyOptions, INodeType } from 'n8n-workflow';
 
@@ -105,10 +105,11 @@ const PARAMETERS: Record<string, Record<string, Row>> = {
 		getAll: () => ({ parameters: { returnAll: false, limit: 5 } }),
 	},
 	user: {
-		// An empty plan, signed as Sync signs it: the directory read; Apply Plan's writes are those of Sync (test/user/sync.test.ts).
+		// An empty plan, signed as Sync signs it: nothing to read or write; Apply Plan's requests are those of Sync (test/user/sync.test.ts, applyPlan.test.ts).
 		applyPlan: (sim) => {
-			const content = { version: PLAN_VERSION, plannedAt: new Date().toISOString(), steps: [], failed: [] };
-			return { parameters: { plan: { ...content, signature: signatureOf(keyFor(sim.keys.demo.secretKey), content) } } };
+			const key = keyFor(sim.keys.demo.secretKey);
+			const content = { version: PLAN_VERSION, plannedAt: new Date().toISOString(), keyId: keyIdOf(key), dryRun: false, steps: [], failed: [] };
+			return { parameters: { plan: { ...content, signature: signatureOf(key, content) } } };
 		},
 		create: (sim) => ({ parameters: person(sim, 'coverage.new@example.test', 'Cover', 'Age') }),
 		// The second run finds the user the first created.

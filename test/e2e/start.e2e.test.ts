@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
+import { APPROVER_LOGIN, CHAT_LOGIN, CHAT_MODEL, CREDENTIAL_NAME, LOOKUP_KEY, exampleNames, example } from './harness/demo';
 import { REPO_ROOT, node24Env, processAlive } from './harness/install';
 import { until } from './harness/wait';
 import { OWNER } from './harness/instance';
@@ -44,6 +44,8 @@ async function startDemo(): Promise<Demo> {
 			SIMULATOR_PORT: String(ports.simulator),
 			N8N_RUNNERS_BROKER_PORT: String(ports.broker),
 			TMPDIR: tmp,
+			// The suite's one tarball: a build here would empty dist/ under the suites beside it.
+			ENGAGEDLY_E2E_PACKAGE: process.env.ENGAGEDLY_E2E_TARBALL,
 			// npm's own compile cache, which npm writes to TMPDIR before the demo starts and shares
 			// with every npm command: not the demo's to remove.
 			NODE_DISABLE_COMPILE_CACHE: '1',
@@ -121,7 +123,7 @@ describe('npm start', () => {
 		expect(typeof department.members_count).toBe(profile === 'vendor' ? 'number' : 'string');
 	});
 
-	test('the printed login works, and the four credentials (the chat model one holding the server npm start was given) and every example workflow are in n8n, each behind the link printed for it', async () => {
+	test('the printed login works, and the five credentials (the chat model one holding the server npm start was given) and every example workflow are in n8n, each behind the link printed for it', async () => {
 		const base = `http://127.0.0.1:${demo().ports.n8n}`;
 		const login = await fetch(`${base}/rest/login`, {
 			method: 'POST',
@@ -133,11 +135,15 @@ describe('npm start', () => {
 		const get = async (route: string) =>
 			((await (await fetch(`${base}/rest${route}`, { headers: { cookie } })).json()) as { data: Array<{ name: string; id: string }> }).data;
 		// The chat agent's model credential too: without it the example's model node names nothing.
-		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name, CHAT_MODEL.name].sort());
+		expect((await get('/credentials')).map((c) => c.name).sort()).toEqual([CREDENTIAL_NAME, LOOKUP_KEY.name, CHAT_LOGIN.name, APPROVER_LOGIN.name, CHAT_MODEL.name].sort());
 		// ...and the model credential holds the OpenAI-compatible server npm start was given.
 		const chat = await fetch(`${base}/rest/credentials/${CHAT_MODEL.id}?includeData=true`, { headers: { cookie } });
 		expect(((await chat.json()) as { data: { data: { url?: string } } }).data.data.url).toBe(CHAT_SERVER.url);
 		expect(demo().output()).toContain(`its credential "${CHAT_MODEL.name}" holds OPENAI_API_KEY and OPENAI_BASE_URL`);
+		// The approval example's step prints the approver's login, the one her credential holds.
+		const approver = await fetch(`${base}/rest/credentials/${APPROVER_LOGIN.id}?includeData=true`, { headers: { cookie } });
+		expect(((await approver.json()) as { data: { data: { user?: string } } }).data.data.user).toBe(APPROVER_LOGIN.user);
+		expect(demo().output()).toContain(`${APPROVER_LOGIN.user} / ${APPROVER_LOGIN.password} (only her login opens the form)`);
 		const ids = exampleNames().map((name) => example(name).id);
 		expect((await get('/workflows')).map((w) => w.id).sort()).toEqual([...ids].sort());
 		for (const id of ids) {

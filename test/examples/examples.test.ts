@@ -12,7 +12,7 @@
 import type { INode, INodeProperties, INodeTypeDescription, ResourceMapperField, ResourceMapperValue } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { CREDENTIAL_ID, DEMO_ORGANISATION, example, exampleNames } from '../e2e/harness/demo';
+import { APPROVER_LOGIN, CREDENTIAL_ID, DEMO_ORGANISATION, example, exampleNames } from '../e2e/harness/demo';
 import { CREDENTIAL_TYPE, PACKAGE_NAME, loadPackage, resourceMapping } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 
@@ -144,6 +144,45 @@ test.each(examples.filter(({ nodes }) => nodes.some((node) => node.type === 'n8n
 test.each(examples)('examples/$file: every node has an id of its own and a name of its own (n8n refuses to import it otherwise)', ({ nodes }) => {
 	const repeated = (values: string[]) => values.filter((value, index) => values.indexOf(value) !== index);
 	expect([repeated(nodes.map((node) => node.id)), repeated(nodes.map((node) => node.name))]).toEqual([[], []]);
+});
+
+/**
+ * A Wait node that resumes on a link (a form or a webhook call) lets whoever opens the link
+ * continue the run: every example asks for a login there, as n8n's Wait node offers (Basic Auth).
+ */
+test.each(examples.filter(({ nodes }) => nodes.some((node) => node.type === 'n8n-nodes-base.wait' && ['form', 'webhook'].includes(String(node.parameters.resume)))))(
+	'examples/$file: every Wait node resumed by a link asks for a login',
+	({ nodes }) => {
+		const open = nodes
+			.filter((node) => node.type === 'n8n-nodes-base.wait' && ['form', 'webhook'].includes(String(node.parameters.resume)))
+			.filter((node) => !node.parameters.incomingAuthentication || node.parameters.incomingAuthentication === 'none' || !node.credentials?.httpBasicAuth)
+			.map((node) => node.name);
+		expect(open).toEqual([]);
+	},
+);
+
+/**
+ * The approval example records who approved as the `approver` its message node sets; the Wait
+ * form is answered only with the login of the credential it names. Both must be one person, of
+ * the demo organisation, and the one login `npm start` creates.
+ */
+test("examples/hris-sync-approval.json: the approval form's login is the approver's own, and the output names that person", () => {
+	const { nodes } = examples.find(({ file }) => file === 'hris-sync-approval.json')!;
+	const wait = nodes.find((node) => node.type === 'n8n-nodes-base.wait')!;
+	const assignments = nodes.flatMap(
+		(node) => ((node.parameters.assignments as { assignments?: Array<{ name: string; value: unknown }> } | undefined)?.assignments ?? []) as Array<{ name: string; value: unknown }>,
+	);
+	const approver = String(assignments.find((assignment) => assignment.name === 'approver')?.value);
+	const person = sim.store.userByEmail(APPROVER_LOGIN.user);
+
+	expect(wait.credentials?.httpBasicAuth).toEqual({ id: APPROVER_LOGIN.id, name: APPROVER_LOGIN.name });
+	expect(APPROVER_LOGIN.name).toBe(`Sync approver: ${approver}`);
+	expect(person && { approver: `${person.first_name} ${person.last_name} <${person.email}>`, status: person.status }).toEqual({ approver, status: 'Active' });
+	// The form asks only for the decision: nothing the person types says who they are.
+	expect((wait.parameters.formFields as { values: Array<{ fieldLabel: string }> }).values.map((field) => field.fieldLabel)).toEqual(['Decision']);
+	// Whoever answers is named from the approver, in the outputs of both sides.
+	const reports = JSON.stringify(nodes.filter((node) => node.type === 'n8n-nodes-base.set' && node.name !== 'Message for the approver').map((node) => node.parameters));
+	expect(reports.match(/\$\('Message for the approver'\)\.first\(\)\.json\.approver/g)?.length).toBeGreaterThanOrEqual(4);
 });
 
 test('the examples have Engagedly nodes to check', () => {

@@ -25,8 +25,12 @@ import { pack } from '../e2e/harness/pack';
  * their own (issue 41: the trigger's praise scan and user entries, the transport's answers and
  * page walk, the upsert step, the picture check, Get Many's filter, the editor places): each
  * compiled file brings its module wrapper and tar entry; no behaviour got in.
+ * Raised again, at 106.8 kB packed and 445 kB unpacked, when Sync came to know each person by
+ * every key (issue 57: the identity table, people by Employee ID, Workday's dates) and Apply Plan
+ * to apply each step once, of every plan (issue 58: what it wrote, kept per plan); with the
+ * README and docs that say so.
  */
-const BUDGET = { packedBytes: 105_000, unpackedBytes: 450_000 };
+const BUDGET = { packedBytes: 115_000, unpackedBytes: 490_000 };
 
 let tarball: string;
 /** The tarball unpacked: <dir>/package/... */

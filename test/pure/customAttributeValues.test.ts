@@ -91,6 +91,9 @@ test.each<[string, unknown, unknown]>([
 	['date', '2024-01-15', '2024-01-15'],
 	['date', '2024-01-15T09:00:00.000Z', '2024-01-15'],
 	['date', 'Jan 15, 2024', '2024-01-15'],
+	// A Date from an expression is its day in the workflow's zone (Europe/Berlin here), not UTC's.
+	['date', new Date('2024-01-14T23:30:00.000Z'), '2024-01-15'],
+	['date', '2024-01-15-08:00', '2024-01-15'],
 	['boolean', true, true],
 	['boolean', ' TRUE ', true],
 	['boolean', 'False', false],

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, NodeOperationError } from 'n8n-wor
 
 import { directoryOf } from '../../nodes/Engagedly/actions/user/sync/directory';
 import type { Lifecycle } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
-import { creations, deactivating, isCreation, matchRun } from '../../nodes/Engagedly/actions/user/sync/match';
+import { deactivating, isCreation, matchRun, runPeople } from '../../nodes/Engagedly/actions/user/sync/match';
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import { fullNameOf } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
@@ -252,8 +252,18 @@ test.each<[string, Case, string[]]>([
 	expect(matched(run)).toEqual(lines);
 });
 
-/** Whom the run creates (a field naming them waits for their id) and deactivates (each read for the Site Administrator first). */
-test.each<[string, Case, { creating: string[]; deactivating: string[] }]>([
+/** Whom the run creates (a field naming them waits for their id), whose address it changes, and whom it deactivates (each read for the Site Administrator first). */
+test.each<[string, Case, { creating: string[]; deactivating: string[]; newAddresses?: Array<[string, string]> }]>([
+	[
+		'a user matched by employee ID under a new address is known by it; one whose address is the same, or matched by address, is not',
+		{
+			users: [user('ann', { employee_id: 'E1' }), user('bob', { employee_id: 'E2' }), user('cyd', { employee_id: 'E3' })],
+			items: [{ email: 'ann.wed@example.com', employeeId: 'E1' }, { email: 'bob@example.com', employeeId: 'E2' }, { email: 'cyd@example.com', employeeId: 'E9' }],
+			matchByEmployeeId: true,
+			deactivateMissing: false,
+		},
+		{ creating: [], deactivating: [], newAddresses: [['ann.wed@example.com', 'ann']] },
+	],
 	[
 		'a new hire now, and one in their window; not a user brought up to date, a leaver nobody holds, a failed row, nor a creation held as a lookalike',
 		{
@@ -282,5 +292,6 @@ test.each<[string, Case, { creating: string[]; deactivating: string[] }]>([
 	],
 ])('%s', (_name, run, expected) => {
 	const { rows, ...found } = runOf(run);
-	expect({ creating: [...creations(rows, found).addresses], deactivating: deactivating(found).map((u) => u.id) }).toEqual(expected);
+	const people = runPeople(rows, found);
+	expect({ creating: [...people.creating], deactivating: deactivating(found).map((u) => u.id), newAddresses: [...people.newAddresses] }).toEqual({ newAddresses: [], ...expected });
 });

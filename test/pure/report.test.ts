@@ -17,7 +17,7 @@ import type { Compared } from '../../nodes/Engagedly/actions/user/sync/compare';
 import { approval, confirmedDigests, report, summarise, summaryOf, tallyOf } from '../../nodes/Engagedly/actions/user/sync/report';
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
-import { isSignedBy, keyFor } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { isSignedBy, keyFor, keyIdOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import type { Step } from '../../nodes/Engagedly/actions/user/sync/steps';
 import type { UpsertStep } from '../../nodes/Engagedly/actions/user/upsert/step';
 
@@ -255,7 +255,7 @@ describe('summarise: the run output, its tally and the Summary', () => {
 describe('approval: the plan for a person to approve, signed', () => {
 	const key = keyFor('secret');
 	const over = new NodeOperationError({ name: 'Sync' } as never, 'Refused: this sync would deactivate 2 of 10 Active users (20.0 %), more than Max Deactivate Percent (10 %)');
-	const run = approval(steps, over, 3, key, new Date('2026-11-28T06:00:00Z'));
+	const run = approval(steps, over, 3, key, new Date('2026-11-28T06:00:00Z'), false);
 	const item = json(run.results[0]);
 
 	test('one item paired with every input item; nothing written', () => {
@@ -266,6 +266,7 @@ describe('approval: the plan for a person to approve, signed', () => {
 		expect(item).toMatchObject({
 			outcome: 'approvalNeeded',
 			reason: over.message,
+			dryRun: false,
 			counts: { create: 1, update: 2, reactivate: 1, deactivate: 2, kept: 1, held: 2, pending: 1, unchanged: 1, blocked: 1, failed: 1 },
 			names: { create: ['Nia New <new@example.com>'], update: ['Ann Lee <ann@example.com>', 'Bob Ode <bob@example.com>'], reactivate: ['Rea <re@example.com>'], deactivate: ['Bob Ode <bob@example.com>', 'Eve <eve@example.com>'] },
 			withoutManager: ['cyd@example.com'],
@@ -296,12 +297,33 @@ describe('approval: the plan for a person to approve, signed', () => {
 		);
 	});
 
-	test('the plan carries the writing steps only, when it was made, the failures, and a signature of all that by the key', () => {
+	test('the plan carries the writing steps only, when it was made, the id of its key, that it is no dry run, the failures, and a signature of all that by the key', () => {
 		const { signature, ...content } = item.plan as IDataObject;
 		expect((content.steps as IDataObject[]).map((step) => step.kind)).toEqual(['create', 'update', 'update', 'deactivate', 'deactivate', 'reactivate']);
-		expect(content).toMatchObject({ version: 2, plannedAt: '2026-11-28T06:00:00.000Z', failed: item.failed });
+		expect(content).toMatchObject({ version: 3, plannedAt: '2026-11-28T06:00:00.000Z', keyId: keyIdOf(key), dryRun: false, failed: item.failed });
+		expect(Object.keys(content)).toEqual(['version', 'plannedAt', 'keyId', 'dryRun', 'steps', 'failed']);
 		expect(isSignedBy(key, content, signature)).toBe(true);
 		expect(isSignedBy(keyFor('another'), content, signature)).toBe(false);
+		// The key's id names the key and nothing more: another key, another id; neither key in it.
+		expect(keyIdOf(keyFor('another'))).not.toBe(keyIdOf(key));
+		expect(keyIdOf(key)).toMatch(/^[\w-]{12}$/);
+	});
+
+	test('a dry run’s plan says so inside what is signed, and its item, message, tally and rest say it is a preview', () => {
+		const preview = approval(steps, over, 3, key, new Date('2026-11-28T06:00:00Z'), true);
+		const previewed = json(preview.results[0]);
+		const { signature, ...content } = previewed.plan as IDataObject;
+		expect(content.dryRun).toBe(true);
+		expect(isSignedBy(key, content, signature)).toBe(true);
+		// Marked a real run's plan instead, its signature no longer holds.
+		expect(isSignedBy(key, { ...content, dryRun: false }, signature)).toBe(false);
+		expect(previewed.dryRun).toBe(true);
+		expect(String(previewed.message).split('\n').slice(0, 2)).toEqual([
+			`Engagedly Sync waits for approval. ${over.message}.`,
+			'This was a dry run: the plan is a preview, and Apply Plan refuses it. Run Sync without Dry Run for a plan to approve.',
+		]);
+		expect(preview.tally).toBe('approval needed: 2 deactivated, nothing written (dry run: the plan is a preview)');
+		expect(preview.rest).toBe('Nothing was written: this was a dry run, and its plan is a preview Apply Plan refuses.');
 	});
 
 	test.each<[string, { item?: number; email: string }, IDataObject, string[], string]>([
@@ -311,7 +333,7 @@ describe('approval: the plan for a person to approve, signed', () => {
 		['a description that is not text', { item: 3, email: 'a@example.com' }, { description: 5 }, ['item', 'email', 'error'], '- item 3 a@example.com: x'],
 	])('a failure with %s: only what it has, said plainly, in a message of nothing else', (_name, { item, email }, extra, keys, line) => {
 		const failed: Step = { kind: 'failed', item, person: { id: null, email, name: null }, error: Object.assign(new Error('x'), extra), fingerprint: '' };
-		const plain = json(approval([failed], over, 0, key, new Date(0)).results[0]);
+		const plain = json(approval([failed], over, 0, key, new Date(0), false).results[0]);
 		expect(Object.keys((plain.failed as IDataObject[])[0])).toEqual(keys);
 		// The lists with nobody in them are left out.
 		expect(plain.message).toBe(`Engagedly Sync waits for approval. ${over.message}.\nRows that failed, not in the plan (1):\n${line}\nNothing has been written.`);

@@ -1,13 +1,14 @@
 /**
  * An approved plan's signature (actions/user/sync/signature.ts): the same for the same content
  * whatever order n8n gives its keys, different for any change of it or of the Secret Key, and
- * checked in constant time. Node's crypto, no engine.
+ * checked in constant time; and the id of the key that signed it, which names the key and gives
+ * nothing of it away. Node's crypto, no engine.
  */
 import { createHmac } from 'crypto';
 
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { isSignedBy, keyFor, planKey, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { isSignedBy, keyFor, keyIdOf, planKey, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 
 const key = keyFor('secret-key');
 const plan = { version: 2, steps: [{ kind: 'update', user: { id: '7', email: 'a@example.com' }, body: { first_name: 'Ann' } }], failed: [] };
@@ -63,4 +64,15 @@ test.each([
 // Pinned: a plan made before an upgrade of the package is applied after it.
 test('the signature is base64url of the HMAC over the canonical JSON (keys sorted, undefined left out)', () => {
 	expect(signatureOf(key, { b: [1, null, 'x'], a: { d: true, c: undefined } })).toBe(createHmac('sha256', key).update('{"a":{"d":true},"b":[1,null,"x"]}').digest('base64url'));
+});
+
+// Pinned as the signature is: a plan carries its key's id, compared with the credential's at Apply Plan.
+test('the key id: 12 characters of a keyed digest of a fixed text, one per key, neither key nor Secret Key in it', () => {
+	const id = keyIdOf(key);
+	expect(id).toBe(createHmac('sha256', key).update('n8n-nodes-engagedly: the key id').digest('base64url').slice(0, 12));
+	expect(id).toMatch(/^[\w-]{12}$/);
+	expect(keyIdOf(keyFor('secret-key'))).toBe(id);
+	expect(keyIdOf(keyFor('a-rotated-key'))).not.toBe(id);
+	expect(key.toString('base64url')).not.toContain(id);
+	expect(signatureOf(key, plan)).not.toContain(id);
 });

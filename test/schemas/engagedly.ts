@@ -5,9 +5,10 @@
  * test/simulator/records.ts (the one definition of each record kind, also written from the
  * contract), and what is particular to an answer (envelopes, rendered references, counts, the
  * forms the OpenAPI file adds) is declared here on top of them:
- *   - ../shared/spec/engagedly-api.md (primary),
- *   - ../shared/spec/README.md (details the OpenAPI file settles, certificates),
- *   - ../shared/spec/engagedly-openapi.yaml (for what engagedly-api.md marks "not shown").
+ *   - Engagedly's API contract (primary), with the details the vendor's OpenAPI file settles and
+ *     certificates,
+ *   - the vendor's OpenAPI file, test/schemas/engagedly-openapi.yaml (for what the contract marks
+ *     "not shown").
  *
  * Conventions enforced everywhere (engagedly-api.md, "General conventions"):
  *   - "A blank field is returned as `null`, not omitted. A blank array field is returned as `[]`."

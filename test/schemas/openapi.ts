@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- test code runs in plain Node, not inside n8n */
 /**
- * The vendor's OpenAPI description (engagedly-openapi.yaml, a copy of
- * ../shared/spec/engagedly-openapi.yaml kept here so a clone can run the tests on its own) as
+ * The vendor's OpenAPI description (engagedly-openapi.yaml, the vendor's file, kept here so a
+ * clone can run the tests on its own) as
  * validators: ajv over the response schemas, plus a comparison with the response examples.
  *
  * The schemas alone are loose (no required keys, no additionalProperties: false), so what they

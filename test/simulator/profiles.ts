@@ -1,8 +1,8 @@
 /**
- * Response profiles. The simulator renders every response as the contract
- * (../shared/spec/engagedly-api.md) describes it; the `vendor` profile then reshapes the
- * rendered body into the forms of the vendor's OpenAPI description and its examples
- * (../shared/spec/engagedly-openapi.yaml) wherever the two documents differ. Keeping that in
+ * Response profiles. The simulator renders every response as Engagedly's API contract
+ * describes it; the `vendor` profile then reshapes the rendered body into the forms of the
+ * vendor's OpenAPI description and its examples (test/schemas/engagedly-openapi.yaml) wherever
+ * the two documents differ. Keeping that in
  * this one file, after rendering, leaves the store, the rules and the routes the same for both
  * profiles: only the shape of successful JSON answers changes. Requests are read the same way
  * in both (employee_type is written as the option's value in both documents).

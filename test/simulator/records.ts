@@ -1,6 +1,5 @@
 /**
- * Each record kind the simulator holds, written once, from the contract
- * (../shared/spec/engagedly-api.md): the store's types are `z.infer` of these, the routes read
+ * Each record kind the simulator holds, written once, from Engagedly's API contract: the store's types are `z.infer` of these, the routes read
  * the writable fields and render the answers from them, and the contract's response schemas
  * (test/schemas/engagedly.ts) are derived from them with `.pick`, `.extend` and `.omit`.
  *

@@ -11,9 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 import { DateTime } from 'luxon';
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { runEngagedly } from '../helpers/engine';
@@ -38,11 +39,12 @@ const locationId = (name: string) => String([...sim.store.locations.values()].fi
 const user = (email: string) => sim.store.userByEmail(email)!;
 
 /** Sync with the recipe's parameters; Custom Attributes maps the organisation's Cost Center. */
-async function runRecipe<A>(recipe: Recipe<A>, items: IDataObject[]) {
+async function runRecipe<A>(recipe: Recipe<A>, items: IDataObject[], continueOnFail = false) {
 	return await runEngagedly({
 		parameters: { resource: 'user', operation: 'sync', ...recipe.parameters, customAttributes: mapping({ [costCenterKey()]: recipe.costCenter }) },
 		credentials: sim.credentials(),
 		input: items.map((json) => ({ json })),
+		continueOnFail,
 	});
 }
 
@@ -76,11 +78,11 @@ function hold(h: Holding): UserRecord {
 	return added;
 }
 
-/** Each item's outcome, lifecycle state (none when active) and date, in input order. */
+/** Each item's outcome, lifecycle state (none when active) and date, in input order; a failed item (Continue On Fail) by its input item. */
 type Row = [email: string, outcome: string, lifecycle: string | null, date: string | null];
 const rows = (items: INodeExecutionData[]): Row[] =>
-	jsonOf(items).map((json) => [
-		String(json.email),
+	items.map(({ json, pairedItem }) => [
+		json.email === undefined ? `item ${(pairedItem as IPairedItemData).item}` : String(json.email),
 		String(json.outcome ?? `error: ${String(json.error)}`),
 		(json.lifecycle as string | null) ?? null,
 		(json.date as string | null) ?? null,
@@ -109,11 +111,18 @@ interface Expected {
 	again: string[];
 }
 
-/** The first run and the same export again; returns nothing, asserts everything. */
-async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRecord[], expected: () => Expected) {
+/** What a recipe's two runs may need besides: Continue On Fail (items expected to fail), and what a person does between the runs. */
+interface Runs {
+	continueOnFail?: boolean;
+	/** Done after the first run's assertions, before the same export runs again (as its errors advise). */
+	between?: () => void;
+}
+
+/** The first run and the same export again; asserts everything, and returns both runs' items for what a test adds. */
+async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRecord[], expected: () => Expected, runs: Runs = {}) {
 	const before = new Map(sim.store.sortedUsers().map((u) => [u.id, snapshot(u)]));
 
-	const first = await runRecipe(recipe, items);
+	const first = await runRecipe(recipe, items, runs.continueOnFail);
 	expect(first.error).toBeUndefined();
 	const want = expected();
 	expect(rows(first.items)).toEqual(want.first);
@@ -147,12 +156,14 @@ async function runTwice<A>(recipe: Recipe<A>, items: IDataObject[], held: UserRe
 	for (const person of held) expect(sim.store.users.has(person.id)).toBe(true);
 	for (const email of want.absent) expect(sim.store.userByEmail(email)).toBeUndefined();
 
-	// The same export again: nothing to write.
+	// The same export again (after what a person did between the runs, if anything): nothing to write.
+	runs.between?.();
 	sim.clearLog();
-	const again = await runRecipe(recipe, items);
+	const again = await runRecipe(recipe, items, runs.continueOnFail);
 	expect(again.error).toBeUndefined();
 	expect(writes(sim)).toEqual([]);
 	expect(jsonOf(again.items).map((json) => json.outcome)).toEqual(want.again);
+	return { first: first.items, again: again.items };
 }
 
 /** What a creation sends: the fields given, and the Cost Center under the attribute's key. */
@@ -167,14 +178,16 @@ const blocked = { status: 'Blocked' as const };
 const reactivated = { status: 'Active' as const, user_blocked_at: null, block_reason_code: null };
 
 describe('BambooHR: a custom report with onlyCurrent=false', () => {
-	test('hires a month ahead wait, the new hire is created, the name change applied, the leaver deactivated, the rehire reactivated, the one on notice and the old leaver left alone; again, nothing', async () => {
+	test('hires a month ahead wait, the new hire is created, the marriage (a new surname and address) updates the same user, a report moves to her by her employee number, the leaver deactivated, the rehire reactivated, the one on notice and the old leaver left alone; again, nothing', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const olivia = hold({ email: 'olivia.hansen@northwind.example', first: 'Olivia', last: 'Hansen', title: 'Engineering Manager', location: 'Berlin', employeeId: '1001', joining: '2016-03-01', costCenter: 'Europe' });
 		const common = { manager: olivia.email, costCenter: 'Europe' };
+		const mei = hold({ ...common, email: 'mei.tanaka@northwind.example', first: 'Mei', last: 'Tanaka', title: 'Software Engineer', location: 'Berlin', employeeId: '1013', joining: '2021-06-14' });
 		const held = [
 			olivia,
-			hold({ ...common, email: 'mei.tanaka@northwind.example', first: 'Mei', last: 'Tanaka', title: 'Software Engineer', location: 'Berlin', employeeId: '1013', joining: '2021-06-14' }),
+			mei,
+			hold({ ...common, email: 'noah.schulz@northwind.example', first: 'Noah', last: 'Schulz', title: 'Software Engineer', location: 'Berlin', employeeId: '1016', joining: '2022-09-05' }),
 			hold({ ...common, email: 'lucas.costa@northwind.example', first: 'Lucas', last: 'Costa', title: 'Support Specialist', location: 'London', employeeId: '1019', joining: '2020-01-06' }),
 			hold({ ...common, email: 'sara.evans@northwind.example', first: 'Sara', last: 'Evans', title: 'Account Manager', location: 'London', employeeId: '1010', joining: '2019-09-02' }),
 			hold({ ...common, email: 'omar.haddad@northwind.example', first: 'Omar', last: 'Haddad', title: 'Sales Executive', location: 'Berlin', employeeId: '1005', joining: '2019-04-01', status: 'Blocked' }),
@@ -184,7 +197,8 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 		await runTwice(bamboohr, items, held, () => ({
 			first: [
 				['olivia.hansen@northwind.example', 'unchanged', null, null],
-				['mei.tanaka@northwind.example', 'updated', null, null],
+				['mei.tanaka-berg@northwind.example', 'updated', null, null],
+				['noah.schulz@northwind.example', 'updated', null, null],
 				['jonas.weber@northwind.example', 'pending', 'notYetJoined', d(30)],
 				['priya.nair@northwind.example', 'created', null, null],
 				['lucas.costa@northwind.example', 'unchanged', 'onNotice', d(12)],
@@ -193,7 +207,8 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 				['ivan.novak@northwind.example', 'unchanged', 'left', '2018-11-30'],
 			],
 			writes: {
-				'mei.tanaka@northwind.example': [patch({ last_name: 'Tanaka-Berg' })],
+				'mei.tanaka-berg@northwind.example': [patch({ email: 'mei.tanaka-berg@northwind.example', last_name: 'Tanaka-Berg' })],
+				'noah.schulz@northwind.example': [patch({ manager_id: mei.id })],
 				'priya.nair@northwind.example': [
 					creation({ email: 'priya.nair@northwind.example', first_name: 'Priya', last_name: 'Nair', employee_id: '1031', job_title: titleId('Product Designer'), location: locationId('London'), manager_id: olivia.id, joining_date: d(-2), costCenter: 'Europe' }),
 				],
@@ -201,60 +216,95 @@ describe('BambooHR: a custom report with onlyCurrent=false', () => {
 				'omar.haddad@northwind.example': [activation, patch({ joining_date: d(-5) })],
 			},
 			after: {
-				'mei.tanaka@northwind.example': { last_name: 'Tanaka-Berg' },
+				'mei.tanaka@northwind.example': { email: 'mei.tanaka-berg@northwind.example', last_name: 'Tanaka-Berg' },
+				'noah.schulz@northwind.example': { manager_id: mei.id },
 				'sara.evans@northwind.example': blocked,
 				'omar.haddad@northwind.example': { ...reactivated, joining_date: `${d(-5)}T00:00:00.000Z` },
 			},
-			absent: ['jonas.weber@northwind.example', 'ivan.novak@northwind.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+			absent: ['mei.tanaka@northwind.example', 'jonas.weber@northwind.example', 'ivan.novak@northwind.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
 		}));
 		expect(user('priya.nair@northwind.example')).toMatchObject({ status: 'Active', manager_id: olivia.id, joining_date: `${d(-2)}T00:00:00.000Z` });
+		// One account for Mei, under her new address; Noah's manager by the employee number that stayed hers.
+		expect(user('mei.tanaka-berg@northwind.example').id).toBe(mei.id);
 	});
 });
 
 describe('Personio: GET /company/employees', () => {
-	test('attributes unwrapped, dates with their offsets read as days: the promotion applied, the hire of today created, onboarding hires wait, parental leave stays, the leaver deactivated; the rehire is a new profile, pending, and the old profile is a stranger', async () => {
+	test('attributes unwrapped, dates with their offsets read as days: the promotion applied, the marriage on parental leave (a new surname and address) updates the same user, a report moves to the promoted supervisor, the hire of today created, onboarding hires wait, parental leave stays, the leaver deactivated; the rehire is one account named by two rows, refused until Engagedly holds the new profile\'s ID, then the new profile is pending and the old one a stranger', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const katrin = hold({ email: 'katrin.vogel@lindenhof.example', first: 'Katrin', last: 'Vogel', title: 'Engineering Manager', location: 'Berlin', employeeId: '2116366', joining: '2015-04-01', costCenter: 'KST 4100' });
 		const common = { manager: katrin.email, costCenter: 'KST 4100', location: 'Berlin' };
+		const felix = hold({ ...common, email: 'felix.bauer@lindenhof.example', first: 'Felix', last: 'Bauer', title: 'Software Engineer', employeeId: '2116380', joining: '2019-01-07' });
+		const max = hold({ ...common, email: 'max.braun@lindenhof.example', first: 'Max', last: 'Braun', title: 'Sales Executive', employeeId: '1900123', joining: '2018-05-02', status: 'Blocked' });
 		const held = [
 			katrin,
-			hold({ ...common, email: 'felix.bauer@lindenhof.example', first: 'Felix', last: 'Bauer', title: 'Software Engineer', employeeId: '2116380', joining: '2019-01-07' }),
+			felix,
 			hold({ ...common, email: 'anna.schmidt@lindenhof.example', first: 'Anna', last: 'Schmidt', title: 'Product Manager', employeeId: '2116391', joining: '2018-10-01' }),
+			hold({ ...common, email: 'sophie.lang@lindenhof.example', first: 'Sophie', last: 'Lang', title: 'Software Engineer', employeeId: '2116395', joining: '2021-03-01' }),
 			hold({ ...common, email: 'paul.richter@lindenhof.example', first: 'Paul', last: 'Richter', title: 'Software Engineer', employeeId: '2116402', joining: '2020-02-03' }),
 			hold({ ...common, email: 'jana.wolf@lindenhof.example', first: 'Jana', last: 'Wolf', title: 'Account Manager', employeeId: '2116377', joining: '2017-06-01' }),
-			hold({ ...common, email: 'max.braun@lindenhof.example', first: 'Max', last: 'Braun', title: 'Sales Executive', employeeId: '1900123', joining: '2018-05-02', status: 'Blocked' }),
+			max,
 		];
 		const items = personio.items(personio.answer(t));
+		const [newProfile, oldProfile] = ['max.braun@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'].map((email) => items.findIndex((item) => ((item.attributes as IDataObject).email as IDataObject).value === email));
+		const clash = `error: 2 input items name one Engagedly user, max.braun@lindenhof.example (ID ${max.id})`;
 
-		await runTwice(personio, items, held, () => ({
-			first: [
-				['katrin.vogel@lindenhof.example', 'unchanged', null, null],
-				['felix.bauer@lindenhof.example', 'updated', null, null],
-				['lena.hoffmann@lindenhof.example', 'pending', 'notYetJoined', d(25)],
-				['tim.krause@lindenhof.example', 'created', null, null],
-				['anna.schmidt@lindenhof.example', 'unchanged', null, null],
-				['paul.richter@lindenhof.example', 'unchanged', 'onNotice', d(30)],
-				['jana.wolf@lindenhof.example', 'deactivated', 'left', d(-10)],
-				['max.braun@lindenhof.example', 'pending', 'notYetJoined', d(20)],
-				['max.braun_k3x9q@lindenhof.example', 'unchanged', 'left', '2024-03-31'],
-			],
-			writes: {
-				'felix.bauer@lindenhof.example': [patch({ job_title: titleId('Senior Software Engineer') })],
-				'tim.krause@lindenhof.example': [
-					creation({ email: 'tim.krause@lindenhof.example', first_name: 'Tim', last_name: 'Krause', employee_id: '2220004', job_title: titleId('Support Specialist'), location: locationId('Berlin'), manager_id: katrin.id, joining_date: t, costCenter: 'KST 4100' }),
+		// The rehire's two rows name one account (the new profile by its address, the old by its ID):
+		// both fail, nothing is written for them, and the rest of the export is applied.
+		const { first, again } = await runTwice(
+			personio,
+			items,
+			held,
+			() => ({
+				first: [
+					['katrin.vogel@lindenhof.example', 'unchanged', null, null],
+					['felix.bauer@lindenhof.example', 'updated', null, null],
+					['lena.hoffmann@lindenhof.example', 'pending', 'notYetJoined', d(25)],
+					['tim.krause@lindenhof.example', 'created', null, null],
+					['anna.keller@lindenhof.example', 'updated', null, null],
+					['sophie.lang@lindenhof.example', 'updated', null, null],
+					['paul.richter@lindenhof.example', 'unchanged', 'onNotice', d(30)],
+					['jana.wolf@lindenhof.example', 'deactivated', 'left', d(-10)],
+					[`item ${newProfile}`, clash, null, null],
+					[`item ${oldProfile}`, clash, null, null],
 				],
-				'jana.wolf@lindenhof.example': [deactivation],
-			},
-			after: {
-				'felix.bauer@lindenhof.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
-				'jana.wolf@lindenhof.example': blocked,
-			},
-			absent: ['lena.hoffmann@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged'],
-		}));
-		expect(user('max.braun@lindenhof.example')).toMatchObject({ status: 'Blocked', employee_id: '1900123' });
+				writes: {
+					'felix.bauer@lindenhof.example': [patch({ job_title: titleId('Senior Software Engineer') })],
+					'tim.krause@lindenhof.example': [
+						creation({ email: 'tim.krause@lindenhof.example', first_name: 'Tim', last_name: 'Krause', employee_id: '2220004', job_title: titleId('Support Specialist'), location: locationId('Berlin'), manager_id: katrin.id, joining_date: t, costCenter: 'KST 4100' }),
+					],
+					'anna.keller@lindenhof.example': [patch({ email: 'anna.keller@lindenhof.example', last_name: 'Keller' })],
+					'sophie.lang@lindenhof.example': [patch({ manager_id: felix.id })],
+					'jana.wolf@lindenhof.example': [deactivation],
+				},
+				after: {
+					'felix.bauer@lindenhof.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
+					'anna.schmidt@lindenhof.example': { email: 'anna.keller@lindenhof.example', last_name: 'Keller' },
+					'sophie.lang@lindenhof.example': { manager_id: felix.id },
+					'jana.wolf@lindenhof.example': blocked,
+				},
+				absent: ['anna.schmidt@lindenhof.example', 'lena.hoffmann@lindenhof.example', 'max.braun_k3x9q@lindenhof.example'],
+				again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged'],
+			}),
+			// Between the runs, what the error advises, once for the rehire: Engagedly's user holds the new profile's ID.
+			{ continueOnFail: true, between: () => sim.store.updateUser(max.id, { employee_id: '2220005' }) },
+		);
+		// Each error names both rows by their keys, and says what to do.
+		for (const index of [newProfile, oldProfile]) {
+			expect(first[index].json.description).toContain(
+				`They are item ${newProfile} (max.braun@lindenhof.example, employee ID 2220005) and item ${oldProfile} (max.braun_k3x9q@lindenhof.example, employee ID 1900123)`,
+			);
+			expect(first[index].json.description).toContain('give the user in Engagedly the Employee ID of the row that is them now');
+		}
+		// Then the new profile names him by both keys and waits for its window; the old one is a leaver Engagedly never had.
+		expect(rows([again[newProfile], again[oldProfile]])).toEqual([
+			['max.braun@lindenhof.example', 'pending', 'notYetJoined', d(20)],
+			['max.braun_k3x9q@lindenhof.example', 'unchanged', 'left', '2024-03-31'],
+		]);
+		expect(user('max.braun@lindenhof.example')).toMatchObject({ id: max.id, status: 'Blocked', employee_id: '2220005' });
+		expect(user('anna.keller@lindenhof.example').id).toBe(held[2].id);
 	});
 });
 
@@ -267,45 +317,50 @@ describe('HiBob: POST /people/search with showInactive and humanReadable APPEND'
 			hold({ ...common, email: 'astrid.dahl@fjord.example', first: 'Astrid', last: 'Dahl', title: 'Software Engineer', employeeId: '14', joining: '2020-03-02' }),
 			hold({ ...common, email: 'nora.eide@fjord.example', first: 'Nora', last: 'Eide', title: 'Operations Analyst', employeeId: '27', joining: '2019-11-18' }),
 			hold({ ...common, email: 'emil.solberg@fjord.example', first: 'Emil', last: 'Solberg', title: 'Senior Software Engineer', employeeId: '30', joining: '2018-05-14' }),
+			hold({ ...common, manager: 'emil.solberg@fjord.example', email: 'jakob.lie@fjord.example', first: 'Jakob', last: 'Lie', title: 'Software Engineer', employeeId: '35', joining: '2021-08-16' }),
 			hold({ ...common, email: 'tor.aas@fjord.example', first: 'Tor', last: 'Aas', title: 'Operations Analyst', employeeId: '22', joining: '2019-02-04' }),
 			hold({ ...common, email: 'kari.holm@fjord.example', first: 'Kari', last: 'Holm', title: 'Software Engineer', employeeId: '17', joining: '2018-08-06', status: 'Blocked' }),
 		];
 	}
 
-	test('the lifecycle status decides, not the access status: Hired waits (or is reactivated within the window when rehired), parental leave stays, garden leave is on notice, Terminated is deactivated; titles by their readable name', async () => {
+	test('the lifecycle status decides, not the access status: Hired waits (or is reactivated within the window when rehired), parental leave stays, garden leave is on notice and hands a report over (reportsTo), Terminated is deactivated; the marriage (a new surname and address) updates the same user; titles by their readable name', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const held = holdBob();
-		const ingrid = held[0];
+		const [ingrid, astrid] = held;
 		const items = hibob.items(hibob.answer(t));
 
 		await runTwice(hibob, items, held, () => ({
 			first: [
 				['ingrid.berg@fjord.example', 'unchanged', null, null],
-				['astrid.dahl@fjord.example', 'updated', null, null],
+				['astrid.dahl-moe@fjord.example', 'updated', null, null],
 				['henrik.strand@fjord.example', 'pending', 'notYetJoined', d(21)],
 				['sofie.lunde@fjord.example', 'created', null, null],
 				['nora.eide@fjord.example', 'unchanged', null, null],
 				['emil.solberg@fjord.example', 'unchanged', 'onNotice', d(20)],
+				['jakob.lie@fjord.example', 'updated', null, null],
 				['tor.aas@fjord.example', 'deactivated', 'left', d(-7)],
 				['kari.holm@fjord.example', 'reactivated', 'notYetJoined', d(7)],
 			],
 			writes: {
-				'astrid.dahl@fjord.example': [patch({ last_name: 'Dahl-Moe' })],
+				'astrid.dahl-moe@fjord.example': [patch({ email: 'astrid.dahl-moe@fjord.example', last_name: 'Dahl-Moe' })],
 				'sofie.lunde@fjord.example': [
 					creation({ email: 'sofie.lunde@fjord.example', first_name: 'Sofie', last_name: 'Lunde', employee_id: '42', job_title: titleId('Marketing Specialist'), manager_id: ingrid.id, joining_date: t, costCenter: 'CC-130' }),
 				],
+				'jakob.lie@fjord.example': [patch({ manager_id: ingrid.id })],
 				'tor.aas@fjord.example': [deactivation],
 				'kari.holm@fjord.example': [activation, patch({ joining_date: d(7) })],
 			},
 			after: {
-				'astrid.dahl@fjord.example': { last_name: 'Dahl-Moe' },
+				'astrid.dahl@fjord.example': { email: 'astrid.dahl-moe@fjord.example', last_name: 'Dahl-Moe' },
+				'jakob.lie@fjord.example': { manager_id: ingrid.id },
 				'tor.aas@fjord.example': blocked,
 				'kari.holm@fjord.example': { ...reactivated, joining_date: `${d(7)}T00:00:00.000Z` },
 			},
-			absent: ['henrik.strand@fjord.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+			absent: ['astrid.dahl@fjord.example', 'henrik.strand@fjord.example'],
+			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
 		}));
+		expect(user('astrid.dahl-moe@fjord.example').id).toBe(astrid.id);
 	});
 	test('mapped to the access status (internal.status) instead, a Dry Run shows why the recipe does not: parental leave would be deactivated, the hire three weeks ahead and the rehire read as withdrawn hires', async () => {
 		const t = today();
@@ -324,15 +379,20 @@ describe('HiBob: POST /people/search with showInactive and humanReadable APPEND'
 });
 
 describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
-	test('PENDING waits by its start date (not the earlier hire date), the latest employment gives the title, the manager by the expanded address; a rehire ahead is rejoining: pending when Blocked, deactivated between employments when still Active', async () => {
+	test('PENDING waits by its start date (not the earlier hire date), the latest employment gives the title, the manager by the expanded address (a report moves to the promoted one), a new work address updates the same user; a rehire ahead is rejoining: pending when Blocked, deactivated between employments when still Active', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const ruth = hold({ email: 'ruth.okafor@meridian.example', first: 'Ruth', last: 'Okafor', title: 'Engineering Manager', employeeId: '100', joining: '2018-02-05', costCenter: 'CC-140' });
 		const common = { manager: ruth.email, costCenter: 'CC-140' };
+		const daniel = hold({ ...common, email: 'daniel.kim@meridian.example', first: 'Daniel', last: 'Kim', title: 'Software Engineer', employeeId: '114', joining: '2020-05-04' });
+		const hannah = hold({ ...common, email: 'hannah.young@meridian.example', first: 'Hannah', last: 'Young', title: 'Account Manager', employeeId: '121', joining: '2021-09-01' });
+		const leah = hold({ ...common, email: 'leah.cohen@meridian.example', first: 'Leah', last: 'Cohen', title: 'Account Manager', employeeId: '126', joining: '2021-11-15' });
 		const held = [
 			ruth,
-			hold({ ...common, email: 'daniel.kim@meridian.example', first: 'Daniel', last: 'Kim', title: 'Software Engineer', employeeId: '114', joining: '2020-05-04' }),
-			hold({ ...common, email: 'hannah.young@meridian.example', first: 'Hannah', last: 'Young', title: 'Account Manager', employeeId: '121', joining: '2021-09-01' }),
+			daniel,
+			hold({ ...common, manager: hannah.email, email: 'noor.aziz@meridian.example', first: 'Noor', last: 'Aziz', title: 'Software Engineer', employeeId: '131', joining: '2022-02-01' }),
+			leah,
+			hannah,
 			hold({ ...common, email: 'samuel.reddy@meridian.example', first: 'Samuel', last: 'Reddy', title: 'Sales Executive', employeeId: '109', joining: '2019-03-18' }),
 			hold({ ...common, email: 'zoe.walker@meridian.example', first: 'Zoe', last: 'Walker', title: 'Support Specialist', employeeId: '103', joining: '2019-01-07', status: 'Blocked' }),
 			hold({ ...common, email: 'grace.mensah@meridian.example', first: 'Grace', last: 'Mensah', title: 'Accountant', employeeId: '117', joining: '2020-10-05' }),
@@ -343,6 +403,8 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			first: [
 				['ruth.okafor@meridian.example', 'unchanged', null, null],
 				['daniel.kim@meridian.example', 'updated', null, null],
+				['noor.aziz@meridian.example', 'updated', null, null],
+				['leah.cohen@meridian-group.example', 'updated', null, null],
 				['chloe.martin@meridian.example', 'pending', 'notYetJoined', d(30)],
 				['mateo.garcia@meridian.example', 'created', null, null],
 				['hannah.young@meridian.example', 'unchanged', 'onNotice', d(14)],
@@ -352,6 +414,8 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			],
 			writes: {
 				'daniel.kim@meridian.example': [patch({ job_title: titleId('Senior Software Engineer') })],
+				'noor.aziz@meridian.example': [patch({ manager_id: daniel.id })],
+				'leah.cohen@meridian-group.example': [patch({ email: 'leah.cohen@meridian-group.example' })],
 				'mateo.garcia@meridian.example': [
 					creation({ email: 'mateo.garcia@meridian.example', first_name: 'Mateo', last_name: 'Garcia', employee_id: '150', job_title: titleId('Product Manager'), manager_id: ruth.id, joining_date: d(-1), costCenter: 'CC-140' }),
 				],
@@ -360,26 +424,32 @@ describe('Merge: GET /hris/v1/employees?expand=employments,manager', () => {
 			},
 			after: {
 				'daniel.kim@meridian.example': { job_title_id: Number(titleId('Senior Software Engineer')) },
+				'noor.aziz@meridian.example': { manager_id: daniel.id },
+				'leah.cohen@meridian.example': { email: 'leah.cohen@meridian-group.example' },
 				'samuel.reddy@meridian.example': blocked,
 				'grace.mensah@meridian.example': blocked,
 			},
-			absent: ['chloe.martin@meridian.example'],
-			again: ['unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'pending', 'pending'],
+			absent: ['leah.cohen@meridian.example', 'chloe.martin@meridian.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'pending', 'unchanged', 'unchanged', 'unchanged', 'pending', 'pending'],
 		}));
+		expect(user('leah.cohen@meridian-group.example').id).toBe(leah.id);
 	});
 });
 
 describe('Finch: directory, employment and individual joined by individual_id', () => {
-	test('At Once: the prehire and the hire of today are created; on leave stays, the end date ahead is on notice, terminated and retired are deactivated; the rehire (latest_rehire_date) is reported blocked while Reactivate Returning is off', async () => {
+	test('At Once: the prehire and the hire of today are created; on leave stays, the end date ahead is on notice (his report handed over: the manager by the address the Code node looks up), terminated and retired are deactivated; a new legal name and address update the same user; the rehire (latest_rehire_date) is reported blocked while Reactivate Returning is off', async () => {
 		const t = today();
 		const d = (offset: number) => dayFrom(t, offset);
 		const ethan = hold({ email: 'ethan.brooks@harbor.example', first: 'Ethan', last: 'Brooks', title: 'Operations Analyst', employeeId: '000001', joining: '2016-08-15', costCenter: 'CC-150' });
-		const common = { costCenter: 'CC-150' };
+		const common = { manager: ethan.email, costCenter: 'CC-150' };
+		const yara = hold({ ...common, email: 'yara.nasser@harbor.example', first: 'Yara', last: 'Nasser', title: 'Accountant', employeeId: '000014', joining: '2019-05-06' });
+		const liam = hold({ ...common, email: 'liam.murphy@harbor.example', first: 'Liam', last: 'Murphy', title: 'Accountant', employeeId: '000009', joining: '2018-02-12' });
 		const held = [
 			ethan,
-			hold({ ...common, email: 'yara.nasser@harbor.example', first: 'Yara', last: 'Nasser', title: 'Accountant', employeeId: '000014', joining: '2019-05-06' }),
+			yara,
 			hold({ ...common, email: 'rosa.silva@harbor.example', first: 'Rosa', last: 'Silva', title: 'Operations Analyst', employeeId: '000021', joining: '2020-09-14' }),
-			hold({ ...common, email: 'liam.murphy@harbor.example', first: 'Liam', last: 'Murphy', title: 'Accountant', employeeId: '000009', joining: '2018-02-12' }),
+			liam,
+			hold({ ...common, manager: liam.email, email: 'owen.price@harbor.example', first: 'Owen', last: 'Price', title: 'Accountant', employeeId: '000027', joining: '2022-06-06' }),
 			hold({ ...common, email: 'kenji.ito@harbor.example', first: 'Kenji', last: 'Ito', title: 'Support Specialist', employeeId: '000031', joining: '2021-01-11' }),
 			hold({ ...common, email: 'thomas.meyer@harbor.example', first: 'Thomas', last: 'Meyer', title: 'Operations Analyst', employeeId: '000002', joining: '2001-04-02' }),
 			hold({ ...common, email: 'fatima.ahmed@harbor.example', first: 'Fatima', last: 'Ahmed', title: 'Accountant', employeeId: '000005', joining: '2015-03-02', status: 'Blocked' }),
@@ -389,35 +459,53 @@ describe('Finch: directory, employment and individual joined by individual_id', 
 		await runTwice(finch, items, held, () => ({
 			first: [
 				['ethan.brooks@harbor.example', 'unchanged', null, null],
-				['yara.nasser@harbor.example', 'updated', null, null],
+				['yara.haddad@harbor.example', 'updated', null, null],
 				['leon.fischer@harbor.example', 'created', 'notYetJoined', d(10)],
 				['maya.patel@harbor.example', 'created', null, null],
 				['rosa.silva@harbor.example', 'unchanged', null, null],
 				['liam.murphy@harbor.example', 'unchanged', 'onNotice', d(5)],
+				['owen.price@harbor.example', 'updated', null, null],
 				['kenji.ito@harbor.example', 'deactivated', 'left', d(-3)],
 				['thomas.meyer@harbor.example', 'deactivated', 'left', null],
 				['fatima.ahmed@harbor.example', 'blocked', null, null],
 			],
 			writes: {
-				'yara.nasser@harbor.example': [patch({ last_name: 'Haddad' })],
+				'yara.haddad@harbor.example': [patch({ email: 'yara.haddad@harbor.example', last_name: 'Haddad' })],
 				'leon.fischer@harbor.example': [
-					creation({ email: 'leon.fischer@harbor.example', first_name: 'Leon', last_name: 'Fischer', employee_id: '000051', job_title: titleId('Support Specialist'), joining_date: d(10), costCenter: 'CC-150' }),
+					creation({ email: 'leon.fischer@harbor.example', first_name: 'Leon', last_name: 'Fischer', employee_id: '000051', job_title: titleId('Support Specialist'), manager_id: ethan.id, joining_date: d(10), costCenter: 'CC-150' }),
 				],
 				'maya.patel@harbor.example': [
-					creation({ email: 'maya.patel@harbor.example', first_name: 'Maya', last_name: 'Patel', employee_id: '000052', job_title: titleId('Support Specialist'), joining_date: t, costCenter: 'CC-150' }),
+					creation({ email: 'maya.patel@harbor.example', first_name: 'Maya', last_name: 'Patel', employee_id: '000052', job_title: titleId('Support Specialist'), manager_id: ethan.id, joining_date: t, costCenter: 'CC-150' }),
 				],
+				'owen.price@harbor.example': [patch({ manager_id: ethan.id })],
 				'kenji.ito@harbor.example': [deactivation],
 				'thomas.meyer@harbor.example': [deactivation],
 			},
 			after: {
-				'yara.nasser@harbor.example': { last_name: 'Haddad' },
+				'yara.nasser@harbor.example': { email: 'yara.haddad@harbor.example', last_name: 'Haddad' },
+				'owen.price@harbor.example': { manager_id: ethan.id },
 				'kenji.ito@harbor.example': blocked,
 				'thomas.meyer@harbor.example': blocked,
 			},
-			absent: [],
-			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'blocked'],
+			absent: ['yara.nasser@harbor.example'],
+			again: ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged', 'blocked'],
 		}));
 		expect(user('fatima.ahmed@harbor.example')).toMatchObject({ status: 'Blocked', joining_date: '2015-03-02T00:00:00.000Z' });
+		expect(user('yara.haddad@harbor.example').id).toBe(yara.id);
+	});
+
+	test("the docs' Code node joins the three answers exactly as the fixture's items() does, managers' addresses included", () => {
+		const docs = readFileSync(path.resolve(__dirname, '../../docs/engagedly-node.md'), 'utf8');
+		const section = docs.slice(docs.indexOf('### Finch'));
+		const code = /```js\n([\s\S]*?)```/.exec(section)![1];
+		const answers = finch.answer(today());
+		const nodes: Record<string, unknown> = { Directory: answers.directory, Employment: answers.employment, Individual: answers.individual };
+		// n8n's Code node gives `$(name).all()`: the named node's output items.
+		const $ = (name: string) => ({ all: () => [{ json: nodes[name] }] });
+		const output = runInNewContext(`(() => {\n${code}\n})()`, { $ }) as Array<{ json: IDataObject }>;
+		const joined = JSON.parse(JSON.stringify(output.map((item) => item.json))) as IDataObject[];
+		expect(joined).toEqual(finch.items(answers));
+		expect(joined.map((item) => item.managerEmail)).toEqual([null, ...Array(9).fill('ethan.brooks@harbor.example')]);
 	});
 });
 

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
-import { keyFor, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
+import { keyFor, keyIdOf, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
@@ -846,17 +846,19 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		const { signature, ...content } = plan;
 		const resign = (changed: IDataObject) => ({ ...changed, signature: signatureOf(keyFor(sim.keys.demo.secretKey), changed) });
 
-		const refusals: Array<[string, unknown, IDataObject?, EngagedlyCredentials?]> = [
-			['a deactivation added', { ...plan, steps: [...plan.steps, { ...plan.steps[1], user: { id: other.id, email: other.email, name: null } }] }],
-			['a step removed', { ...plan, steps: plan.steps.slice(1) }],
-			['a creation given another address', { ...plan, steps: plan.steps.map((step) => (step.kind === 'create' ? { ...step, user: { ...(step.user as IDataObject), email: freshEmail('other') } } : step)) }],
-			['a failed row dropped', { ...plan, failed: [] }],
-			['another organisation’s keys', plan, {}, { ...sim.credentials(), secretKey: 'another-organisations-secret' }],
+		const edited = 'Plan is not the plan Sync made: its signature does not match';
+		const refusals: Array<[string, unknown, string, EngagedlyCredentials?]> = [
+			['a deactivation added', { ...plan, steps: [...plan.steps, { ...plan.steps[1], user: { id: other.id, email: other.email, name: null } }] }, edited],
+			['a step removed', { ...plan, steps: plan.steps.slice(1) }, edited],
+			['a creation given another address', { ...plan, steps: plan.steps.map((step) => (step.kind === 'create' ? { ...step, user: { ...(step.user as IDataObject), email: freshEmail('other') } } : step)) }, edited],
+			['a failed row dropped', { ...plan, failed: [] }, edited],
+			// Another key than the one that signed it: told apart from an edit (test/user/applyPlan.test.ts, a rotated key).
+			['another organisation’s keys', plan, `Plan was signed with another Secret Key than this credential's (key id ${String(plan.keyId)}; this credential's is ${keyIdOf(keyFor('another-organisations-secret'))})`, { ...sim.credentials(), secretKey: 'another-organisations-secret' }],
 		];
-		for (const [why, changed, parameters, credentials] of refusals) {
+		for (const [why, changed, message, credentials] of refusals) {
 			sim.clearLog();
-			const refused = await applyPlan(changed, parameters, credentials);
-			expect([why, refused.error?.message]).toEqual([why, 'Plan is not the plan Sync made: its signature does not match']);
+			const refused = await applyPlan(changed, {}, credentials);
+			expect([why, refused.error?.message]).toEqual([why, message]);
 			expect(sim.log).toEqual([]);
 		}
 		expect(signature).toBe(signatureOf(keyFor(sim.keys.demo.secretKey), content));
@@ -951,7 +953,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		]);
 		expect(sim.store.getUser(promoted.id).status).toBe('Active');
 		// Every item in one shape, led by who; the hire it created is named and has the id Engagedly gave them.
-		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason']);
+		for (const item of items) expect(Object.keys(item.json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'reason', 'appliedAt']);
 		expect(items.find((item) => item.json.email === hire)?.json).toMatchObject({ name: 'Ada Proved', id: sim.store.userByEmail(hire)!.id });
 		const named = (u: UserRecord) => ({ id: u.id, name: `${u.first_name} ${u.last_name}`, email: u.email });
 		expect(items[renamed].json.changes).toEqual({
@@ -975,15 +977,17 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		expect(edited.error?.message).toBe('Plan is not a plan Sync output: step 0 is a "kept"');
 		expect(edited.error?.description).toBe('Map the `plan` field of the item a Sync output for approval (When Over The Guard: output the plan), unchanged. Nothing was read or written.');
 		expect(sim.log).toEqual([]);
-		// Applied again, all of it is stale but the Site Administrator: Output "Summary" says so in one item.
+		// Applied again from the editor (a manual run: n8n keeps no static data for the next one, so
+		// nothing is remembered as written), all of it is stale but the Site Administrator, by the
+		// fingerprints alone: Output "Summary" says so in one item.
 		const twice = await applyPlan(output.plan, { output: 'summary' });
 		expect(twice.error).toBeUndefined();
 		const steps = output.plan.steps.map((step) => String((step.user as IDataObject).email));
 		expect(twice.items.map((item) => [item.json, item.pairedItem])).toEqual([
 			[
 				{
-					counts: { created: 0, updated: 0, reactivated: 0, deactivated: 0, kept: 1, stale: steps.length - 1, failed: 0 },
-					emails: { created: [], updated: [], reactivated: [], deactivated: [], kept: [promoted.email], stale: steps.filter((email) => email !== promoted.email), failed: [] },
+					counts: { created: 0, updated: 0, reactivated: 0, deactivated: 0, alreadyApplied: 0, kept: 1, stale: steps.length - 1, failed: 0 },
+					emails: { created: [], updated: [], reactivated: [], deactivated: [], alreadyApplied: [], kept: [promoted.email], stale: steps.filter((email) => email !== promoted.email), failed: [] },
 				},
 				{ item: 0 },
 			],

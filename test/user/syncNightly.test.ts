@@ -322,6 +322,22 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		expect(writes(sim).map((entry) => [entry.route, entry.path, entry.body])).toEqual([['PATCH /beta/users/:id', `/beta/users/${user.id}`, { email: newAddress }]]);
 	});
 
+	test('a manager whose address changes in the same run is found by the new address: their reports keep them, nothing else written', async () => {
+		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
+		const manager = users.find((u) => u.employee_id && users.some((r) => r.manager_id === u.id))!;
+		const employees: IDataObject[] = activeUsers().map((u) => ({ ...employee(u), employeeId: u.employee_id ?? '' }));
+		const newAddress = freshEmail('manager-renamed');
+		const oldAddress = manager.email.toLowerCase();
+		for (const row of employees) {
+			if (row.email === manager.email) row.email = newAddress;
+			if (String(row.managerEmail).toLowerCase() === oldAddress) row.managerEmail = newAddress;
+		}
+		const { items, error } = await run(employees, byEmployeeId);
+		expect(error).toBeUndefined();
+		expect(outcomes(items).filter((outcome) => outcome !== 'unchanged')).toEqual(['updated']);
+		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([[`/beta/users/${manager.id}`, { email: newAddress }]]);
+	});
+
 	test('one user named by two items (a rehire’s new profile by address, the old profile by employee ID): both fail, naming the user; nobody created, deactivated or written', async () => {
 		const users = activeUsers().filter((u) => u.id !== sim.store.adminId);
 		const employees: IDataObject[] = users.map((u) => ({ ...employee(u), employeeId: u.employee_id ?? '' }));

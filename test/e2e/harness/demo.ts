@@ -38,6 +38,19 @@ export const CHAT_LOGIN = {
 };
 
 /**
+ * The Basic Auth credential of the approval example's Wait form (examples/hris-sync-approval.json
+ * names it by id): the login of the one person who may approve, an HR Business Partner of the demo
+ * organisation, her address as the user. Its name is `Sync approver: ` and the `approver` the
+ * example's output names her by.
+ */
+export const APPROVER_LOGIN = {
+	id: 'engagedly-demo-sync-approver',
+	name: 'Sync approver: Maria Rossi <maria.rossi@acme-demo.example>',
+	user: 'maria.rossi@acme-demo.example',
+	password: 'demo-approver-password',
+};
+
+/**
  * The OpenAI credential of the HR chat's Chat model (examples/hr-chat-agent.json names it by id),
  * so the example's model node names a credential that exists: its key and Base URL are the
  * builder's (any OpenAI-compatible server), `npm start` takes them from OPENAI_API_KEY and
@@ -135,6 +148,7 @@ export async function importDemo(
 		simulatorCredential(sim),
 		{ id: LOOKUP_KEY.id, name: LOOKUP_KEY.name, type: 'httpHeaderAuth', data: { name: LOOKUP_KEY.header, value: LOOKUP_KEY.value } },
 		{ id: CHAT_LOGIN.id, name: CHAT_LOGIN.name, type: 'httpBasicAuth', data: { user: CHAT_LOGIN.user, password: CHAT_LOGIN.password } },
+		{ id: APPROVER_LOGIN.id, name: APPROVER_LOGIN.name, type: 'httpBasicAuth', data: { user: APPROVER_LOGIN.user, password: APPROVER_LOGIN.password } },
 		{ id: CHAT_MODEL.id, name: CHAT_MODEL.name, type: 'openAiApi', data: chatModel },
 	]);
 	await n8n.importWorkflows(activate ? workflows : workflows.map((workflow) => ({ ...workflow, active: false })));

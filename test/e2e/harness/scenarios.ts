@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import nodePath from 'node:path';
 
 import { SEARCH_TERMS } from '../../helpers/codex';
-import { HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, publishActive, served, startDemoSimulator, type ExampleWorkflow } from './demo';
+import { APPROVER_LOGIN, CHAT_LOGIN, HRIS_SYNC_APPLIED, LOOKUP_KEY, example, hrisSyncApplied, importDemo, exampleNames, publishActive, served, startDemoSimulator, type ExampleWorkflow } from './demo';
 import { N8nInstance, outputsOf, type ExecutionRun } from './instance';
 import { connectMcp, type McpSession } from './mcp';
 import { pinnedVersion, type N8nInstall } from './install';
@@ -418,7 +418,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		});
 	});
 
-	scenario('hris-sync-approval', "examples/hris-sync-approval.json: over the guard Sync outputs its plan; the approver opens the Wait node's form from the link, and Approve applies the plan while Decline writes nothing", () => {
+	scenario('hris-sync-approval', "examples/hris-sync-approval.json: over the guard Sync outputs its plan; only the approver's login opens the Wait node's form from the link, and her Approve applies the plan while her Decline writes nothing", () => {
 		const workflow = 'hris-sync-approval';
 		const syncNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 1).name;
 		const applyNode = () => nodeOfType(workflow, 'n8n-nodes-engagedly.engagedly', 2).name;
@@ -447,7 +447,17 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 		/** How a person names someone in the approver's message and form: name and address. */
 		const named = (user: { first_name: string; last_name: string; email: string }) => `${fullName(user)} <${user.email}>`;
+		/** Who may approve, as the example's message node names her: the person the output records. */
+		const approver = () => {
+			const assignments = (node(workflow, messageNode()).parameters.assignments as { assignments: Array<{ name: string; value: string }> }).assignments;
+			return assignments.find((assignment) => assignment.name === 'approver')!.value;
+		};
+		/** A Basic Auth login, as a browser sends it once the person has typed it. */
+		const basic = (user: string, password: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}` });
+		const asApprover = () => basic(APPROVER_LOGIN.user, APPROVER_LOGIN.password);
 		const unfinished = ['waiting', 'running', 'new'];
+		/** Sync's output over the guard, as far as the scenario reads it. */
+		type Planned = { outcome: string; counts: Record<string, number>; names: Record<string, string[]>; plan: { steps: unknown[] } };
 		let leaving: Array<{ id: string; first_name: string; last_name: string; email: string }> = [];
 		let restore: () => void = () => undefined;
 		// The other scenarios meet the demo organisation as it was: the leavers come back, the hire goes.
@@ -463,20 +473,37 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'waiting', error: undefined });
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 			const outputs = outputsOf(run);
-			const [message] = outputs[messageNode()] as Array<{ message: string; approvalUrl: string }>;
+			const [message] = outputs[messageNode()] as Array<{ approver: string; message: string; approvalUrl: string }>;
 			const url = new URL(message.approvalUrl);
 			return { outputs, message, link: `${n8n.baseUrl}${url.pathname}${url.search}`, executionId: url.pathname.split('/').pop()! };
 		}
 
-		/** The form as the approver's browser submits it: multipart/form-data, each field by its label's `for`. */
-		async function answer(link: string, page: string, fields: Record<string, string>) {
+		/** The form's fields as the browser sends them: multipart/form-data, each field by its label's `for`. */
+		function formData(page: string, fields: Record<string, string>) {
 			const form = new FormData();
 			for (const [label, value] of Object.entries(fields)) {
 				const id = new RegExp(`for='(field-\\d+)'>${label}</label>`).exec(page)?.[1];
 				if (!id) throw new Error(`the form has no field labelled ${label}`);
 				form.append(id, value);
 			}
-			const response = await fetch(link, { method: 'POST', body: form });
+			return form;
+		}
+
+		/** The form the approver's browser shows once she has given her login. */
+		async function openedAsApprover(link: string) {
+			const opened = await fetch(link, { headers: asApprover(), redirect: 'manual' });
+			expect({ status: opened.status, type: opened.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
+			return await opened.text();
+		}
+
+		/**
+		 * The form submitted as its page does: a POST with the token n8n wrote into the page it served
+		 * to her login (the page is sandboxed, so its POST carries no Basic Auth header of its own).
+		 */
+		async function answer(link: string, page: string, fields: Record<string, string>) {
+			const token = /const authToken = '([^']*)'/.exec(page)?.[1];
+			expect(token).toMatch(/^[0-9a-f]{64}$/);
+			const response = await fetch(link, { method: 'POST', body: formData(page, fields), headers: { 'x-auth-token': token! } });
 			expect(response.status).toBe(200);
 		}
 
@@ -490,7 +517,14 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				120_000,
 			);
 
-		test("the run writes nothing and waits; the link opens the form listing who goes; Approve applies exactly the plan, and the output says who approved and when", async () => {
+		/** The run the first test left waiting, which the second answers. */
+		let waiting: (Awaited<ReturnType<typeof waitingRun>> & { planned: Planned; hire: string }) | undefined;
+		const stillWaiting = () => {
+			if (!waiting) throw new Error('the first test of this scenario left no waiting run');
+			return waiting;
+		};
+
+		test("the run writes nothing and waits; without the approver's login the link shows nothing and an Approve resumes nothing: no login, another person's, a wrong password", async () => {
 			const office = [...sim.store.locations.values()].find((location) => location.name === soldOffice())!;
 			leaving = sim.store.sortedUsers().filter((user) => user.status === 'Active' && user.location_id === office.id && user.id !== sim.store.adminId);
 			const hire = newHire().email;
@@ -501,35 +535,71 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				if (created) sim.store.removeUser(created.id);
 			};
 
-			const { outputs, message, link, executionId } = await waitingRun();
-			const [planned] = outputs[syncNode()] as Array<{ outcome: string; counts: Record<string, number>; names: Record<string, string[]>; plan: { steps: unknown[] } }>;
+			const run = await waitingRun();
+			const { outputs, message, link, executionId } = run;
+			const [planned] = outputs[syncNode()] as Planned[];
 			expect(planned.outcome).toBe('approvalNeeded');
 			expect(planned.counts).toMatchObject({ create: 1, update: 0, reactivate: 0, deactivate: leaving.length });
 			expect(planned.names.deactivate).toEqual(leaving.map(named));
 			expect(planned.plan.steps).toHaveLength(leaving.length + 1);
-			// The chat or e-mail message: who goes, by name and address, the link, and how long it works.
+			// The chat or e-mail message: who goes, by name and address, the link, how long it works, and who may answer.
 			for (const user of leaving) expect(message.message).toContain(`\n- ${named(user)}`);
 			expect(message.message).toContain(message.approvalUrl);
 			expect(message.message).toContain(`${String(waitNode().parameters.resumeAmount)} ${String(waitNode().parameters.resumeUnit)}`);
+			expect(message.approver).toBe(approver());
 			expect(outputs[applyNode()]).toBeUndefined();
+			// The form asks for the login of the person the output names: the credential n8n holds is hers.
+			expect(waitNode().parameters.incomingAuthentication).toBe('basicAuth');
+			expect(waitNode().credentials?.httpBasicAuth).toEqual({ id: APPROVER_LOGIN.id, name: APPROVER_LOGIN.name });
+			expect(APPROVER_LOGIN.name).toBe(`Sync approver: ${approver()}`);
+			expect(approver()).toBe(named(sim.store.userByEmail(APPROVER_LOGIN.user)!));
+			waiting = { ...run, planned, hire };
 
-			// The approver opens the link (a GET, as from chat or e-mail): the form, listing who goes.
 			sim.clearLog();
-			const opened = await fetch(link, { redirect: 'manual' });
-			expect({ status: opened.status, type: opened.headers.get('content-type') }).toEqual({ status: 200, type: expect.stringContaining('text/html') });
-			const page = await opened.text();
+			// Opening the link as from chat or e-mail: the browser is asked for a login, and shown nothing of the plan.
+			const logins = { none: {}, anotherPerson: basic(CHAT_LOGIN.user, CHAT_LOGIN.password), wrongPassword: basic(APPROVER_LOGIN.user, 'not-her-password') };
+			for (const [who, headers] of Object.entries(logins)) {
+				const opened = await fetch(link, { headers, redirect: 'manual' });
+				const body = await opened.text();
+				expect({ who, status: opened.status, challenge: opened.headers.get('www-authenticate'), shows: leaving.some((user) => decoded(body).includes(user.email)) }).toEqual({
+					who,
+					status: 401,
+					challenge: expect.stringMatching(/^Basic /),
+					shows: false,
+				});
+			}
+			// An Approve posted without her login, though the form's fields are known (from her page): refused.
+			const page = await openedAsApprover(link);
+			const posts = { ...logins, forgedToken: { 'x-auth-token': 'f'.repeat(64) } };
+			for (const [who, headers] of Object.entries(posts)) {
+				const response = await fetch(link, { method: 'POST', body: formData(page, { Decision: 'Approve' }), headers });
+				expect({ who, status: response.status }).toEqual({ who, status: 401 });
+			}
+			expect((await n8n.execution(executionId)).status).toBe('waiting');
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			expect(sim.store.userByEmail(hire)).toBeUndefined();
+			for (const user of leaving) expect(sim.store.getUser(user.id)?.status).toBe('Active');
+		});
+
+		test('with her login the link opens the form listing who goes; her Approve applies exactly the plan, and the output names her, the login\'s owner, and when', async () => {
+			const { link, executionId, planned, hire } = stillWaiting();
+			sim.clearLog();
+			const page = await openedAsApprover(link);
 			const shown = decoded(page);
 			expect(shown).toContain(`To deactivate (${leaving.length}):`);
 			for (const user of leaving) expect(shown).toContain(`- ${named(user)}`);
 			expect(shown).toContain(`To create (1):\n- ${planned.names.create[0]}`);
 			expect(planned.names.create[0]).toContain(hire);
+			expect(shown).toContain(`You are signed in as the approver, ${approver()}`);
 			expect(page).toMatch(/<select id='field-\d+' name='field-\d+'[^>]*>[\s\S]*<option value='Approve'>[\s\S]*<option value='Decline'>/);
+			// Nothing on the form says who answers: the login does.
+			expect([...page.matchAll(/<label[^>]* for='field-\d+'>([^<]*)<\/label>/g)].map((match) => match[1])).toEqual(['Decision']);
 			// Opening it resumes nothing.
 			expect((await n8n.execution(executionId)).status).toBe('waiting');
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 
 			const before = new Date().toISOString();
-			await answer(link, page, { Decision: 'Approve', 'Your name': 'Ada Approver' });
+			await answer(link, page, { Decision: 'Approve' });
 			const done = await finished(executionId);
 			expect({ status: done.status, error: done.error }).toEqual({ status: 'success', error: undefined });
 			const created = sim.store.userByEmail(hire);
@@ -545,30 +615,31 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 				...leaving.map(() => 'PUT /beta/users/:id/deactivate'),
 			]);
 			const [report] = done.outputs[approvedNode()] as Array<{ summary: string; approvedBy: string; approvedAt: string; applied: string[] }>;
-			expect(report).toMatchObject({ approvedBy: 'Ada Approver', applied: [`created: ${planned.names.create[0]}`, ...leaving.map((user) => `deactivated: ${named(user)}`)] });
+			expect(report).toMatchObject({ approvedBy: approver(), applied: [`created: ${planned.names.create[0]}`, ...leaving.map((user) => `deactivated: ${named(user)}`)] });
+			expect(report.approvedBy).toContain(`<${APPROVER_LOGIN.user}>`);
 			expect(new Date(report.approvedAt).toISOString() >= before).toBe(true);
-			expect(report.summary).toBe(`Approved by Ada Approver at ${report.approvedAt}: the plan was applied (1 created, ${leaving.length} deactivated).`);
+			expect(report.summary).toBe(`Approved by ${approver()} at ${report.approvedAt}: the plan was applied (1 created, ${leaving.length} deactivated).`);
 			expect(done.outputs[declinedNode()]).toBeUndefined();
 		});
 
-		test('a second run declined through the form writes nothing, and its output says who declined and when', async () => {
+		test('a second run she declines through the form writes nothing, and its output names her and when', async () => {
 			restore();
 			expect(leaving.every((user) => sim.store.getUser(user.id)?.status === 'Active')).toBe(true);
 			const { link, executionId } = await waitingRun();
-			const page = await (await fetch(link)).text();
+			const page = await openedAsApprover(link);
 			sim.clearLog();
 
 			const before = new Date().toISOString();
-			await answer(link, page, { Decision: 'Decline', 'Your name': 'Dee Decliner' });
+			await answer(link, page, { Decision: 'Decline' });
 			const done = await finished(executionId);
 
 			expect({ status: done.status, error: done.error }).toEqual({ status: 'success', error: undefined });
 			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
 			expect(done.outputs[applyNode()]).toBeUndefined();
 			const [report] = done.outputs[declinedNode()] as Array<{ summary: string; declinedBy: string; declinedAt: string }>;
-			expect(report.declinedBy).toBe('Dee Decliner');
+			expect(report.declinedBy).toBe(approver());
 			expect(new Date(report.declinedAt).toISOString() >= before).toBe(true);
-			expect(report.summary).toBe(`Declined by Dee Decliner at ${report.declinedAt}: nothing was written.`);
+			expect(report.summary).toBe(`Declined by ${approver()} at ${report.declinedAt}: nothing was written.`);
 			for (const user of leaving) expect(sim.store.getUser(user.id)?.status).toBe('Active');
 			expect(sim.store.userByEmail(newHire().email)).toBeUndefined();
 		});

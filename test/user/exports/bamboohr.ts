@@ -10,8 +10,15 @@
  *   faros-ai/airbyte-connectors sources/bamboohr-source/test_files/user_details_input.json: every
  *   value text (`"id": "109"`), dates `YYYY-MM-DD`, an empty date `"0000-00-00"` (`terminationDate`,
  *   `originalHireDate`), empty text as `null` or `""`, `status` "Active", `employmentHistoryStatus`,
- *   the manager as `supervisor` (a name), `supervisorId`/`supervisorEId` (BambooHR's ids) and
- *   `supervisorEmail`.
+ *   the manager as `supervisor` (a name), `supervisorId` and `supervisorEId` (two different
+ *   numbers: "72" and "74" there) and `supervisorEmail`.
+ * - What the supervisor's fields hold: BambooHR's field list (documentation.bamboohr.com "List of
+ *   Field Names"; its descriptions as ffflorian/api-clients packages/bamboohr.com/src/interfaces/
+ *   Fields.ts carries them): `supervisorId` is "the 'employeeNumber' of the employee's current
+ *   supervisor", `supervisorEId` "the ID of the employee's current supervisor" (BambooHR's own `id`
+ *   of them), `supervisorEmail` their email; all read only. (Workato's BambooHR connector pages
+ *   describe the two ids the other way round.) So the recipe maps Manager to `supervisorId` with
+ *   Managers Given By Employee ID: Engagedly holds each employee number as the Employee ID.
  *
  * Which listing has the leavers and the future hires: not the employee directory (n8n's Employee →
  * Get Many reads `GET employees/directory`: current employees, no dates nor status,
@@ -50,6 +57,7 @@ const FIELDS: Array<[string, string, string]> = [
 	['location', 'list', 'Location'],
 	['division', 'list', 'Division'],
 	['supervisor', 'text', 'Supervisor'],
+	['supervisorId', 'text', 'Supervisor ID'],
 	['supervisorEId', 'text', 'Supervisor EID'],
 	['supervisorEmail', 'email', 'Supervisor email'],
 	['hireDate', 'date', 'Hire Date'],
@@ -69,6 +77,7 @@ const row = (values: IDataObject): IDataObject => ({
 	location: null,
 	division: null,
 	supervisor: null,
+	supervisorId: null,
 	supervisorEId: null,
 	supervisorEmail: null,
 	hireDate: '0000-00-00',
@@ -79,8 +88,10 @@ const row = (values: IDataObject): IDataObject => ({
 	...values,
 });
 
-/** Olivia manages everyone: BambooHR names her by name, by her id and by her address. */
-const reportsToOlivia = { supervisor: 'Hansen, Olivia', supervisorEId: '40', supervisorEmail: 'olivia.hansen@northwind.example' };
+/** Olivia manages everyone but Noah: BambooHR names her by name, by her employee number, by her id and by her address. */
+const reportsToOlivia = { supervisor: 'Hansen, Olivia', supervisorId: '1001', supervisorEId: '40', supervisorEmail: 'olivia.hansen@northwind.example' };
+/** Mei, as her report's row names her since her marriage. */
+const reportsToMei = { supervisor: 'Tanaka-Berg, Mei', supervisorId: '1013', supervisorEId: '52', supervisorEmail: 'mei.tanaka-berg@northwind.example' };
 
 export const bamboohr: Recipe<BambooHrReport> = {
 	system: 'BambooHR',
@@ -90,8 +101,10 @@ export const bamboohr: Recipe<BambooHrReport> = {
 		employees: [
 			// Active, and Engagedly has her as she is.
 			row({ id: '40', employeeNumber: '1001', firstName: 'Olivia', lastName: 'Hansen', workEmail: 'olivia.hansen@northwind.example', jobTitle: 'Engineering Manager', location: 'Berlin', division: 'Europe', hireDate: '2016-03-01' }),
-			// Married since Engagedly last heard: a new last name.
-			row({ id: '52', employeeNumber: '1013', firstName: 'Mei', lastName: 'Tanaka-Berg', workEmail: 'mei.tanaka@northwind.example', jobTitle: 'Software Engineer', location: 'Berlin', division: 'Europe', ...reportsToOlivia, hireDate: '2021-06-14' }),
+			// Married since Engagedly last heard: a new last name, and a new work address with it.
+			row({ id: '52', employeeNumber: '1013', firstName: 'Mei', lastName: 'Tanaka-Berg', workEmail: 'mei.tanaka-berg@northwind.example', jobTitle: 'Software Engineer', location: 'Berlin', division: 'Europe', ...reportsToOlivia, hireDate: '2021-06-14' }),
+			// Moved to Mei's team: his supervisor is Mei, by her employee number (her address changed in this very export).
+			row({ id: '55', employeeNumber: '1016', firstName: 'Noah', lastName: 'Schulz', workEmail: 'noah.schulz@northwind.example', jobTitle: 'Software Engineer', location: 'Berlin', division: 'Europe', ...reportsToMei, hireDate: '2022-09-05' }),
 			// Starts in a month (a pre-hire).
 			row({ id: '71', employeeNumber: '1032', firstName: 'Jonas', lastName: 'Weber', workEmail: 'jonas.weber@northwind.example', jobTitle: 'Software Engineer', location: 'Berlin', division: 'Europe', ...reportsToOlivia, hireDate: dayFrom(today, 30) }),
 			// Started two days ago.
@@ -116,7 +129,7 @@ export const bamboohr: Recipe<BambooHrReport> = {
 			employeeId: '={{ $json.employeeNumber }}',
 			jobTitle: '={{ $json.jobTitle }}',
 			location: '={{ $json.location }}',
-			manager: '={{ $json.supervisorEmail }}',
+			manager: '={{ $json.supervisorId }}',
 			joiningDate: '={{ $json.hireDate }}',
 		},
 		leaverFields: {
@@ -127,6 +140,7 @@ export const bamboohr: Recipe<BambooHrReport> = {
 		createNewHires: 'beforeJoining',
 		daysBeforeJoining: 14,
 		reactivateReturning: true,
+		managersGivenBy: 'employeeId',
 	},
 	costCenter: '={{ $json.division }}',
 };

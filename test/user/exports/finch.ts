@@ -13,7 +13,9 @@
  * `employment: { type, subtype }`, `employment_status` (`active`, `deceased`, `leave`, `onboarding`,
  * `prehire`, `retired`, `terminated`), `start_date`, `end_date`, `latest_rehire_date` (plain days or
  * null), `is_active` (nullable), `source_id`; an individual's `emails: [{ data, type: "work" |
- * "personal" }]`. Managers are Finch ids only: no address to map, so the recipe leaves Manager out.
+ * "personal" }]`; a manager (in the directory and the employment alike) is `manager: { id }`, "a
+ * stable Finch `id` (UUID v4) for an individual in the company", and nothing else: the recipe's
+ * Code node looks that id up among the individuals it fetched and gives their work address.
  *
  * Which listing has the leavers and the future hires: the directory lists "all the employees at the
  * company, both active and inactive" (developer.tryfinch.com, Implementation guide "Read Data"),
@@ -50,13 +52,14 @@ interface Person {
 	end?: string;
 	rehire?: string;
 	sourceId: string;
-	manager?: null;
+	/** Ethan's id unless given; null for none. */
+	manager?: string | null;
 }
 
 const office = { line1: '12 Bird Drive', line2: null, city: 'Palo Alto', state: 'CA', postal_code: '94301', country: 'US', name: null, source_id: null };
 
 function answersFor(people: Person[]): FinchAnswers {
-	const manager = (p: Person) => (p.manager === null ? null : { id: ethanId });
+	const manager = (p: Person) => (p.manager === null ? null : { id: p.manager ?? ethanId });
 	return {
 		directory: {
 			paging: { count: people.length, offset: 0 },
@@ -117,7 +120,10 @@ function answersFor(people: Person[]): FinchAnswers {
 /**
  * The recipe's Code node ("Run Once for All Items"), in TypeScript: one item per directory entry,
  * with that individual's employment and individual records as Finch answered them (`null` where a
- * batch answer is missing or an error: Sync then fails that item for want of an address).
+ * batch answer is missing or an error: Sync then fails that item for want of an address), and
+ * `managerEmail`, the work address of the individual their employment names as manager (`null`
+ * when it names none, or their individual record is missing: Manager is then left as it is).
+ * recipes.test.ts runs the docs' JavaScript and compares it with this.
  */
 export function joinFinch(answers: FinchAnswers): IDataObject[] {
 	const people = answers.directory.individuals;
@@ -126,12 +132,18 @@ export function joinFinch(answers: FinchAnswers): IDataObject[] {
 		const answer = responses.find((entry) => entry.individual_id === id);
 		return answer && answer.code === 200 ? answer.body : null;
 	};
-	return people.map((person) => ({
-		individual_id: person.id,
-		directory: person,
-		employment: record(employment, String(person.id)),
-		individual: record(individual, String(person.id)),
-	}));
+	const workEmail = (id: string) => ((record(individual, id)?.emails as IDataObject[] | undefined)?.find((e) => e.type === 'work')?.data as string | undefined) ?? null;
+	return people.map((person) => {
+		const job = record(employment, String(person.id));
+		const managerId = (job?.manager as IDataObject | null | undefined)?.id as string | undefined;
+		return {
+			individual_id: person.id,
+			directory: person,
+			employment: job,
+			individual: record(individual, String(person.id)),
+			managerEmail: managerId ? workEmail(managerId) : null,
+		};
+	});
 }
 
 export const finch: Recipe<FinchAnswers> = {
@@ -140,8 +152,8 @@ export const finch: Recipe<FinchAnswers> = {
 		answersFor([
 			// Active, as Engagedly has him.
 			{ id: ethanId, first: 'Ethan', last: 'Brooks', email: 'ethan.brooks@harbor.example', title: 'Operations Analyst', status: 'active', isActive: true, start: '2016-08-15', sourceId: '000001', manager: null },
-			// Her legal name changed in payroll.
-			{ id: 'c205b3fa-b626-4346-bf0f-ca065ab88d31', first: 'Yara', last: 'Haddad', email: 'yara.nasser@harbor.example', title: 'Accountant', status: 'active', isActive: true, start: '2019-05-06', sourceId: '000014' },
+			// Her legal name changed in payroll, and her work address with it.
+			{ id: 'c205b3fa-b626-4346-bf0f-ca065ab88d31', first: 'Yara', last: 'Haddad', email: 'yara.haddad@harbor.example', title: 'Accountant', status: 'active', isActive: true, start: '2019-05-06', sourceId: '000014' },
 			// Starts in ten days.
 			{ id: '0e4b9f62-3a7c-4d1e-8b5f-6c2a9d7e1f38', first: 'Leon', last: 'Fischer', email: 'leon.fischer@harbor.example', title: 'Support Specialist', status: 'prehire', isActive: null, start: dayFrom(today, 10), sourceId: '000051' },
 			// Starts today.
@@ -150,6 +162,8 @@ export const finch: Recipe<FinchAnswers> = {
 			{ id: '3f6d2b8e-1c9a-4e7b-a5d3-8b2f6c1e9a40', first: 'Rosa', last: 'Silva', email: 'rosa.silva@harbor.example', title: 'Operations Analyst', status: 'leave', isActive: true, start: '2020-09-14', sourceId: '000021' },
 			// Resigned: active, the end date in five days.
 			{ id: '9b4e7a1d-6c3f-4d8b-b2e9-5a7c3f1d8e62', first: 'Liam', last: 'Murphy', email: 'liam.murphy@harbor.example', title: 'Accountant', status: 'active', isActive: true, start: '2018-02-12', end: dayFrom(today, 5), sourceId: '000009' },
+			// Liam's report, handed over to Ethan before Liam leaves.
+			{ id: '6f3a9d2c-7e1b-4c8a-a5d4-9b2e6f1c3a87', first: 'Owen', last: 'Price', email: 'owen.price@harbor.example', title: 'Accountant', status: 'active', isActive: true, start: '2022-06-06', sourceId: '000027' },
 			// Terminated three days ago.
 			{ id: '1d8c3a6f-9e2b-4f5d-8c7a-2b9e4d6f1a83', first: 'Kenji', last: 'Ito', email: 'kenji.ito@harbor.example', title: 'Support Specialist', status: 'terminated', isActive: false, start: '2021-01-11', end: dayFrom(today, -3), sourceId: '000031' },
 			// Retired, no end date given.
@@ -166,6 +180,7 @@ export const finch: Recipe<FinchAnswers> = {
 		additionalFields: {
 			employeeId: '={{ $json.employment?.source_id }}',
 			jobTitle: '={{ $json.employment?.title }}',
+			manager: '={{ $json.managerEmail }}',
 			joiningDate: '={{ $json.employment?.start_date }}',
 		},
 		leaverFields: {

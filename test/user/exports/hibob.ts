@@ -70,6 +70,7 @@ const titleId = (name: string) => Object.keys(TITLES).find((id) => TITLES[id] ==
 const readable = (day: string | null) => (day === null ? null : `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** A manager as `work.reportsTo` gives them. */
 const ingrid = { id: '3332883884017713238', email: 'ingrid.berg@fjord.example', firstName: 'Ingrid', surname: 'Berg', displayName: 'Ingrid Berg' };
 
 interface Person {
@@ -83,11 +84,12 @@ interface Person {
 	lifecycleStatus: string;
 	status: 'Active' | 'Inactive';
 	terminationDate?: string;
-	reportsTo?: null;
+	/** Ingrid unless given; null for none. */
+	reportsTo?: typeof ingrid | null;
 }
 
 function person(p: Person): IDataObject {
-	const reportsTo = p.reportsTo === null ? null : ingrid;
+	const reportsTo = p.reportsTo === undefined ? ingrid : p.reportsTo;
 	const nested = {
 		id: p.id,
 		email: p.email,
@@ -125,8 +127,8 @@ export const hibob: Recipe<BobSearch> = {
 		employees: [
 			// Employed, as Engagedly has her.
 			person({ id: ingrid.id, firstName: 'Ingrid', surname: 'Berg', email: ingrid.email, title: 'Engineering Manager', startDate: '2017-09-04', employeeIdInCompany: 1, lifecycleStatus: 'employed', status: 'Active', reportsTo: null }),
-			// A new surname since Engagedly last heard.
-			person({ id: '3332883884017713301', firstName: 'Astrid', surname: 'Dahl-Moe', email: 'astrid.dahl@fjord.example', title: 'Software Engineer', startDate: '2020-03-02', employeeIdInCompany: 14, lifecycleStatus: 'employed', status: 'Active' }),
+			// Married since Engagedly last heard: a new surname, and a new address with it.
+			person({ id: '3332883884017713301', firstName: 'Astrid', surname: 'Dahl-Moe', email: 'astrid.dahl-moe@fjord.example', title: 'Software Engineer', startDate: '2020-03-02', employeeIdInCompany: 14, lifecycleStatus: 'employed', status: 'Active' }),
 			// Hired, starting in three weeks: access Inactive until then.
 			person({ id: '3332883884017713420', firstName: 'Henrik', surname: 'Strand', email: 'henrik.strand@fjord.example', title: 'Software Engineer', startDate: dayFrom(today, 21), employeeIdInCompany: 41, lifecycleStatus: 'hired', status: 'Inactive' }),
 			// Starts today.
@@ -135,6 +137,8 @@ export const hibob: Recipe<BobSearch> = {
 			person({ id: '3332883884017713355', firstName: 'Nora', surname: 'Eide', email: 'nora.eide@fjord.example', title: 'Operations Analyst', startDate: '2019-11-18', employeeIdInCompany: 27, lifecycleStatus: 'parental leave', status: 'Inactive' }),
 			// Garden leave: the termination date ahead.
 			person({ id: '3332883884017713362', firstName: 'Emil', surname: 'Solberg', email: 'emil.solberg@fjord.example', title: 'Senior Software Engineer', startDate: '2018-05-14', employeeIdInCompany: 30, lifecycleStatus: 'garden leave', status: 'Active', terminationDate: dayFrom(today, 20) }),
+			// Emil's report, handed over to Ingrid before he leaves.
+			person({ id: '3332883884017713377', firstName: 'Jakob', surname: 'Lie', email: 'jakob.lie@fjord.example', title: 'Software Engineer', startDate: '2021-08-16', employeeIdInCompany: 35, lifecycleStatus: 'employed', status: 'Active' }),
 			// Terminated a week ago.
 			person({ id: '3332883884017713340', firstName: 'Tor', surname: 'Aas', email: 'tor.aas@fjord.example', title: 'Operations Analyst', startDate: '2019-02-04', employeeIdInCompany: 22, lifecycleStatus: 'terminated', status: 'Inactive', terminationDate: dayFrom(today, -7) }),
 			// Rehired on the same profile, starting again in a week: Hired until then.

@@ -118,8 +118,13 @@ function employee(p: Person): IDataObject {
 
 const ruthId = '9f1d3b7e-2c4a-4e8b-a1d6-0b5c7e3f9a21';
 const ruthFields: Person = { id: ruthId, number: '100', first: 'Ruth', last: 'Okafor', email: 'ruth.okafor@meridian.example', status: 'ACTIVE', hire: '2018-01-10', start: '2018-02-05', titles: [['Engineering Manager', '2018-02-05']] };
-/** Her expansion as a manager: an Employee whose own manager and employments stay ids. */
-const ruth = { ...employee(ruthFields), employments: ['9f1d3b7e-2c4a-4e8b-a1d6-000000000000'] };
+/** A manager's expansion: an Employee whose own manager and employments stay ids. */
+const asManager = (fields: Person, managerId: string | null) => {
+	const expanded = employee(fields);
+	return { ...expanded, manager: managerId, employments: (expanded.employments as IDataObject[]).map((employment) => employment.id) };
+};
+const ruth = asManager(ruthFields, null);
+const danielFields = (today: string): Person => ({ id: '4b2e8c1a-7d3f-4a9e-b6c2-5e1f0a8d3c47', number: '114', first: 'Daniel', last: 'Kim', email: 'daniel.kim@meridian.example', status: 'ACTIVE', hire: '2020-04-20', start: '2020-05-04', manager: ruth, titles: [['Senior Software Engineer', dayFrom(today, -40)], ['Software Engineer', '2020-05-04']] });
 
 export const merge: Recipe<MergeEmployeePage> = {
 	system: 'Merge',
@@ -130,7 +135,11 @@ export const merge: Recipe<MergeEmployeePage> = {
 			// Active, as Engagedly has her.
 			employee(ruthFields),
 			// Promoted: the newer Employment listed first.
-			employee({ id: '4b2e8c1a-7d3f-4a9e-b6c2-5e1f0a8d3c47', number: '114', first: 'Daniel', last: 'Kim', email: 'daniel.kim@meridian.example', status: 'ACTIVE', hire: '2020-04-20', start: '2020-05-04', manager: ruth, titles: [['Senior Software Engineer', dayFrom(today, -40)], ['Software Engineer', '2020-05-04']] }),
+			employee(danielFields(today)),
+			// Now in Daniel's team, moved from Hannah's before she leaves: the expanded manager is Daniel.
+			employee({ id: 'a8d3f1c6-5b2e-4e9a-8c7d-3f6b1a9e2d54', number: '131', first: 'Noor', last: 'Aziz', email: 'noor.aziz@meridian.example', status: 'ACTIVE', hire: '2022-01-10', start: '2022-02-01', manager: asManager(danielFields(today), ruthId), titles: [['Software Engineer', '2022-02-01']] }),
+			// Her division moved to the group's domain: a new work address.
+			employee({ id: 'c6e1b9d4-2f8a-4c5e-9b3d-7a4f2e8c1b69', number: '126', first: 'Leah', last: 'Cohen', email: 'leah.cohen@meridian-group.example', status: 'ACTIVE', hire: '2021-11-01', start: '2021-11-15', manager: ruth, titles: [['Account Manager', '2021-11-15']] }),
 			// Signed last week, starts in a month: PENDING, the hire date already past.
 			employee({ id: 'e7c4a2d9-1b6f-4c3e-8a5d-2f9b0e6c1a73', number: '151', first: 'Chloe', last: 'Martin', email: 'chloe.martin@meridian.example', status: 'PENDING', hire: dayFrom(today, -10), start: dayFrom(today, 30), manager: ruth, titles: [['Software Engineer', dayFrom(today, 30)]] }),
 			// Started yesterday.

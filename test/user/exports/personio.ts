@@ -26,6 +26,8 @@
  * A rehire is a new profile (new id, new hire date after the old termination date, no termination
  * date); when the old address moves to it, the old profile's address gets an underscore and a
  * random five-character hash (where in the address is not documented: here after the local part).
+ * So a rehire is two rows for one person: the old profile (its old id, the renamed address) and the
+ * new one (a new id, the old address).
  */
 import { DateTime } from 'luxon';
 import type { IDataObject } from 'n8n-workflow';
@@ -48,15 +50,18 @@ const personioDate = (day: string) => DateTime.fromISO(day, { zone: 'Europe/Berl
 const named = (type: string, id: number, name: string) => ({ type, attributes: { id, name } });
 const costCenter = (name: string) => [{ type: 'CostCenter', attributes: { id: 82957, name, percentage: 100 } }];
 
-const katrin = {
+/** A supervisor as Personio gives one: a ShortEmployee, its attributes wrapped. */
+const shortEmployee = (id: number, first: string, last: string, email: string) => ({
 	type: 'Employee',
 	attributes: {
-		id: attribute('id', 'ID', 2116366, 'integer'),
-		first_name: attribute('first_name', 'First name', 'Katrin'),
-		last_name: attribute('last_name', 'Last name', 'Vogel'),
-		email: attribute('email', 'Email', 'katrin.vogel@lindenhof.example'),
+		id: attribute('id', 'ID', id, 'integer'),
+		first_name: attribute('first_name', 'First name', first),
+		last_name: attribute('last_name', 'Last name', last),
+		email: attribute('email', 'Email', email),
 	},
-};
+});
+const katrin = shortEmployee(2116366, 'Katrin', 'Vogel', 'katrin.vogel@lindenhof.example');
+const felix = shortEmployee(2116380, 'Felix', 'Bauer', 'felix.bauer@lindenhof.example');
 
 interface Person {
 	id: number;
@@ -69,7 +74,8 @@ interface Person {
 	termination?: string;
 	lastWorkingDay?: string;
 	office?: string | null;
-	supervisor?: boolean;
+	/** Katrin unless given; null for none. */
+	supervisor?: ReturnType<typeof shortEmployee> | null;
 	cost?: string;
 }
 
@@ -83,7 +89,7 @@ function employee(p: Person): { type: 'Employee'; attributes: IDataObject } {
 			email: attribute('email', 'Email', p.email),
 			status: attribute('status', 'Status', p.status),
 			position: attribute('position', 'Position', p.position),
-			supervisor: attribute('supervisor', 'Supervisor', p.supervisor === false ? null : katrin),
+			supervisor: attribute('supervisor', 'Supervisor', p.supervisor === undefined ? katrin : p.supervisor),
 			employment_type: attribute('employment_type', 'Employment type', 'internal'),
 			hire_date: attribute('hire_date', 'Hire date', p.hire, 'date'),
 			contract_end_date: attribute('contract_end_date', 'Contract ends', null, 'date'),
@@ -103,15 +109,17 @@ export const personio: Recipe<PersonioEmployees> = {
 	answer: (today) => {
 		const data = [
 			// Active, as Engagedly has her; her hire date in the schema example's offset form.
-			employee({ id: 2116366, first: 'Katrin', last: 'Vogel', email: 'katrin.vogel@lindenhof.example', status: 'active', position: 'Engineering Manager', hire: '2015-04-01T00:00:00+0200', supervisor: false }),
+			employee({ id: 2116366, first: 'Katrin', last: 'Vogel', email: 'katrin.vogel@lindenhof.example', status: 'active', position: 'Engineering Manager', hire: '2015-04-01T00:00:00+0200', supervisor: null }),
 			// Promoted since Engagedly last heard.
 			employee({ id: 2116380, first: 'Felix', last: 'Bauer', email: 'felix.bauer@lindenhof.example', status: 'active', position: 'Senior Software Engineer', hire: personioDate('2019-01-07') }),
 			// Starts in 25 days: onboarding.
 			employee({ id: 2220003, first: 'Lena', last: 'Hoffmann', email: 'lena.hoffmann@lindenhof.example', status: 'onboarding', position: 'Software Engineer', hire: personioDate(dayFrom(today, 25)) }),
 			// Starts today: active from today.
 			employee({ id: 2220004, first: 'Tim', last: 'Krause', email: 'tim.krause@lindenhof.example', status: 'active', position: 'Support Specialist', hire: personioDate(today) }),
-			// On parental leave: not a leaver.
-			employee({ id: 2116391, first: 'Anna', last: 'Schmidt', email: 'anna.schmidt@lindenhof.example', status: 'leave', position: 'Product Manager', hire: personioDate('2018-10-01') }),
+			// On parental leave: not a leaver. Married meanwhile: a new last name, and her address with it.
+			employee({ id: 2116391, first: 'Anna', last: 'Keller', email: 'anna.keller@lindenhof.example', status: 'leave', position: 'Product Manager', hire: personioDate('2018-10-01') }),
+			// Now in Felix's team: her supervisor is Felix.
+			employee({ id: 2116395, first: 'Sophie', last: 'Lang', email: 'sophie.lang@lindenhof.example', status: 'active', position: 'Software Engineer', hire: personioDate('2021-03-01'), supervisor: felix }),
 			// Resigned: active until the termination date, his last day of work earlier.
 			employee({ id: 2116402, first: 'Paul', last: 'Richter', email: 'paul.richter@lindenhof.example', status: 'active', position: 'Software Engineer', hire: personioDate('2020-02-03'), termination: personioDate(dayFrom(today, 30)), lastWorkingDay: personioDate(dayFrom(today, 16)) }),
 			// Left ten days ago: inactive since the day after.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- test code runs in plain Node, not inside n8n */
 /**
  * Workday: the Human_Resources web service's `Get_Workers` (SOAP), as Workday answers it, turned
  * into JSON by n8n's XML node with its default options, then n8n's Split Out node on the workers.

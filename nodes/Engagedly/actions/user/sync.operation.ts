@@ -10,7 +10,7 @@ import { liveUserAttributes } from './fields/customAttributes';
 import { readAdministrators, readComparisons } from './sync/compare';
 import { guardRefusal, overTheGuard, plan } from './sync/decide';
 import { readDirectory } from './sync/directory';
-import { creations, deactivating, matchRun } from './sync/match';
+import { deactivating, matchRun, runPeople } from './sync/match';
 import { checkBlockReasonCodes } from './sync/codes';
 import { readRows } from './sync/rows';
 import { applySteps } from './sync/apply';
@@ -65,13 +65,13 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	// Compare: what the plan decides on, read before it. What comparisons share is read once and
 	// handed on: the attribute definitions, the lists read for names, the people by id.
 	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id) });
-	const creating = creations(rows, matched);
-	const compared = await readComparisons.call(this, { ...matched, rows, directory, creating }, settings, reads, comparison.trusted, itemRequest, failed);
+	const people = runPeople(rows, matched);
+	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison.trusted, itemRequest, failed);
 	const administrators = await readAdministrators.call(this, deactivating(matched), request);
 
 	// Plan: every step decided as data, from what was read, before anything is written.
 	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
-	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date());
+	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date(), settings.dryRun);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });

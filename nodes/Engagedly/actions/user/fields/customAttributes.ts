@@ -46,8 +46,8 @@ function jsonList(text: string): unknown[] | undefined {
 	}
 }
 
-/** The value as Engagedly accepts it for the attribute's data type, or the problem with it. */
-function convert(attribute: UserAttribute, value: unknown): { value: unknown } | { problem: string } {
+/** The value as Engagedly accepts it for the attribute's data type, or the problem with it; a Date from an expression is its day in `zone`, the workflow's. */
+function convert(attribute: UserAttribute, value: unknown, zone: string): { value: unknown } | { problem: string } {
 	const values = optionValues(attribute);
 	const matchOption = (candidate: unknown) => {
 		if (typeof candidate !== 'string' && typeof candidate !== 'number') return undefined;
@@ -69,7 +69,7 @@ function convert(attribute: UserAttribute, value: unknown): { value: unknown } |
 			return { problem: `${label(attribute)} must be a number, not ${shown(value)}: enter digits such as 4 or 2.5` };
 		}
 		case 'date': {
-			const day = toApiDay(value);
+			const day = toApiDay(value, { zone });
 			if (day) return { value: day };
 			return {
 				problem: `${label(attribute)} must be a date, not ${shown(value)}: pick it in the date picker or write YYYY-MM-DD (e.g. 2024-01-15)`,
@@ -156,7 +156,7 @@ export async function readCustomAttributes(
 			);
 			continue;
 		}
-		const converted = convert(attribute, value);
+		const converted = convert(attribute, value, this.getTimezone());
 		if ('problem' in converted) problems.push(converted.problem);
 		else values[key] = converted.value as IDataObject[string];
 	}

@@ -13,7 +13,7 @@ import { resolvePeople } from './directory';
 import { business, department } from '../../records/kinds';
 import type { Settings } from './settings';
 import type { Fate } from './lifecycle';
-import type { Creating, Held, Match } from './match';
+import type { Held, Match, RunPeople } from './match';
 import type { Row } from './rows';
 
 /** What an employee's comparison needs: their write body (names resolved), their user as compared. */
@@ -36,7 +36,7 @@ export interface Compared {
  */
 export async function readComparisons(
 	this: IExecuteFunctions,
-	{ rows, matches, fates, held, directory, creating }: { rows: Map<number, Row>; matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; directory: Directory; creating: Creating },
+	{ rows, matches, fates, held, directory, people }: { rows: Map<number, Row>; matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; directory: Directory; people: RunPeople },
 	settings: Settings,
 	reads: UpsertReads,
 	digests: Record<string, string>,
@@ -51,7 +51,7 @@ export async function readComparisons(
 			const request = itemRequest(item);
 			const row = rows.get(item)!;
 			if (row.body instanceof Error) throw row.body;
-			const given = { ...row.body, ...resolvePeople.call(this, item, row.people, directory, creating, settings.managersGivenBy) };
+			const given = { ...row.body, ...resolvePeople.call(this, item, row.people, directory, people, settings.managersGivenBy) };
 			const body = await idsForNames.call(this, given, request, reads.lists);
 			const user = match.user;
 			if (!user || (user.status === 'Blocked' && !settings.reactivateReturning)) {

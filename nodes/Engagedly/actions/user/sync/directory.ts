@@ -7,7 +7,7 @@ import { paginate } from '../../../transport/paginate';
 import type { ItemRequest } from '../../../transport/request';
 import type { EmployeeIdMatch, ManagersGivenBy } from '../../../people/byEmployeeId';
 import { employeeIdError, employeeIdKey, userWithEmployeeId } from '../../../people/byEmployeeId';
-import type { Creating } from './match';
+import type { RunPeople } from './match';
 import type { PeopleRefs } from './rows';
 
 /**
@@ -56,23 +56,25 @@ export type Resolved =
 /**
  * One value of a people field against the directory, as plain data: an address as the one user
  * who holds it; with Managers Given By Employee ID, any other value as the one user whose
- * employee_id it is; else an Engagedly id the directory holds. A new hire this run creates is
- * their stand-in (newUserId). Nothing is taken on trust: an id the run did not read is nobody's.
+ * employee_id it is; else an Engagedly id the directory holds. A user whose address the run
+ * changes is found by the new one too; a new hire this run creates is their stand-in (newUserId). Nothing is taken on trust: an id the run did not read is nobody's.
  */
-export function resolvePerson(ref: string, directory: Directory, creating: Creating, by: ManagersGivenBy): Resolved {
+export function resolvePerson(ref: string, directory: Directory, run: RunPeople, by: ManagersGivenBy): Resolved {
 	if (isEmailAddress(ref)) {
 		const key = emailKey(ref);
 		const users = directory.byEmail.get(key) ?? [];
 		if (users.length > 1) return { sharedAddress: users };
 		if (users.length === 1) return { id: String(users[0].id) };
-		return creating.addresses.has(key) ? { id: newUserId(key) } : { nobody: 'address' };
+		const moved = run.newAddresses.get(key);
+		if (moved) return { id: moved };
+		return run.creating.has(key) ? { id: newUserId(key) } : { nobody: 'address' };
 	}
 	if (by === 'employeeId') {
 		// The user whose Engagedly id it is, if any, only tells the builder they chose the wrong key.
 		const candidates = new Set([...(directory.byEmployeeId.get(employeeIdKey(ref)) ?? []), ...(directory.byId.has(ref) ? [directory.byId.get(ref)!] : [])]);
 		const match = userWithEmployeeId(ref, [...candidates]);
 		if (match.kind === 'one') return { id: String(match.user.id) };
-		const hire = match.kind === 'nobody' ? creating.byEmployeeId.get(employeeIdKey(ref)) : undefined;
+		const hire = match.kind === 'nobody' ? run.creatingByEmployeeId.get(employeeIdKey(ref)) : undefined;
 		return hire ? { id: newUserId(hire) } : { employeeId: match };
 	}
 	return directory.byId.has(ref) ? { id: ref } : { nobody: 'id' };
@@ -90,11 +92,11 @@ const NOBODY = {
  * A row's people fields as the ids a write sends (resolvePerson). A value that names nobody, or
  * two users, fails the item, naming the field and how to map it.
  */
-export function resolvePeople(this: IExecuteFunctions, item: number, people: PeopleRefs[], directory: Directory, creating: Creating, by: ManagersGivenBy): IDataObject {
+export function resolvePeople(this: IExecuteFunctions, item: number, people: PeopleRefs[], directory: Directory, run: RunPeople, by: ManagersGivenBy): IDataObject {
 	const resolved: IDataObject = {};
 	for (const { wire, label, many, refs } of people) {
 		const ids = refs.map((ref) => {
-			const found = resolvePerson(ref, directory, creating, by);
+			const found = resolvePerson(ref, directory, run, by);
 			if ('id' in found) return found.id;
 			if ('sharedAddress' in found) throw sharedAddressError(this, ref, found.sharedAddress, item);
 			if ('employeeId' in found) throw employeeIdError(this, ref, found.employeeId, label, item);

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { sharedAddressError } from '../../../people/byEmail';
+import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { trimmed } from '../../../parameters/values';
 import type { Directory } from './directory';
 import type { Fate, Holding } from './lifecycle';
@@ -41,18 +41,27 @@ const holdingOf = (user: IDataObject | null): Holding => (!user ? 'nobody' : isA
 /** Who the run creates (now, or once they are in their window): a field naming one of them waits for their id. */
 export const isCreation = (match: Match, fate: Fate) => !match.user && (fate.action === 'write' || fate.action === 'pending');
 
-/** The new hires the run creates (now, or once in their window), by folded address and by employee ID: fields naming them wait for their ids. */
-export interface Creating {
-	addresses: Set<string>;
-	/** Employee ID → folded address. */
-	byEmployeeId: Map<string, string>;
+/**
+ * Who a people field may name by a key the directory does not show yet: the new hires the run
+ * creates (now, or once in their window), whose fields wait for their ids, and the users whose
+ * address the run changes (matched by Employee ID), named by their new address.
+ */
+export interface RunPeople {
+	/** The new hires' folded addresses. */
+	creating: Set<string>;
+	/** A new hire's Employee ID → their folded address. */
+	creatingByEmployeeId: Map<string, string>;
+	/** A new address the run gives a user, folded → their id. */
+	newAddresses: Map<string, string>;
 }
 
-export function creations(rows: Map<number, Row>, { matches, fates, held }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held }): Creating {
+export function runPeople(rows: Map<number, Row>, { matches, fates, held }: { matches: Map<number, Match>; fates: Map<number, Fate>; held: Held }): RunPeople {
 	const created = [...matches].filter(([item, match]) => isCreation(match, fates.get(item)!) && !held.items.has(item)).map(([item]) => rows.get(item)!);
+	const moving = [...matches].filter(([item, match]) => match.byEmployeeId && match.user && emailKey(match.user.email) !== rows.get(item)!.email);
 	return {
-		addresses: new Set(created.map((row) => row.email)),
-		byEmployeeId: new Map(created.filter((row) => row.employeeId).map((row) => [row.employeeId, row.email])),
+		creating: new Set(created.map((row) => row.email)),
+		creatingByEmployeeId: new Map(created.filter((row) => row.employeeId).map((row) => [row.employeeId, row.email])),
+		newAddresses: new Map(moving.map(([item, match]) => [rows.get(item)!.email, String(match.user!.id)])),
 	};
 }
 

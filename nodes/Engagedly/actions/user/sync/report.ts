@@ -7,7 +7,7 @@ import { outcomeFields } from '../upsert/step';
 import type { Applied } from './apply';
 import type { Compared } from './compare';
 import { userItem } from './items';
-import { signatureOf } from './signature';
+import { keyIdOf, signatureOf } from './signature';
 import type { DeactivateStep, FailedStep, Person, Step, WriteStep } from './steps';
 import { isWrite, PLAN_VERSION, stepJson, WRITING } from './steps';
 import type { Row } from './rows';
@@ -19,9 +19,10 @@ const heldOutput = (other: IDataObject): IDataObject => ({ outcome: 'held', held
  * Over the guard with When Over The Guard "output the plan": one item, paired with every input
  * item, with nothing written: the counts and names a message shows, the rows that failed (who,
  * and why: they travel with the plan, so the approver sees them and Apply Plan reports them), a
- * `message` a person reads without opening JSON, and the plan itself, signed (signature.ts).
+ * `message` a person reads without opening JSON, and the plan itself, signed (signature.ts). A
+ * dry run's plan says so inside what is signed: it is a preview, which Apply Plan refuses.
  */
-export function approval(steps: Step[], over: NodeOperationError, itemCount: number, key: Buffer, plannedAt: Date): BatchRun {
+export function approval(steps: Step[], over: NodeOperationError, itemCount: number, key: Buffer, plannedAt: Date, dryRun: boolean): BatchRun {
 	const writing = steps.filter((step): step is WriteStep | DeactivateStep => WRITING.includes(step.kind));
 	const counts: IDataObject = {};
 	const names: Record<string, string[]> = {};
@@ -29,25 +30,26 @@ export function approval(steps: Step[], over: NodeOperationError, itemCount: num
 	for (const kind of WRITING) names[kind] = steps.filter((step) => step.kind === kind).map((step) => named(step.person));
 	const withoutManager = steps.flatMap(managersLeaving).map(named);
 	const failed = steps.flatMap((step): IDataObject[] => (step.kind === 'failed' ? [failedRow(step)] : []));
-	const content: IDataObject = { version: PLAN_VERSION, plannedAt: plannedAt.toISOString(), steps: writing.map(stepJson), failed };
+	const content: IDataObject = { version: PLAN_VERSION, plannedAt: plannedAt.toISOString(), keyId: keyIdOf(key), dryRun, steps: writing.map(stepJson), failed };
 	return {
 		results: [
 			{
 				json: {
 					outcome: 'approvalNeeded',
 					reason: over.message,
+					dryRun,
 					counts,
 					names,
 					withoutManager,
 					failed,
-					message: approvalMessage(over.message, names, withoutManager, failed),
+					message: approvalMessage(over.message, names, withoutManager, failed, dryRun),
 					plan: { ...content, signature: signatureOf(key, content) },
 				},
 				item: Array.from({ length: itemCount }, (_, item) => item),
 			},
 		],
-		tally: `approval needed: ${String(counts.deactivate)} deactivated, nothing written`,
-		rest: 'Nothing was written: the plan waits for approval.',
+		tally: `approval needed: ${String(counts.deactivate)} deactivated, nothing written${dryRun ? ' (dry run: the plan is a preview)' : ''}`,
+		rest: dryRun ? 'Nothing was written: this was a dry run, and its plan is a preview Apply Plan refuses.' : 'Nothing was written: the plan waits for approval.',
 	};
 }
 
@@ -63,10 +65,11 @@ function failedRow(step: FailedStep): IDataObject {
 }
 
 /** What an approver reads: who goes, who loses their manager, who else is written, what failed; names and addresses. */
-function approvalMessage(reason: string, names: Record<string, string[]>, withoutManager: string[], failed: IDataObject[]): string {
+function approvalMessage(reason: string, names: Record<string, string[]>, withoutManager: string[], failed: IDataObject[], dryRun: boolean): string {
 	const list = (title: string, entries: string[]) => (entries.length ? [`${title} (${entries.length}):`, ...entries.map((entry) => `- ${entry}`)] : []);
 	return [
 		`Engagedly Sync waits for approval. ${reason}.`,
+		...(dryRun ? ['This was a dry run: the plan is a preview, and Apply Plan refuses it. Run Sync without Dry Run for a plan to approve.'] : []),
 		...list('To deactivate', names.deactivate),
 		...list('Left without a manager', withoutManager),
 		...list('To create', names.create),

@@ -8,7 +8,9 @@ import { CREDENTIAL_TYPE } from '../../../transport/send';
  * what a person approved: a step added, removed or changed on the way (a form, a webhook, a
  * message all carry the plan's JSON), or a plan made with another organisation's keys, no longer
  * matches. The key is derived from the credential's Secret Key, which never leaves the
- * credential: neither it nor the derived key is in the plan, only the signature.
+ * credential: neither it nor the derived key is in the plan, only the signature and the key's id
+ * (keyIdOf), which tells a plan signed with another key (a Secret Key rotated since, another
+ * organisation's) from one edited after signing.
  */
 
 /** The same JSON text for the same data whatever the order of its keys (n8n may reorder them on the way). */
@@ -26,6 +28,12 @@ function canonical(value: unknown): string {
 
 /** The signing key of a Secret Key: derived for this one purpose, so no other use of the key is exposed by it. */
 export const keyFor = (secretKey: string): Buffer => createHmac('sha256', secretKey).update('n8n-nodes-engagedly: an approved Sync plan').digest();
+
+/**
+ * A short name of a signing key, part of what a plan signs: a keyed digest of a fixed text, so it
+ * tells two keys apart and gives away nothing of either.
+ */
+export const keyIdOf = (key: Buffer): string => createHmac('sha256', key).update('n8n-nodes-engagedly: the key id').digest('base64url').slice(0, 12);
 
 /** The run's signing key, from its credential. */
 export async function planKey(context: IExecuteFunctions): Promise<Buffer> {

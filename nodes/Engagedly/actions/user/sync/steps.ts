@@ -101,8 +101,12 @@ export function fingerprintOf(user: IDataObject | null, wires: string[], reads: 
 
 // ---- a plan as JSON: what an approval carries --------------------------------------------------
 
-/** 2: signed, with when it was made and the rows that failed then. */
-export const PLAN_VERSION = 2;
+/**
+ * 2: signed, with when it was made and the rows that failed then. 3: also, inside what is signed,
+ * the id of the key that signed it (`keyId`) and whether it came from a dry run (`dryRun`), which
+ * Apply Plan refuses; a plan of version 2 cannot say so, and is refused for a new one.
+ */
+export const PLAN_VERSION = 3;
 
 /**
  * A writing step as JSON that survives n8n (a Wait node, the stored execution): who, what kind,
