@@ -17,7 +17,7 @@ import { createPoller } from '../helpers/poll';
 import { credentialsFor, followedByTheNode } from '../helpers/simulator';
 import { directoryPage, peopleBench } from './people';
 import { sharingBench } from './sharing';
-import { nightsBySizeBench, syncSections } from './sync';
+import { besideBench, nightsBySizeBench, syncSections } from './sync';
 import { startSimulator, type Simulator } from '../simulator';
 import { ordinaryUsers } from '../user/helpers';
 
@@ -275,12 +275,13 @@ function spliceSection(current: string, section: string, after?: string): string
 
 /**
  * `npm run bench -- sync` measures only the Sync sections; `npm run bench -- nights` only what a
- * night costs by size; `npm run bench -- sharing` only executions sharing one key. Each is written
- * over its own part of bench/RESULTS.md.
+ * night costs by size; `npm run bench -- beside` only a first Sync beside a trigger and a Get Many;
+ * `npm run bench -- sharing` only executions sharing one key. Each is written over its own part of
+ * bench/RESULTS.md.
  */
-async function sectionOnly(which: 'sync' | 'nights' | 'sharing') {
+async function sectionOnly(which: 'sync' | 'nights' | 'beside' | 'sharing') {
 	const { sim, credentials } = await startBench();
-	const sections = { sync: syncSections, nights: nightsBySizeBench, sharing: sharingBench };
+	const sections = { sync: syncSections, nights: nightsBySizeBench, beside: besideBench, sharing: sharingBench };
 	const section = (await sections[which](sim, credentials)).join('\n');
 	await sim.stop();
 	const after = which === 'nights' ? '### Every field and the birth date and HR managers: two weeks of nightly runs' : undefined;
@@ -288,7 +289,7 @@ async function sectionOnly(which: 'sync' | 'nights' | 'sharing') {
 	console.log(section);
 }
 
-const only = (['sync', 'nights', 'sharing'] as const).find((which) => process.argv.includes(which));
+const only = (['sync', 'nights', 'beside', 'sharing'] as const).find((which) => process.argv.includes(which));
 (only ? sectionOnly(only) : main()).catch((error) => {
 	console.error(error);
 	process.exit(1);

@@ -333,7 +333,7 @@ const singleUserFieldParameters = (costCenter: string) => ({
  * a little after it, all on one key, with the vendor's rate-limit headers (how executions see what
  * the others spend). Sync at its default Rate Limit Share (75 %). A minute lasts 5 s.
  */
-async function sharingBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
+export async function besideBench(sim: Simulator, credentials: EngagedlyCredentials): Promise<string[]> {
 	const timeScale = 12;
 	const minuteMs = 60_000 / timeScale;
 	sim.reset({ users: USERS, seed: 'bench-sync-sharing' });
@@ -469,7 +469,7 @@ export async function syncSections(sim: Simulator, credentials: EngagedlyCredent
 		...(await syncEveryFieldBench(sim, credentials)),
 		...(await syncDigestBench(sim, credentials)),
 		...(await nightsBySizeBench(sim, credentials)),
-		...(await sharingBench(sim, credentials)),
+		...(await besideBench(sim, credentials)),
 		...(await cooldownBench(sim, credentials)),
 	];
 }
