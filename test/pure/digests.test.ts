@@ -3,44 +3,92 @@
  * table. No engine: test/user/syncNightly.test.ts walks the nights through n8n's engine.
  */
 import type { DigestState, ComparisonInput } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
-import { comparisonFor, digestOf, mustRead, readDigestState, slotOf } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
+import { comparisonFor, digestOf, nextDigestState, nextTurn, readDigestState, singleRead, slotOf, UNCONFIRMED } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;
 const ids = Array.from({ length: 7_000 }, (_, index) => `u${index}`);
 const saved = (day: number): DigestState => ({ v: 2, day, users: Object.fromEntries(ids.map((id) => [id, 'digest'])) });
 const input = (extra: Partial<ComparisonInput> = {}): ComparisonInput => ({ manual: false, dryRun: false, fullEveryDays: 7, fullNow: false, now: TODAY * DAY_MS + 3_600_000, ...extra });
-/** Whose digests a run does not trust: those it reads. */
-const distrusted = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => {
-	const plan = comparisonFor(state, input(extra));
-	return { comparison: plan.comparison, read: ids.filter((id) => !(id in plan.trusted)).length };
+const plan = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => comparisonFor(state, input(extra));
+/** Whom a run reads of users whose items give the digests saved (`state`'s, or none: all the same digest). */
+const decided = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => {
+	const run = plan(state, extra);
+	const decisions = ids.map((id) => singleRead(run, id, 'digest'));
+	return { comparison: run.comparison, read: decisions.filter((d) => d === 'read').length, waiting: decisions.filter((d) => d === 'wait').length };
 };
+const onSlots = (period: number, ...days: number[]) => ids.filter((id) => days.some((day) => slotOf(id, period) === day % period)).length;
 
 test.each([
-	['no saved state', undefined, {}, 'full', ids.length],
-	['run by hand', saved(TODAY - 1), { manual: true }, 'full', ids.length],
-	['Full Comparison This Run', saved(TODAY - 1), { fullNow: true }, 'full', ids.length],
-	['a period of 0: every run', saved(TODAY - 1), { fullEveryDays: 0 }, 'full', ids.length],
-	['a whole period since the last run', saved(TODAY - 7), {}, 'full', ids.length],
-	['a clock set back', saved(TODAY + 1), {}, 'full', ids.length],
-	['a second run the same day', saved(TODAY), {}, 'incremental', 0],
-	['a period of 1, the next day: everyone has their turn', saved(TODAY - 1), { fullEveryDays: 1 }, 'full', ids.length],
-	['a period of 1, a second run the same day', saved(TODAY), { fullEveryDays: 1 }, 'incremental', 0],
-	['a period of 2, the next day: half have their turn', saved(TODAY - 1), { fullEveryDays: 2 }, 'incremental', ids.filter((id) => slotOf(id, 2) === TODAY % 2).length],
-])('%s: %s comparison', (_name, state, extra, comparison, read) => {
-	expect(distrusted(state, extra)).toEqual({ comparison, read });
+	['no saved state (a first run): today’s turn read, everyone else waits for theirs', undefined, {}, 'incremental', onSlots(7, TODAY), ids.length - onSlots(7, TODAY)],
+	['no saved state, run by hand: the same', undefined, { manual: true }, 'incremental', onSlots(7, TODAY), ids.length - onSlots(7, TODAY)],
+	['run by hand the day after the active workflow’s run: its digests, today’s turn', saved(TODAY - 1), { manual: true }, 'incremental', onSlots(7, TODAY), 0],
+	['run by hand the day of its run: nobody’s turn', saved(TODAY), { manual: true }, 'incremental', 0, 0],
+	['Full Comparison This Run', saved(TODAY - 1), { fullNow: true }, 'full', ids.length, 0],
+	['Full Comparison This Run, no saved state', undefined, { fullNow: true }, 'full', ids.length, 0],
+	['a period of 0: every run', saved(TODAY - 1), { fullEveryDays: 0 }, 'full', ids.length, 0],
+	['a whole period since the last run: every turn came', saved(TODAY - 7), {}, 'full', ids.length, 0],
+	['a clock set back: today’s turn', saved(TODAY + 1), {}, 'incremental', onSlots(7, TODAY), 0],
+	['a second run the same day', saved(TODAY), {}, 'incremental', 0, 0],
+	['a period of 1, the next day: everyone has their turn', saved(TODAY - 1), { fullEveryDays: 1 }, 'full', ids.length, 0],
+	['a period of 1, a second run the same day', saved(TODAY), { fullEveryDays: 1 }, 'incremental', 0, 0],
+	['a period of 2, the next day: half have their turn', saved(TODAY - 1), { fullEveryDays: 2 }, 'incremental', onSlots(2, TODAY), 0],
+])('%s: %s comparison', (_name, state, extra, comparison, read, waiting) => {
+	expect(decided(state, extra)).toEqual({ comparison, read, waiting });
 });
 
-test('night after night, each reads the users whose turn it is, about a seventh, and every user once in seven nights; two nights missed, the next reads both turns', () => {
-	const reads = Array.from({ length: 7 }, (_, night) => comparisonFor(saved(TODAY + night - 1), input({ now: (TODAY + night) * DAY_MS })))
-		.map((plan) => ids.filter((id) => !(id in plan.trusted)));
+test.each([
+	['the digest saved', 'digest', 'trust'],
+	['another digest (the item changed)', 'other', 'read'],
+	['UNCONFIRMED saved (a write whose outcome was not known)', UNCONFIRMED, 'read'],
+])('a user not on their turn, whose item gives %s: %s', (_name, savedDigest, decision) => {
+	const id = ids.find((user) => slotOf(user, 7) !== TODAY % 7)!;
+	expect(singleRead(plan({ v: 2, day: TODAY - 1, users: { [id]: savedDigest } }), id, 'digest')).toBe(decision);
+});
+
+test('nextTurn: the first day after the run’s that is the user’s turn, within the period', () => {
+	const run = plan(undefined);
+	const byDay = new Map<string, number>();
+	for (const id of ids) {
+		const turn = nextTurn(run, id);
+		const ahead = (Date.parse(turn) - TODAY * DAY_MS) / DAY_MS;
+		expect(ahead).toBeGreaterThanOrEqual(1);
+		expect(ahead).toBeLessThanOrEqual(7);
+		expect(slotOf(id, 7)).toBe((TODAY + ahead) % 7);
+		byDay.set(turn, (byDay.get(turn) ?? 0) + 1);
+	}
+	expect(byDay.size).toBe(7);
+});
+
+test('night after night from a first run: each reads the users whose turn it is, about a seventh, and every user once in seven nights; two nights missed, the next reads both turns', () => {
+	let state: DigestState | undefined;
+	const reads: string[][] = [];
+	for (let night = 0; night < 7; night++) {
+		const run = plan(state, { now: (TODAY + night) * DAY_MS });
+		const read = ids.filter((id) => singleRead(run, id, 'digest') === 'read');
+		reads.push(read);
+		const confirmed = new Map([...Object.entries(state?.users ?? {}), ...read.map((id): [string, string] => [id, 'digest'])]);
+		state = nextDigestState(run, confirmed, [], []);
+	}
 	expect(reads.flat().sort()).toEqual([...ids].sort());
 	for (const night of reads) expect(Math.abs(night.length - ids.length / 7)).toBeLessThan(ids.length / 7 / 10);
-	const twoNights = comparisonFor(saved(TODAY - 2), input());
-	expect(ids.filter((id) => !(id in twoNights.trusted)).sort()).toEqual(ids.filter((id) => [TODAY % 7, (TODAY - 1) % 7].includes(slotOf(id, 7))).sort());
+	const twoNights = plan(saved(TODAY - 2));
+	expect(ids.filter((id) => singleRead(twoNights, id, 'digest') === 'read').sort()).toEqual(ids.filter((id) => [TODAY % 7, (TODAY - 1) % 7].includes(slotOf(id, 7))).sort());
 });
 
-test('a state of the first version (a last full comparison, no day) is not read: the next run compares in full', () => {
+test('nextDigestState: the confirmed digests, UNCONFIRMED for users compared but not confirmed, the run’s day, the fields shown so far', () => {
+	const run = { ...plan(undefined), shown: ['hr_managers'] };
+	expect(nextDigestState(run, new Map([['u1', 'a']]), ['u2'], ['birth_date', 'hr_managers'])).toEqual({ v: 2, day: TODAY, users: { u1: 'a', u2: UNCONFIRMED }, shown: ['birth_date', 'hr_managers'] });
+});
+
+test('the fields shown are read back with the state; a state without them (or with something else there) knows none', () => {
+	expect(readDigestState({ v: 2, day: TODAY, users: {}, shown: ['birth_date'] })?.shown).toEqual(['birth_date']);
+	expect(readDigestState({ v: 2, day: TODAY, users: {} })?.shown).toEqual([]);
+	expect(readDigestState({ v: 2, day: TODAY, users: {}, shown: 'birth_date' })?.shown).toEqual([]);
+	expect(plan({ v: 2, day: TODAY - 1, users: {}, shown: ['birth_date'] }).shown).toEqual(['birth_date']);
+});
+
+test('a state of the first version (a last full comparison, no day) is not read: no digest is known', () => {
 	expect(readDigestState({ v: 1, fullAt: TODAY * DAY_MS, users: { u1: 'a.b' } })).toBeUndefined();
 });
 
@@ -52,7 +100,7 @@ test.each([
 	['a digest that is not text', { v: 2, day: TODAY, users: { u1: 'a.b', u2: 7 } }],
 	['a day that is not a whole number', { v: 2, day: TODAY + 0.5, users: { u1: 'a.b' } }],
 	['a day that is text', { v: 2, day: String(TODAY), users: { u1: 'a.b' } }],
-])('a hand-edited state (%s) is none: every user is read', (_name, state) => {
+])('a hand-edited state (%s) is none: nobody’s digest is known', (_name, state) => {
 	expect(readDigestState(state as never)).toBeUndefined();
 });
 
@@ -64,18 +112,14 @@ test.each([
 	expect(comparisonFor(saved(TODAY - 1), input(extra)).save).toBe(save);
 });
 
-test('a digest is of the values in their compared form, whatever order the fields come in; a user is read unless their trusted digest is this one', () => {
+test('a digest is of the values in their compared form, whatever order the fields come in', () => {
 	const a = digestOf({ birth_date: 'Jan 15, 1990', hr_managers: ['2', '1'] }, ['hr_managers', 'birth_date'], []);
 	expect(digestOf({ birth_date: '1990-01-15', hr_managers: ['1', '2'] }, ['birth_date', 'hr_managers'], [])).toBe(a);
 	expect(digestOf({ birth_date: '1990-01-16', hr_managers: ['1', '2'] }, ['birth_date', 'hr_managers'], [])).not.toBe(a);
 	expect(digestOf({ birth_date: '1990-01-15' }, ['birth_date'], [])).not.toBe(a);
-	expect(mustRead({ u1: a }, 'u1', a)).toBe(false);
-	expect(mustRead({ u1: a }, 'u1', 'other')).toBe(true);
-	expect(mustRead({ u1: a }, 'u2', a)).toBe(true);
-	expect(mustRead(undefined, 'u1', a)).toBe(true);
 });
 
 test('a well-formed state is read as it is, an empty one too', () => {
-	expect(readDigestState({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } })).toEqual({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } });
-	expect(readDigestState({ v: 2, day: TODAY, users: {} })).toEqual({ v: 2, day: TODAY, users: {} });
+	expect(readDigestState({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } })).toEqual({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' }, shown: [] });
+	expect(readDigestState({ v: 2, day: TODAY, users: {} })).toEqual({ v: 2, day: TODAY, users: {}, shown: [] });
 });

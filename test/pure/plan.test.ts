@@ -21,6 +21,7 @@ import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step
 const reads: UpsertReads = {
 	attributes: [],
 	neverShown: new Set(),
+	shown: new Set(),
 	lists: {
 		read: () => Promise.reject(new Error('plan reads nothing')),
 		readAlready: () => Promise.resolve([]),

@@ -14,7 +14,7 @@ import type { BatchResult } from '../../nodes/Engagedly/actions/types';
 import type { Applied } from '../../nodes/Engagedly/actions/user/sync/apply';
 import { personOf, readUserDetail, userDetailProperty, userItem } from '../../nodes/Engagedly/actions/user/sync/items';
 import type { Compared } from '../../nodes/Engagedly/actions/user/sync/compare';
-import { approval, confirmedDigests, report, summarise, summaryOf, tallyOf } from '../../nodes/Engagedly/actions/user/sync/report';
+import { approval, confirmedDigests, report, summarise, summaryOf, tallyOf, unconfirmedUsers } from '../../nodes/Engagedly/actions/user/sync/report';
 import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 import { isSignedBy, keyFor, keyIdOf } from '../../nodes/Engagedly/actions/user/sync/signature';
@@ -63,13 +63,17 @@ const rows = new Map<number, Row>(
 );
 const settings = (extra: Partial<Settings> = {}) => ({ userDetail: 'person', dryRun: false, summary: false, ...extra }) as Settings;
 
+/** Ann (item 1) waits for her turn for the fields only her single answer carries. */
+const waiting = { fields: ['birth_date', 'hr_managers'], turn: '2026-12-05' };
+const compared = new Map<number, Compared>([[1, { body: {}, byEmployeeId: false, existing: null, current: null, waiting }]]);
+
 const json = (result: BatchResult) => ('json' in result ? result.json : { error: result.error.message, ...('item' in result ? { item: result.item } : { user: result.user }) });
 
 describe('report: an item per step', () => {
 	test('who, then what happened; errors as error items naming their item, or the user no item names', () => {
-		expect(report(steps, applied, rows, settings()).map(json)).toEqual([
+		expect(report(steps, applied, rows, settings(), compared).map(json)).toEqual([
 			{ name: 'Nia New', email: 'new@example.com', id: '9', outcome: 'created', changes: { email: { from: null, to: 'new@example.com' } } },
-			{ name: 'Ann Lee', email: 'ann@example.com', id: '1', lifecycle: 'onNotice', date: '2026-12-31', outcome: 'updated', changes: { first_name: { from: 'Ann', to: 'Anne' } }, notCompared: ['hr_manager_ids'] },
+			{ name: 'Ann Lee', email: 'ann@example.com', id: '1', lifecycle: 'onNotice', date: '2026-12-31', outcome: 'updated', changes: { first_name: { from: 'Ann', to: 'Anne' } }, notCompared: ['hr_manager_ids'], waitingForTurn: waiting },
 			{ error: '429 Too Many Requests', item: 2 },
 			{ name: 'Pia Pre', email: 'pre@example.com', id: null, outcome: 'pending', date: '2027-01-04', reason: 'Waits for new@example.com, a new hire created from 2026-12-28' },
 			{ error: 'Joining Date is not a date', item: 4 },
@@ -85,7 +89,7 @@ describe('report: an item per step', () => {
 	});
 
 	test('each item is paired with its input item; the users no item names with none', () => {
-		expect(report(steps, applied, rows, settings()).map((result) => ('item' in result ? result.item : '-'))).toEqual([0, 1, 2, 3, 4, 5, 6, '-', '-', '-', '-', 7, 8]);
+		expect(report(steps, applied, rows, settings(), compared).map((result) => ('item' in result ? result.item : '-'))).toEqual([0, 1, 2, 3, 4, 5, 6, '-', '-', '-', '-', 7, 8]);
 	});
 });
 
@@ -152,13 +156,13 @@ describe('what an item carries of its user (User Details)', () => {
 });
 
 describe('summarise: the run output, its tally and the Summary', () => {
-	const results = report(steps, applied, rows, settings());
+	const results = report(steps, applied, rows, settings(), compared);
 
 	test('per employee: every item leads with the outcome fields any item has, blank where they do not apply, and the comparison', () => {
 		const run = summarise(results, 7, settings(), steps, 'incremental');
 		const items = run.results.filter((result) => 'json' in result).map(json);
-		expect(items.map((item) => Object.keys(item).slice(0, 11))).toEqual(
-			items.map(() => ['name', 'email', 'id', 'outcome', 'changes', 'notCompared', 'reason', 'heldWith', 'lifecycle', 'date', 'withoutManager']),
+		expect(items.map((item) => Object.keys(item).slice(0, 12))).toEqual(
+			items.map(() => ['name', 'email', 'id', 'outcome', 'changes', 'notCompared', 'waitingForTurn', 'reason', 'heldWith', 'lifecycle', 'date', 'withoutManager']),
 		);
 		expect(items[2]).toStrictEqual({
 			name: 'Pia Pre',
@@ -167,6 +171,7 @@ describe('summarise: the run output, its tally and the Summary', () => {
 			outcome: 'pending',
 			changes: {},
 			notCompared: [],
+			waitingForTurn: null,
 			reason: 'Waits for new@example.com, a new hire created from 2026-12-28',
 			heldWith: null,
 			lifecycle: null,
@@ -181,6 +186,7 @@ describe('summarise: the run output, its tally and the Summary', () => {
 			outcome: 'created',
 			changes: { email: { from: null, to: 'new@example.com' } },
 			notCompared: [],
+			waitingForTurn: null,
 			reason: null,
 			heldWith: null,
 			lifecycle: null,
@@ -225,6 +231,7 @@ describe('summarise: the run output, its tally and the Summary', () => {
 					pending: ['pre@example.com'],
 					reactivate: ['re@example.com'],
 				},
+				waitingForTurn: { users: 1, fields: ['birth_date', 'hr_managers'], everyoneComparedBy: '2026-12-05' },
 				onNotice: [{ email: 'ann@example.com', date: '2026-12-31' }],
 				withoutManager: ['cyd@example.com'],
 			},
@@ -372,5 +379,17 @@ describe('confirmedDigests: what a scheduled Sync saves of the fields only singl
 			['10', 'd0'],
 			['11', 'd1'],
 		]);
+	});
+
+	test('unconfirmedUsers: users compared with a digest but not confirmed (read next run); not those confirmed, created, or compared without a digest or waiting for their turn', () => {
+		const entry = (id: string | null, digest?: string, turn?: string): Compared => ({ body: {}, byEmployeeId: false, existing: id === null ? null : { id }, current: null, digest, ...(turn ? { waiting: { fields: ['birth_date'], turn } } : {}) });
+		const all = new Map<number, Compared>([
+			[0, entry('10', 'd0')],
+			[1, entry('12', 'd2')],
+			[2, entry(null, 'd3')],
+			[3, entry('14')],
+			[4, entry('15', undefined, '2026-12-05')],
+		]);
+		expect(unconfirmedUsers(all, new Map([['10', 'd0']]))).toEqual(['12']);
 	});
 });

@@ -51,7 +51,47 @@ export function syncKit(sim: SimulatorHandle) {
 			...spec,
 		});
 
-	return { costCenter, employee, activeUsers, run };
+	/**
+	 * An active workflow whose Schedule Trigger starts the Sync: each run gets the static data n8n
+	 * saved after the run before (whatever that run's end), as n8n loads it from its database; a
+	 * manual run gets it too (n8n 2 runs the saved workflow) and saves nothing.
+	 */
+	function scheduledSync(fields: IDataObject = {}) {
+		let saved: IDataObject = {};
+		return {
+			async run(employees: IDataObject[], extra: IDataObject = {}, mode: 'trigger' | 'manual' = 'trigger') {
+				const staticData = JSON.parse(JSON.stringify(saved)) as IDataObject;
+				const result = await run(employees, { ...fields, ...extra }, { mode, staticData });
+				if (result.savedStaticData) saved = result.savedStaticData;
+				return result;
+			},
+			saved: () => JSON.stringify(saved),
+			digests: () => (saved['node:Engagedly'] as IDataObject).users as IDataObject,
+		};
+	}
+
+	return { costCenter, employee, activeUsers, run, scheduledSync };
+}
+
+/**
+ * Nights pass on the clock the node reads (Date only: timers and the event loop run as ever), from
+ * noon UTC of a fixed day; on each new day the key's rate-limit window is a fresh one, as it would be.
+ */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export function onFixedDays(sim: Pick<SimulatorHandle, 'resetRateLimit'>): { at: (day: number) => void } {
+	const start = Date.UTC(2026, 11, 1, 12);
+	beforeEach(() => {
+		jest.useFakeTimers({ now: start, advanceTimers: true, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+	});
+	afterEach(() => {
+		jest.useRealTimers();
+	});
+	return {
+		at: (day: number) => {
+			jest.setSystemTime(start + day * DAY_MS);
+			sim.resetRateLimit();
+		},
+	};
 }
 
 /** Additional Fields mapping every field an HR system keeps, by name: job title, location, manager, units, birth date. */

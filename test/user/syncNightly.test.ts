@@ -11,10 +11,10 @@ import { pickedUsers } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, jsonOf, snapshot, writes } from './helpers';
-import { everyFieldMapping, outcomes, syncKit } from './syncKit';
+import { everyFieldMapping, onFixedDays, outcomes, syncKit } from './syncKit';
 
 const sim = useSimulator({ seed: 43, users: 120 });
-const { costCenter, employee, activeUsers, run } = syncKit(sim);
+const { costCenter, employee, activeUsers, run, scheduledSync } = syncKit(sim);
 
 const unitNames = (kind: 'department' | 'business', user: UserRecord) =>
 	sim.store
@@ -58,7 +58,8 @@ describe('unchanged means unwritten', () => {
 
 		for (const round of ['first', 'second']) {
 			sim.clearLog();
-			const { items, error } = await run(employees, fullFields);
+			// Full Comparison This Run: every birth date given is compared now, not on its user's turn.
+			const { items, error } = await run(employees, { ...fullFields, fullComparisonNow: true });
 			expect({ round, error }).toEqual({ round, error: undefined });
 			expect(new Set(outcomes(items))).toEqual(new Set(['unchanged']));
 			expect(writes(sim)).toEqual([]);
@@ -94,7 +95,8 @@ describe('unchanged means unwritten', () => {
 			.sort((a, b) => (a.id < b.id ? -1 : 1));
 		const bornBefore = born.birth_date;
 
-		const { items, error } = await run(employees, fullFields);
+		// Full Comparison This Run: the birth date is compared now, not on its user's turn.
+		const { items, error } = await run(employees, { ...fullFields, fullComparisonNow: true });
 		expect(error).toBeUndefined();
 		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual([
 			[`/beta/users/${mover.id}`, { departments: [target.id] }],
@@ -530,7 +532,7 @@ test('a failure is never green: without Continue On Fail every other employee is
 	expect((await run(employees, { output: 'summary' })).error?.message).toMatch(/^1 failed: /);
 });
 
-test('Output: Summary: one item with the counts and the addresses per outcome, whether it was a dry run and its comparison (full, run by hand), paired with every input item', async () => {
+test('Output: Summary: one item with the counts and the addresses per outcome, whether it was a dry run and its comparison (incremental: no run compares everyone unless asked), paired with every input item', async () => {
 	// The Site Administrator left out too: a sync never deactivates them, and counts them kept.
 	const admin = sim.store.admin;
 	const users = activeUsers().filter((user) => user.id !== admin.id);
@@ -547,7 +549,7 @@ test('Output: Summary: one item with the counts and the addresses per outcome, w
 		expect(items[0].pairedItem).toEqual(employees.map((_, item) => ({ item })));
 		expect(items[0].json).toEqual({
 			dryRun,
-			comparison: 'full',
+			comparison: 'incremental',
 			counts: { created: 1, updated: 1, rewritten: 0, unchanged: employees.length - 2, reactivated: 0, blocked: 0, held: 0, deactivated: 1, kept: 1, failed: 0 },
 			emails: {
 				created: [hire],
@@ -618,7 +620,7 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		if (userDetail !== 'full') {
 			expect(compared(dry.items)).toEqual(compared(real.items));
 			expect(Object.keys(real.items[2].json)).toEqual(['name', 'email', 'id', 'outcome', 'changes', ...more[userDetail], 'comparison']);
-			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'full', email: employees[2].email, id: users[2].id });
+			expect(real.items[2].json).toMatchObject({ outcome: 'updated', comparison: 'incremental', email: employees[2].email, id: users[2].id });
 			expect(real.items[6].json).toMatchObject({ name: 'Dora Ry', email: hire, id: sim.store.userByEmail(hire)!.id });
 			if (userDetail === 'simplified') expect(dry.items[6].json).toMatchObject({ job_title: title.name, location: place.name, departments: [department.name] });
 		} else {
@@ -635,7 +637,7 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 	}
 });
 
-describe('a scheduled Sync reads a single user only where an item changed what only that answer carries', () => {
+describe('a scheduled Sync reads a single user only where an item changed what only that answer carries, or on their turn', () => {
 	/** Birth date (no list carries it in the contract; the vendor's list does) and HR managers (no list carries them). */
 	const singleUserFields = {
 		additionalFields: {
@@ -645,7 +647,7 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 			hrManagers: pickedUsers('={{ $json.hrManagers }}'),
 		},
 	};
-	const DAY_MS = 24 * 60 * 60 * 1000;
+	const days = onFixedDays(sim);
 
 	const withSingleUserFields = (user: UserRecord): IDataObject => ({
 		...employee(user),
@@ -653,26 +655,9 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		hrManagers: user.hr_manager_ids.map((id) => sim.store.getUser(id).email),
 	});
 
-	/**
-	 * An active workflow whose Schedule Trigger starts the Sync: each run gets the static data n8n
-	 * saved after the run before (whatever that run's end), as n8n loads it from its database.
-	 */
-	function scheduledSync() {
-		let saved: IDataObject = {};
-		return {
-			async run(employees: IDataObject[], extra: IDataObject = {}, mode: 'trigger' | 'manual' = 'trigger') {
-				const staticData = JSON.parse(JSON.stringify(saved)) as IDataObject;
-				const result = await run(employees, { ...singleUserFields, ...extra }, { mode, staticData });
-				if (result.savedStaticData) saved = result.savedStaticData;
-				return result;
-			},
-			saved: () => JSON.stringify(saved),
-			digests: () => (saved['node:Engagedly'] as IDataObject).users as IDataObject,
-		};
-	}
-
-	const singleReads = () => requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path.split('/').pop()).sort();
+	const singleReads = () => requestsTo(sim, 'GET /beta/users/:id').map((entry) => entry.path.split('/').pop()!).sort();
 	const comparisons = (items: INodeExecutionData[]) => [...new Set(jsonOf(items).map((json) => json.comparison))];
+	const waitingOf = (items: INodeExecutionData[]) => jsonOf(items).filter((json) => json.waitingForTurn).map((json) => String(json.id)).sort();
 	const contract = () => sim.profile === 'contract';
 
 	let users: UserRecord[];
@@ -690,50 +675,67 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		expect(users.filter((user) => user.birth_date !== null).length).toBeGreaterThan(2);
 	});
 
-	test('the first scheduled run reads as a manual one; the second, with nothing changed, reads no single user and writes nothing; a manual run still reads them all and saves nothing', async () => {
-		const sync = scheduledSync();
-		const first = await sync.run(employees);
+	test('the first run reads a share of them and the rest wait for their turn, saying so; a second run the same day, nothing changed, reads none and writes nothing; a manual run uses the saved digests and saves nothing', async () => {
+		const sync = scheduledSync(singleUserFields);
+		const first = await sync.run(employees, {});
 		expect(first.error).toBeUndefined();
 		expect(new Set(outcomes(first.items))).toEqual(new Set(['unchanged']));
-		expect(comparisons(first.items)).toEqual(['full']);
-		expect(singleReads()).toEqual(readInFull);
+		expect(comparisons(first.items)).toEqual(['incremental']);
+		// Read or waiting, never both, never neither; most wait.
+		const read = singleReads();
+		const waiting = waitingOf(first.items);
+		expect([...read, ...waiting].sort()).toEqual(readInFull);
+		expect(read.length).toBeLessThan(readInFull.length);
+		expect(waiting.length).toBeGreaterThan(0);
 
 		sim.clearLog();
 		const second = await sync.run(employees);
 		expect(second.error).toBeUndefined();
 		expect(new Set(outcomes(second.items))).toEqual(new Set(['unchanged']));
-		expect(comparisons(second.items)).toEqual(['incremental']);
 		expect(singleReads()).toEqual([]);
 		expect(writes(sim)).toEqual([]);
 		expect(requestsTo(sim, 'GET /beta/users')).toHaveLength(Math.ceil(sim.store.users.size / 50));
+		expect(waitingOf(second.items)).toEqual(waiting);
 
 		const state = sync.saved();
 		// One entry for each user read, of a few dozen bytes: an id and a digest, never the values.
 		const entries = sync.digests();
-		expect(Object.keys(entries).sort()).toEqual(readInFull);
-		expect(JSON.stringify(entries).length / readInFull.length).toBeLessThan(60);
+		expect(Object.keys(entries).sort()).toEqual(read);
+		expect(JSON.stringify(entries).length / read.length).toBeLessThan(60);
 		for (const user of users.filter((u) => u.birth_date !== null)) expect(state).not.toContain(user.birth_date);
 
+		// By hand the next day: that day's turn, from the digests the schedule saved; nothing saved.
+		days.at(1);
 		sim.clearLog();
 		const manual = await sync.run(employees, { output: 'summary' }, 'manual');
-		expect(manual.items[0].json).toMatchObject({ comparison: 'full', counts: { unchanged: users.length } });
-		expect(singleReads()).toEqual(readInFull);
+		expect(manual.items[0].json).toMatchObject({ comparison: 'incremental', counts: { unchanged: users.length } });
+		const byHand = singleReads();
+		expect(byHand.length).toBeLessThan(waiting.length);
+		expect(byHand.every((id) => waiting.includes(id!))).toBe(true);
+		expect(manual.items[0].json.waitingForTurn).toEqual({
+			users: waiting.length - byHand.length,
+			fields: contract() ? ['birth_date', 'hr_managers'] : ['hr_managers'],
+			everyoneComparedBy: expect.stringMatching(/^2026-12-0[3-8]$/),
+		});
 		expect(sync.saved()).toBe(state);
 	});
 
-	test('a birth date and HR managers changed in the items, and an employee new to the saved state: exactly those users read, and written where Engagedly holds another value', async () => {
-		const sync = scheduledSync();
-		const born = users.find((user) => user.birth_date !== null)!;
-		const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
-		const [newcomer, sameByHand] = users.filter((user) => ![born, managed].includes(user) && user.hr_manager_ids.length > 0);
-		await sync.run(employees.filter((_, index) => users[index] !== newcomer));
+	test('a birth date and HR managers changed in the items, and an employee new to the saved state: the changed users read, and written where Engagedly holds another value; the newcomer waits for their turn', async () => {
+		const sync = scheduledSync(singleUserFields);
+		const managedUsers = users.filter((user) => user.hr_manager_ids.length > 0);
+		// The newcomer comes after the changed users: the run has learnt by then which fields Engagedly shows.
+		const newcomer = managedUsers[managedUsers.length - 1];
+		const born = users.find((user) => user.birth_date !== null && user !== newcomer)!;
+		const [managed, sameByHand] = managedUsers.filter((user) => ![born, newcomer].includes(user));
+		// A full comparison first: everyone but the newcomer has a digest.
+		await sync.run(employees.filter((_, index) => users[index] !== newcomer), { fullComparisonNow: true });
 		const newManager = users.find((user) => ![born, managed, newcomer, sameByHand].includes(user) && !managed.hr_manager_ids.includes(user.id))!;
 		employees[users.indexOf(born)].birthDate = '1991-07-04';
 		employees[users.indexOf(managed)].hrManagers = [newManager.email];
 		// Changed in the item, and in Engagedly by hand to the same: read, and nothing to write.
 		employees[users.indexOf(sameByHand)].hrManagers = [newManager.email];
 		sim.store.updateUser(sameByHand.id, { hr_manager_ids: [newManager.id] });
-		const changed = (contract() ? [born, managed, newcomer, sameByHand] : [managed, newcomer, sameByHand]).map((user) => user.id).sort();
+		const changed = (contract() ? [born, managed, sameByHand] : [managed, sameByHand]).map((user) => user.id).sort();
 
 		// A Dry Run reads as the real run would (and, to show them as the write would leave them, the
 		// users it would update that were not read: the vendor's born), and saves nothing.
@@ -746,11 +748,13 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		expect(sync.saved()).toBe(before);
 
 		sim.clearLog();
-		const { items, error } = await sync.run(employees, { output: 'summary' });
+		const { items, error } = await sync.run(employees);
 		expect(error).toBeUndefined();
-		expect(items[0].json).toMatchObject({ comparison: 'incremental', counts: { updated: 2, unchanged: users.length - 2 } });
+		expect(jsonOf(items).filter((json) => json.outcome === 'updated').map((json) => json.id).sort()).toEqual([born.id, managed.id].sort());
 		// The vendor's list carries the birth date: that user is compared without a read of their own.
 		expect(singleReads()).toEqual(changed);
+		expect(waitingOf(items)).toEqual([newcomer.id]);
+		expect(items[users.indexOf(newcomer)].json.waitingForTurn).toEqual({ fields: contract() && newcomer.birth_date !== null ? ['birth_date', 'hr_managers'] : ['hr_managers'], turn: expect.stringMatching(/^2026-12-0[2-8]$/) });
 		expect(writes(sim).map((entry) => [entry.path, entry.body])).toEqual(
 			[
 				[`/beta/users/${born.id}`, { birth_date: '1991-07-04' }],
@@ -765,56 +769,57 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 		expect(writes(sim)).toEqual([]);
 	});
 
-	test('a birth date and HR managers changed by hand in Engagedly: found on each user’s turn, once in Full Comparison Every days (7), each night reading only the users whose turn it is, every one of them once in the period; Full Comparison This Run finds a change at once', async () => {
-		// Nights pass on the clock the node reads (Date only: timers and the event loop run as ever).
-		const start = Date.now();
-		jest.useFakeTimers({ now: start, doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
-		try {
-			const sync = scheduledSync();
-			const first = await sync.run(employees);
-			expect(comparisons(first.items)).toEqual(['full']);
-			const born = users.find((user) => user.birth_date !== null && readInFull.includes(user.id))!;
-			const managed = users.find((user) => user !== born && user.hr_manager_ids.length > 0)!;
-			const [birthDate, hrManagers] = [born.birth_date, managed.hr_manager_ids];
-			sim.store.updateUser(born.id, { birth_date: '1970-01-01' });
-			sim.store.updateUser(managed.id, { hr_manager_ids: [] });
+	test('drift by hand in Engagedly, on users compared before and on users never compared: each put back on its user’s turn and not before, each night reading only the users whose turn it is, every one of them once in Full Comparison Every days (7); Full Comparison This Run finds a change at once', async () => {
+		const sync = scheduledSync(singleUserFields);
+		const first = await sync.run(employees);
+		const waiting = waitingOf(first.items);
+		const comparedFirst = readInFull.filter((id) => !waiting.includes(id));
+		const managedUsers = users.filter((user) => user.hr_manager_ids.length > 0);
+		// One user the first run compared, one it left waiting.
+		const before = managedUsers.find((user) => comparedFirst.includes(user.id))!;
+		const never = managedUsers.find((user) => waiting.includes(user.id))!;
+		const born = users.find((user) => user.birth_date !== null && readInFull.includes(user.id) && ![before, never].includes(user))!;
+		const drifted = [before, never, born];
+		const original = new Map(drifted.map((user) => [user.id, { hr: [...user.hr_manager_ids], birth: user.birth_date }]));
+		// The vendor's list carries the birth date: a drift there is seen, and put back, at once.
+		if (contract()) sim.store.updateUser(born.id, { birth_date: '1970-01-01' });
+		sim.store.updateUser(before.id, { hr_manager_ids: [] });
+		sim.store.updateUser(never.id, { hr_manager_ids: [] });
 
-			// A second run the same day: nobody's turn.
+		// A second run the same day: nobody's turn.
+		sim.clearLog();
+		await sync.run(employees);
+		expect(singleReads()).toEqual([]);
+
+		const nights: string[][] = [];
+		for (let night = 1; night <= 7; night++) {
+			days.at(night);
 			sim.clearLog();
-			await sync.run(employees);
-			expect(singleReads()).toEqual([]);
-
-			const nights: string[][] = [];
-			for (let night = 1; night <= 7; night++) {
-				jest.setSystemTime(start + night * DAY_MS);
-				sim.clearLog();
-				const result = await sync.run(employees);
-				expect([night, comparisons(result.items), result.error]).toEqual([night, ['incremental'], undefined]);
-				nights.push(singleReads() as string[]);
-				// Each drift is put back the night its user is read, not before.
-				const fixed = (user: UserRecord) => nights.some((reads) => reads.includes(user.id));
-				expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(fixed(managed) ? hrManagers : []);
-				if (contract()) expect(sim.store.getUser(born.id).birth_date).toBe(fixed(born) ? birthDate : '1970-01-01');
-			}
-			// Every user read once in the period, no night reading anyone twice, none reading them all.
-			expect(nights.flat().sort()).toEqual(readInFull);
-			expect(Math.max(...nights.map((reads) => reads.length))).toBeLessThan(readInFull.length);
-			expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
-			expect(sim.store.getUser(born.id).birth_date).toBe(birthDate);
-
-			// Full Comparison This Run finds a change by hand at once (which runs compare in full: test/pure/digests.test.ts).
-			sim.store.updateUser(managed.id, { hr_manager_ids: [] });
-			const asked = await sync.run(employees, { fullComparisonNow: true });
-			expect(comparisons(asked.items)).toEqual(['full']);
-			expect(sim.store.getUser(managed.id).hr_manager_ids).toEqual(hrManagers);
-		} finally {
-			jest.useRealTimers();
+			const result = await sync.run(employees);
+			expect([night, comparisons(result.items), result.error]).toEqual([night, ['incremental'], undefined]);
+			nights.push(singleReads() as string[]);
+			// Each drift is put back the night its user is read, not before.
+			const fixed = (user: UserRecord) => nights.some((reads) => reads.includes(user.id));
+			expect([night, sim.store.getUser(before.id).hr_manager_ids]).toEqual([night, fixed(before) ? original.get(before.id)!.hr : []]);
+			expect([night, sim.store.getUser(never.id).hr_manager_ids]).toEqual([night, fixed(never) ? original.get(never.id)!.hr : []]);
+			if (contract()) expect(sim.store.getUser(born.id).birth_date).toBe(fixed(born) ? original.get(born.id)!.birth : '1970-01-01');
 		}
+		// Every user read once in the period, no night reading anyone twice, none reading them all.
+		expect(nights.flat().sort()).toEqual(readInFull);
+		expect(Math.max(...nights.map((reads) => reads.length))).toBeLessThan(readInFull.length);
+		for (const user of drifted) expect(sim.store.getUser(user.id).hr_manager_ids).toEqual(original.get(user.id)!.hr);
+		expect(sim.store.getUser(born.id).birth_date).toBe(original.get(born.id)!.birth);
+
+		// Full Comparison This Run finds a change by hand at once (which runs compare in full: test/pure/digests.test.ts).
+		sim.store.updateUser(before.id, { hr_manager_ids: [] });
+		const asked = await sync.run(employees, { fullComparisonNow: true });
+		expect(comparisons(asked.items)).toEqual(['full']);
+		expect(sim.store.getUser(before.id).hr_manager_ids).toEqual(original.get(before.id)!.hr);
 	});
 
 	test('a failed run saves no digest it did not confirm: a write whose answer was lost is read again next time; a run stopped before its end saves nothing', async () => {
-		const sync = scheduledSync();
-		await sync.run(employees);
+		const sync = scheduledSync(singleUserFields);
+		await sync.run(employees, { fullComparisonNow: true });
 		const [first, lost] = users.filter((user) => user.hr_manager_ids.length > 0);
 		const newManager = users.find((user) => ![first, lost].includes(user) && !first.hr_manager_ids.includes(user.id) && !lost.hr_manager_ids.includes(user.id))!;
 		employees[users.indexOf(first)].hrManagers = [newManager.email];

@@ -14,7 +14,7 @@ import { deactivating, matchRun, runPeople } from './sync/match';
 import { checkBlockReasonCodes } from './sync/codes';
 import { readRows } from './sync/rows';
 import { applySteps } from './sync/apply';
-import { approval, confirmedDigests, report, summarise } from './sync/report';
+import { approval, confirmedDigests, report, summarise, unconfirmedUsers } from './sync/report';
 import { planKey } from './sync/signature';
 import { itemFields, runFields } from './sync/description';
 import { readSettings } from './sync/settings';
@@ -64,9 +64,9 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Compare: what the plan decides on, read before it. What comparisons share is read once and
 	// handed on: the attribute definitions, the lists read for names, the people by id.
-	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id) });
+	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id), shown: new Set(comparison.shown) });
 	const people = runPeople(rows, matched);
-	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison.trusted, itemRequest, failed);
+	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison, itemRequest, failed);
 	const administrators = await readAdministrators.call(this, deactivating(matched), request);
 
 	// Plan: every step decided as data, from what was read, before anything is written.
@@ -75,8 +75,11 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
 	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
-	if (comparison.save) writeState(staticData, nextDigestState(comparison, confirmedDigests(applied, compared)));
+	if (comparison.save) {
+		const confirmed = confirmedDigests(applied, compared);
+		writeState(staticData, nextDigestState(comparison, confirmed, unconfirmedUsers(compared, confirmed), reads.shown));
+	}
 
 	// Report.
-	return summarise(report(steps, applied, rows, settings), itemCount, settings, steps, comparison.comparison);
+	return summarise(report(steps, applied, rows, settings, compared), itemCount, settings, steps, comparison.comparison);
 }

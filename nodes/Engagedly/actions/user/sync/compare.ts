@@ -7,7 +7,8 @@ import { membershipReader } from '../upsert/lookups';
 import { idsForNames } from '../upsert/names';
 import type { UpsertReads } from '../upsert/step';
 import { readCurrent } from '../upsert/upsert';
-import { readDigest, trustedDigest } from '../upsert/step';
+import { notRead, readDigest } from '../upsert/step';
+import type { DigestComparison } from '../upsert/singleUserDigests';
 import type { Directory } from './directory';
 import { resolvePeople } from './directory';
 import { business, department } from '../../records/kinds';
@@ -25,6 +26,8 @@ export interface Compared {
 	current: IDataObject | null;
 	/** The digest of the fields only the single user carries, as the saved digest or the read confirmed them (singleUserDigests.ts). */
 	digest?: string;
+	/** Those fields, left uncompared until the user's turn (ISO date): they have no digest yet. */
+	waiting?: { fields: string[]; turn: string };
 }
 
 /**
@@ -39,7 +42,7 @@ export async function readComparisons(
 	{ rows, matches, fates, held, directory, people }: { rows: Map<number, Row>; matches: Map<number, Match>; fates: Map<number, Fate>; held: Held; directory: Directory; people: RunPeople },
 	settings: Settings,
 	reads: UpsertReads,
-	digests: Record<string, string>,
+	digests: DigestComparison,
 	itemRequest: (item: number) => ItemRequest,
 	failed: Map<number, Error>,
 ) {
@@ -59,10 +62,10 @@ export async function readComparisons(
 				continue;
 			}
 			const existing = await withMemberships(user, body, memberships, request);
-			const trusted = trustedDigest(existing, body, reads, digests);
-			const current = trusted ? existing : await readCurrent.call(this, existing, body, reads, request);
-			const digest = trusted ? trusted.digest : readDigest(existing, current, body, reads);
-			compared.set(item, { body: trusted?.body ?? body, byEmployeeId: match.byEmployeeId, existing, current, digest });
+			const unread = notRead(existing, body, reads, digests, match.byEmployeeId);
+			const current = unread ? existing : await readCurrent.call(this, existing, body, reads, request);
+			const digest = unread ? unread.digest : readDigest(existing, current, body, reads);
+			compared.set(item, { body: unread?.body ?? body, byEmployeeId: match.byEmployeeId, existing, current, digest, waiting: unread?.waiting });
 		} catch (error) {
 			failed.set(item, error as Error);
 		}

@@ -94,8 +94,12 @@ function failure(step: Step, error: Error): BatchResult {
 	return step.item === undefined ? { error, user: { id: step.person.id, email: step.person.email || null } } : { error, item: step.item };
 }
 
-/** Each step's output item: the user (as written, previewed or read) and what happened, or its error. */
-export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<number, Row>, settings: Settings): BatchResult[] {
+/**
+ * Each step's output item: the user (as written, previewed or read) and what happened, or its
+ * error; for a user whose fields only a single user's answer carries wait for their turn, which
+ * fields and the day.
+ */
+export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<number, Row>, settings: Settings, compared: Map<number, Compared>): BatchResult[] {
 	return steps.map((step): BatchResult => {
 		const done = applied.get(step);
 		const error = step.kind === 'failed' ? step.error : done?.error;
@@ -109,7 +113,8 @@ export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<num
 			...(step.item === undefined ? {} : { item: step.item }),
 		});
 		const result = done?.result;
-		if (result && isWrite(step)) return output(result.user, outcomeFields(result));
+		const waiting = step.item === undefined ? undefined : compared.get(step.item)?.waiting;
+		if (result && isWrite(step)) return output(result.user, { ...outcomeFields(result), ...(waiting ? { waitingForTurn: waiting } : {}) });
 		const user = result?.user ?? step.record ?? rows.get(step.item!)!.person;
 		switch (step.kind) {
 			case 'deactivate':
@@ -132,6 +137,7 @@ const OUTCOME_FIELDS: Record<string, () => unknown> = {
 	outcome: () => null,
 	changes: () => ({}),
 	notCompared: () => [],
+	waitingForTurn: () => null,
 	reason: () => null,
 	heldWith: () => null,
 	lifecycle: () => null,
@@ -198,6 +204,7 @@ export function tallyOf(results: BatchResult[], outcomes: string[] = []): string
  * anyone does.
  */
 export function summarise(results: BatchResult[], itemCount: number, settings: Settings, steps: Step[], comparison: Comparison): BatchRun {
+	const waiting = waitingOf(results);
 	const outcomes: string[] = [...OUTCOMES];
 	if (settings.daysBeforeJoining !== undefined) outcomes.splice(-1, 0, 'pending');
 	const { counts, emails } = outcomesOf(results, outcomes);
@@ -210,13 +217,35 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 	return {
 		results: [
 			{
-				json: { dryRun: settings.dryRun, comparison, counts, emails: emails as unknown as IDataObject, ...(onNotice.length ? { onNotice } : {}), ...(withoutManager.length ? { withoutManager } : {}) },
+				json: {
+					dryRun: settings.dryRun,
+					comparison,
+					counts,
+					emails: emails as unknown as IDataObject,
+					...(waiting ? { waitingForTurn: waiting } : {}),
+					...(onNotice.length ? { onNotice } : {}),
+					...(withoutManager.length ? { withoutManager } : {}),
+				},
 				item: everyItem,
 			},
 			...results.filter((result) => 'error' in result),
 		],
 		tally,
 		rest,
+	};
+}
+
+/**
+ * What a run left uncompared until users' turns: how many users, which fields, and the day by
+ * which every one of them will have been compared (their latest turn), if the workflow runs daily.
+ */
+function waitingOf(results: BatchResult[]): IDataObject | undefined {
+	const waiting = results.flatMap((result) => ('json' in result && result.json.waitingForTurn ? [result.json.waitingForTurn as { fields: string[]; turn: string }] : []));
+	if (!waiting.length) return undefined;
+	return {
+		users: waiting.length,
+		fields: [...new Set(waiting.flatMap((entry) => entry.fields))].sort(),
+		everyoneComparedBy: waiting.map((entry) => entry.turn).sort().at(-1)!,
 	};
 }
 
@@ -229,4 +258,9 @@ export function confirmedDigests(applied: Map<Step, Applied>, compared: Map<numb
 		confirmed.set(String(step.upsert.existing.id), digest);
 	}
 	return confirmed;
+}
+
+/** The users this run compared but whose digest it did not confirm (a failed write, an unknown outcome): read next run. */
+export function unconfirmedUsers(compared: Map<number, Compared>, confirmed: Map<string, string>): string[] {
+	return [...compared.values()].flatMap(({ existing, digest }) => (existing && digest !== undefined && !confirmed.has(String(existing.id)) ? [String(existing.id)] : []));
 }

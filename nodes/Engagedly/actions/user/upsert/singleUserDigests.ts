@@ -6,50 +6,65 @@ import { wantedValue } from './changes';
 
 
 /**
- * What a scheduled Sync remembers between runs so that it need not read every user on their own:
- * for each user, a digest of the values Engagedly was last confirmed to hold for the fields only a
+ * What Sync remembers between runs so that no run need read every user on their own: for each
+ * user, a digest of the values Engagedly was last confirmed to hold for the fields only a
  * single-user answer carries (a birth date, HR managers, secondary managers, a secondary phone
  * number, promotion and review dates, education...). Never the values, never a record.
  *
  * A digest only decides whether a user is read: when an item's values of those fields give the
  * digest saved for that user, Engagedly held exactly them when last read or written, and the read
- * is left out; otherwise (a new value, a user new to the state, a field newly mapped) the user is
- * read and the write decided on what Engagedly holds. A change made in Engagedly by hand is not
- * seen by a digest: so each user has a turn, one day in every `fullEveryDays` (their slot, from
- * their id), on which their digest is not trusted and they are read. Each night therefore reads
- * about 1/period of the users, those compared longest ago, and every user is compared once a
- * period: the reconciliation rolls, instead of reading everyone on one night.
+ * is left out; when they give another (a new value, a field newly mapped, a write whose outcome was
+ * not confirmed), the user is read and the write decided on what Engagedly holds. A change made in
+ * Engagedly by hand is not seen by a digest: so each user has a turn, one day in every
+ * `fullEveryDays` (their slot, from their id), on which they are read whatever their digest. A
+ * user with no digest yet (the first run, a newcomer to the saved state) waits for that turn
+ * like everyone else, their other fields compared meanwhile: so every run, the first and a manual
+ * one included, reads about 1/period of the users on their turns plus those whose items changed,
+ * and every user is compared once a period. The reconciliation rolls; no run reads everyone
+ * unless asked to (Full Comparison This Run, a period of 0) or a whole period passed without a run.
  *
  * Plain data in, plain data out: the Sync reads the node's static data once at its start and
- * replaces it once at its end, with only the digests of this run's confirmed outcomes.
+ * replaces it once at its end (never in a manual run nor a dry run: they use what the active
+ * workflow saved, where n8n gives it, and leave it as it was).
  */
 
 export const DIGESTS_VERSION = 2;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Saved for a user whose write was not confirmed: no item's values give it, so they are read next run. */
+export const UNCONFIRMED = '';
+
 export interface DigestState extends IDataObject {
 	v: number;
 	/** The day (since 1970, UTC) of the run that saved it: the turns up to it are taken. */
 	day: number;
-	/** User id → digest (base64url, 16 characters). */
+	/** User id → digest (base64url, 16 characters), or UNCONFIRMED. */
 	users: Record<string, string>;
+	/** The fields (wire names) a single-user answer has been seen to show: those a user can wait for their turn with. */
+	shown?: string[];
 }
 
 export type Comparison = 'incremental' | 'full';
 
 export interface DigestComparison {
 	comparison: Comparison;
-	/** The digests this run may trust: none in a full comparison, nobody's whose turn it is in an incremental one. */
-	trusted: Record<string, string>;
+	/** The digests saved by the last run that saved any (none in a full comparison: nothing is trusted). */
+	saved: Record<string, string>;
+	/** The slots whose turn is in this run: the days since the last saving run (today's alone when none did). */
+	turns: number[];
+	/** Full Comparison Every, in whole days (at least 1 in an incremental comparison). */
+	period: number;
 	/** Whether the run's confirmed digests are saved at its end (not in a manual run, nor a dry run). */
 	save: boolean;
 	/** The run's day, saved with its digests. */
 	day: number;
+	/** The fields a single-user answer was seen to show, as saved. */
+	shown: string[];
 }
 
 export interface ComparisonInput {
-	/** Run by hand from the editor: n8n does not keep static data for it, so it compares in full and saves nothing. */
+	/** Run by hand from the editor: n8n never saves its static data, so it saves nothing. */
 	manual: boolean;
 	dryRun: boolean;
 	/** Full Comparison Every (days): the period in which every user has their turn. */
@@ -62,32 +77,56 @@ export interface ComparisonInput {
 const isMap = (value: unknown): value is Record<string, unknown> =>
 	value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The saved state, or none when it is absent, of another version or malformed (hand-edited): then every user is read. */
+/** The saved state, or none when it is absent, of another version or malformed (hand-edited): then nobody's digest is known. */
 export function readDigestState(staticData: IDataObject): DigestState | undefined {
 	const { v, day, users } = staticData;
 	if (v !== DIGESTS_VERSION || typeof day !== 'number' || !Number.isInteger(day) || !isMap(users)) return undefined;
 	if (!Object.values(users).every((digest) => typeof digest === 'string')) return undefined;
-	return { v, day, users: users as Record<string, string> };
+	const shown = Array.isArray(staticData.shown) ? staticData.shown.filter((wire): wire is string => typeof wire === 'string') : [];
+	return { v, day, users: users as Record<string, string>, shown };
 }
 
 /** A user's turn: the day in every `period` on which their digest is not trusted. Spread evenly by their id. */
 export const slotOf = (userId: string, period: number): number => slot(userId, period);
 
+const slotOfDay = (day: number, period: number) => ((day % period) + period) % period;
+
 /**
- * Full when there is no saved state, a full comparison is asked for (or every run: a period of
- * 0), a whole period or more has passed since the last saving run, or the clock went back;
- * incremental otherwise, trusting every saved digest but those of the users whose turn came on a
- * day since the last run.
+ * Full when asked for (Full Comparison This Run, or every run: a period of 0) or when every slot's
+ * turn came since the last saving run (a whole period or more); incremental otherwise: the turns
+ * of the days since the last saving run, or today's alone when there is none (a first run, a state
+ * of another version) or the clock went back.
  */
 export function comparisonFor(saved: DigestState | undefined, input: ComparisonInput): DigestComparison {
 	const save = !input.manual && !input.dryRun;
 	const day = Math.floor(input.now / DAY_MS);
 	const period = Math.floor(input.fullEveryDays);
-	const since = saved ? day - saved.day : Infinity;
-	if (input.manual || input.fullNow || !saved || !(period >= 1) || since < 0 || since >= period) return { comparison: 'full', trusted: {}, save, day };
-	const turns = new Set(Array.from({ length: since }, (_, back) => (((day - back) % period) + period) % period));
-	const trusted = Object.fromEntries(Object.entries(saved.users).filter(([id]) => !turns.has(slotOf(id, period))));
-	return { comparison: 'incremental', trusted, save, day };
+	const shown = saved?.shown ?? [];
+	if (input.fullNow || !(period >= 1)) return { comparison: 'full', saved: {}, turns: [], period: Math.max(period, 1), save, day, shown };
+	const since = !saved || day < saved.day ? 1 : day - saved.day;
+	if (since >= period) return { comparison: 'full', saved: {}, turns: [], period, save, day, shown };
+	const turns = Array.from({ length: since }, (_, back) => slotOfDay(day - back, period));
+	return { comparison: 'incremental', saved: saved?.users ?? {}, turns, period, save, day, shown };
+}
+
+/**
+ * What a comparison does about the fields only a single user's answer carries, given the digest of
+ * what the item gives for them: `read` the user (a full comparison, their turn, or their item
+ * gives other values than those confirmed), `trust` the saved digest (nothing to read, nothing to
+ * write), or `wait` for their turn (never compared yet: those fields are neither read nor written
+ * this run).
+ */
+export function singleRead(plan: DigestComparison, userId: string, digest: string): 'read' | 'trust' | 'wait' {
+	if (plan.comparison === 'full' || plan.turns.includes(slotOf(userId, plan.period))) return 'read';
+	const saved = plan.saved[userId];
+	if (saved === undefined) return 'wait';
+	return saved === digest ? 'trust' : 'read';
+}
+
+/** The next day after this run's that is the user's turn, as an ISO date (UTC). */
+export function nextTurn(plan: DigestComparison, userId: string): string {
+	const ahead = slotOfDay(slotOf(userId, plan.period) - plan.day, plan.period) || plan.period;
+	return new Date((plan.day + ahead) * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -100,16 +139,16 @@ export function digestOf(body: IDataObject, fields: string[], attributes: UserAt
 	return digest(text, 16);
 }
 
-/** Whether a user must be read: unless the digest saved for them is this one. */
-export const mustRead = (trusted: Record<string, string> | undefined, userId: string, digest: string): boolean =>
-	trusted?.[userId] !== digest;
-
 /**
  * The state to save after a run: the digests it confirmed (users read and found or written as their
- * items give, and users whose trusted digest still held), keyed by user id. Every other user is
- * left out, so a failed item, an unknown write outcome or a user no longer in the input is read
- * again next time.
+ * items give, and users whose trusted digest still held), UNCONFIRMED for the users it compared
+ * without confirming (a failed write, one whose outcome is unknown): those are read next run; and
+ * the fields single-user answers have shown, so that no later run reads a user to find that out.
+ * Every other user is left out, so one no longer in the input, or waiting for their turn, is
+ * compared on their turn.
  */
-export function nextDigestState(plan: DigestComparison, confirmed: Map<string, string>): DigestState {
-	return { v: DIGESTS_VERSION, day: plan.day, users: Object.fromEntries(confirmed) };
+export function nextDigestState(plan: DigestComparison, confirmed: Map<string, string>, unconfirmed: string[], shown: Iterable<string>): DigestState {
+	const users: Record<string, string> = Object.fromEntries(unconfirmed.map((id) => [id, UNCONFIRMED]));
+	for (const [id, digest] of confirmed) users[id] = digest;
+	return { v: DIGESTS_VERSION, day: plan.day, users, shown: [...new Set([...plan.shown, ...shown])].sort() };
 }

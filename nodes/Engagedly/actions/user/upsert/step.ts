@@ -4,7 +4,8 @@ import type { UserAttribute } from '../../../people/attributeDefinitions';
 import type { Changes } from './changes';
 import { changesFor, fieldsNotCarried, patchBody, withoutFields } from './changes';
 import type { Lists } from './lookups';
-import { digestOf, mustRead } from './singleUserDigests';
+import type { DigestComparison } from './singleUserDigests';
+import { digestOf, nextTurn, singleRead } from './singleUserDigests';
 
 /**
  * What one write of a user is to be (Create or Update, Sync, Apply Plan), decided from plain
@@ -68,6 +69,8 @@ export interface UpsertReads {
 	 * them alike, so the next user with such a field is not read on its own to find that out again.
 	 */
 	neverShown: Set<string>;
+	/** Fields the list does not carry that a single-user answer of this run has shown. */
+	shown: Set<string>;
 	/** The lists the run reads for names, and from which a dry run and `changes` name what an id points to. */
 	lists: Lists;
 	/** The users the run knows, by id, from which a dry run and `changes` name a person an id points to. */
@@ -91,16 +94,27 @@ const unreadFields = (existing: IDataObject, body: IDataObject, reads: UpsertRea
 	fieldsNotCarried(existing, body, reads.attributes).filter((wire) => !reads.neverShown.has(wire));
 
 /**
- * A scheduled Sync's saved digests (singleUserDigests.ts) in place of the single-user read: when
- * the item's values of the fields the list does not carry give the digest saved for this user,
- * Engagedly held exactly them when last read or written, so they are left out of the body,
- * unread and unwritten. Undefined: the user is read as needsSingleRead says.
+ * Sync's saved digests (singleUserDigests.ts) in place of the single-user read, where they decide
+ * it: the user's item gives the digest saved for them (Engagedly held exactly those values when
+ * last read or written), or they wait for their turn (never compared yet, and nothing the list
+ * carries changes: a user written anyway is read, and compared in full, for one request more;
+ * and one read a run finds out which of those fields Engagedly shows at all).
+ * Either way the fields the list does not carry are left out of the body, unread and unwritten.
+ * Undefined: the user is read as needsSingleRead says.
  */
-export function trustedDigest(existing: IDataObject, body: IDataObject, reads: UpsertReads, digests: Record<string, string>) {
+export function notRead(existing: IDataObject, body: IDataObject, reads: UpsertReads, plan: DigestComparison, updateEmail = false) {
 	const unread = unreadFields(existing, body, reads);
 	if (!unread.length) return undefined;
 	const digest = digestOf(body, unread, reads.attributes);
-	return mustRead(digests, String(existing.id), digest) ? undefined : { body: withoutFields(body, unread), digest };
+	const decision = singleRead(plan, String(existing.id), digest);
+	if (decision === 'read') return undefined;
+	const left = withoutFields(body, unread);
+	if (decision === 'trust') return { body: left, digest };
+	// Read anyway: a user written whatever waits, or the first who waits for a field no answer of
+	// this run has shown yet (whether Engagedly shows it at all decides whether it can wait).
+	const written = existing.status === 'Blocked' || Object.keys(changesFor(existing, left, reads.attributes, updateEmail)).length > 0;
+	const unknown = unread.some((wire) => !reads.shown.has(wire));
+	return written || unknown ? undefined : { body: left, waiting: { fields: unread, turn: nextTurn(plan, String(existing.id)) } };
 }
 
 /**

@@ -26,11 +26,18 @@ import { projectedUser } from './projection';
 export async function upsertReads(
 	this: IExecuteFunctions,
 	request: ItemRequest,
-	{ neverShown = new Set<string>(), lists = listReader(this), attributes, people }: { neverShown?: Set<string>; lists?: Lists; attributes?: UserAttribute[]; people?: People } = {},
+	{
+		neverShown = new Set<string>(),
+		shown = new Set<string>(),
+		lists = listReader(this),
+		attributes,
+		people,
+	}: { neverShown?: Set<string>; shown?: Set<string>; lists?: Lists; attributes?: UserAttribute[]; people?: People } = {},
 ): Promise<UpsertReads> {
 	return {
 		attributes: attributes ?? (await liveUserAttributes.call(this, request)),
 		neverShown,
+		shown,
 		lists,
 		// Create or Update names people from what its run read: by address, written, or the directory Employee IDs were read in.
 		people: people ?? ((id) => knownUser(this, id) ?? directoryUser(this, id)),
@@ -47,7 +54,9 @@ export async function readCurrent(
 ): Promise<IDataObject> {
 	if (!needsSingleRead(existing, body, reads)) return existing;
 	const current = await readUser(this, String(existing.id), request, FULL_USER_INCLUDE);
-	for (const wire of fieldsNotCarried(current, body, reads.attributes)) reads.neverShown.add(wire);
+	const notCarried = fieldsNotCarried(current, body, reads.attributes);
+	for (const wire of notCarried) reads.neverShown.add(wire);
+	for (const wire of fieldsNotCarried(existing, body, reads.attributes)) if (!notCarried.includes(wire)) reads.shown.add(wire);
 	return current;
 }
 
