@@ -130,14 +130,14 @@ export const runFields: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 7,
 		description:
-			'In an active workflow, Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them, or on their turn: every user is compared in full once in this many days, each run reading those whose turn came since the last, about one in this many. So a change made in Engagedly by hand is put back within this many days, and no night reads everyone (0: every run compares everyone, as a manual run does).',
+			'Sync remembers a digest of the fields only a single user’s answer carries (birth date, HR managers...) and reads a user only when their item changes one of them, or on their turn: every user is compared in full once in this many days, each run reading those whose turn came since the last, about one in this many (a user not compared yet waits for their turn too, and each such item says so). So a change made in Engagedly by hand is put back within this many days, and no run reads everyone, the first and one from the editor included (0: every run compares everyone).',
 	},
 	{
 		displayName: 'Full Comparison This Run',
 		name: 'fullComparisonNow',
 		type: 'boolean',
 		default: false,
-		description: 'Whether this run compares every user in full, trusting no saved digest',
+		description: 'Whether this run compares every user in full now, trusting no saved digest and waiting for no one’s turn: one read per user whose item gives a field the user list does not carry',
 	},
 	{
 		displayName: 'Dry Run',
