@@ -245,7 +245,7 @@ function waitingOf(results: BatchResult[]): IDataObject | undefined {
 	return {
 		users: waiting.length,
 		fields: [...new Set(waiting.flatMap((entry) => entry.fields))].sort(),
-		everyoneComparedBy: waiting.map((entry) => entry.turn).sort().at(-1)!,
+		everyoneComparedBy: waiting.map((entry) => entry.turn).reduce((latest, turn) => (turn > latest ? turn : latest)),
 	};
 }
 
