@@ -1,18 +1,15 @@
 #!/usr/bin/env bash
-# `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- <room> [pure|node] [--force|--survivors]]`
-# (the suites: test/mutate/jest.config.js): StrykerJS over nodes/Engagedly (or one room
-# of it, such as `actions/user/sync`, `parameters/values.ts` or `actions/user/*.ts` (its own files
-# without its sub-rooms), or several joined by commas, which
-# share one initial test run: `actions/business,actions/location`), its mutants run against one jest
-# project: `node` (the engine suites, the default) or `pure` (the tables without the engine).
-# Incremental: a room's report in bench/mutation/ (kept on this machine, not committed) is the
-# baseline of its next run, so only the mutants of changed code or tests run again. Stryker knows
-# a test by its name: after changing a test's body but not its name, add --force (every mutant
-# of the room runs again) or --survivors (only those no test detected last time run again: the
-# baseline forgets them), or an old result may stand for it. Each run then rewrites
-# bench/MUTATION.md (the score per room, every survivor and where it is accounted for), via
-# scripts/mutation-report.mjs, which fails when a survivor is in neither a test nor
-# test/MUTATION-SURVIVORS.md. Not part of CI: the time each run took is in its own output.
+# `[ENGAGEDLY_MUTATE_SUITES=<test files or folders>] npm run mutate [-- [<room>] [pure|node] [--force|--survivors]]`
+# StrykerJS over what a change touches: without a room, the files under nodes/Engagedly that differ
+# from main (committed since main, staged or not; on main itself, the last commit's); or one room
+# (`actions/user/sync`, `parameters/values.ts`, `actions/user/*.ts`, several joined by commas).
+# Its mutants run against one jest project (test/mutate/jest.config.js): `node` (the engine suites,
+# the default) or `pure` (the tables without the engine). The baseline of each selection stays in
+# bench/mutation/ on this machine (not committed), so a rerun tests only what changed; Stryker
+# knows a test by its name: after changing only a test's body, add --force (every mutant again) or
+# --survivors (only those no test detected). Stryker prints each survivor with its diff: answer it
+# with a test, delete the code no test can tell from its absence, or, where no answer the contract
+# allows can tell them apart, say so in a comment in that module's test file. Not part of CI.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/setup.sh
@@ -20,6 +17,16 @@ room="${1:-}"
 tests="${2:-node}"
 force="${3:-}"
 room="${room%/}"
+if [ -z "$room" ]; then
+	base="$(git merge-base HEAD main 2>/dev/null || true)"
+	if [ -z "$base" ] || [ "$base" = "$(git rev-parse HEAD)" ]; then base="HEAD~1"; fi
+	room="$({ git diff --name-only "$base" -- nodes/Engagedly; git ls-files --others --exclude-standard -- nodes/Engagedly; } | grep '\.ts$' | sort -u | sed 's#^nodes/Engagedly/##' | paste -sd, -)"
+	if [ -z "$room" ]; then
+		echo "No TypeScript file under nodes/Engagedly differs from $base: name a room (npm run mutate -- <room>)." >&2
+		exit 1
+	fi
+	echo "npm run mutate: the files this change touches: ${room//,/ }"
+fi
 slug="$(printf '%s' "${room:-all}" | sed 's#[/.]#-#g; s#[*]#+#g')"
 # A list of files makes a name longer than a file name may be: its start and a digest of it.
 if [ "${#slug}" -gt 120 ]; then slug="${slug:0:80}+$(printf '%s' "$slug" | sha256sum | cut -c1-16)"; fi
@@ -66,12 +73,6 @@ fs.writeFileSync(process.argv[1], JSON.stringify(report));
 	force=""
 fi
 started=$SECONDS
-# An interrupted run (Ctrl-C) saves what it tested as the baseline of the next; until a run of the
-# room ends, it has no .seconds file, and the report leaves it out.
-rm -f "bench/mutation/$slug.seconds" "bench/mutation/$slug.suites"
+# An interrupted run (Ctrl-C) saves what it tested as the baseline of the next.
 ENGAGEDLY_MUTATE_TESTS="$tests" node node_modules/@stryker-mutator/core/bin/stryker.js run "$config" ${force:+"$force"}
 echo "npm run mutate ${room:-} ($tests): $((SECONDS - started)) s"
-# The report says how long a room's last run took (a first run, or an incremental one).
-echo "$((SECONDS - started))" >"bench/mutation/$slug.seconds"
-echo "${ENGAGEDLY_MUTATE_SUITES:-}" >"bench/mutation/$slug.suites"
-node scripts/mutation-report.mjs

@@ -85,7 +85,7 @@ async function readPlans(this: IExecuteFunctions, itemCount: number, maxAgeHours
 	const key = await planKey(this);
 	const plans: ApprovedPlan[] = [];
 	for (let item = 0; item < itemCount; item++) {
-		const checked = checkPlan(this.getNodeParameter('plan', item, ''), { key, now, maxAgeHours });
+		const checked = checkPlan(this.getNodeParameter('plan', item), { key, now, maxAgeHours });
 		if ('steps' in checked) {
 			plans.push(checked);
 			continue;

@@ -16,7 +16,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
-	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex, ''));
+	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex));
 	if (code) await checkCode.call(this, itemIndex, code, request);
 	// Engagedly may well deactivate them if asked (the contract names no refusal): never ask.
 	if (await isSiteAdministrator.call(this, id, request)) {

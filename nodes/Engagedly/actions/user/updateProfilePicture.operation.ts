@@ -28,7 +28,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
-	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+	const field = String(this.getNodeParameter('binaryPropertyName', itemIndex)).trim();
 	const binary = this.helpers.assertBinaryData(itemIndex, field);
 	const bytes = await this.helpers.getBinaryDataBuffer(itemIndex, field);
 	const picture = checkPicture({ bytes, fileName: binary.fileName, mimeType: binary.mimeType, field });
