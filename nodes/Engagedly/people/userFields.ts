@@ -34,6 +34,8 @@ export interface UserField {
 	watch?: { key?: string; name?: string; description?: string };
 	/** The operations whose collection shows it. */
 	on: UserWrite[];
+	/** False for a field the contract's User table does not list: a write's answer does not show it. */
+	inUserTable?: false;
 	property: INodeProperties;
 }
 
@@ -43,13 +45,15 @@ const dropdownHelp =
 const multiHelp =
 	'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
 
-type Extra = Pick<UserField, 'answer' | 'list' | 'watch'>;
+type Extra = Pick<UserField, 'answer' | 'list' | 'watch' | 'inUserTable'>;
 const WATCH = { watch: {} };
 
 const people = (displayName: string, name: string, wire: string, buttonText: string, description: string): UserField => ({
 	wire,
 	kind: 'users',
 	on: ALL,
+	// Shown only by a single-user read that asks for it with `include`.
+	inUserTable: false,
 	property: peoplePicker({ displayName, name, buttonText, description }),
 });
 
@@ -124,7 +128,7 @@ export const USER_FIELDS: UserField[] = [
 	text('First Name', 'firstName', 'first_name', ['update'], WATCH),
 	// System attributes with fixed keys that some organisations make mandatory: their options
 	// are the organisation's own, read from the attribute definition.
-	dropdown('Gender Name or ID', 'gender', 'gender', 'getGenders', ALL, WATCH),
+	dropdown('Gender Name or ID', 'gender', 'gender', 'getGenders', ALL, { ...WATCH, inUserTable: false }),
 	people('HR Managers', 'hrManagers', 'hr_managers', 'Add HR Manager', 'The HR managers of this user.'),
 	dropdown('Job Title Name or ID', 'jobTitle', 'job_title', 'getJobTitles', ALL, { list: 'jobTitle', ...WATCH }),
 	date('Joining Date', 'joiningDate', 'joining_date', WATCH),
@@ -154,8 +158,20 @@ export const USER_FIELDS: UserField[] = [
 	date('Review Date', 'reviewDate', 'review_date'),
 	people('Secondary Managers', 'secondaryManagers', 'secondary_managers', 'Add Secondary Manager', 'The secondary managers of this user.'),
 	text('Secondary Phone Number', 'secondaryPhoneNumber', 'secondary_phone_number'),
-	dropdown('Title Name or ID', 'title', 'title', 'getTitles', ALL, WATCH),
+	dropdown('Title Name or ID', 'title', 'title', 'getTitles', ALL, { ...WATCH, inUserTable: false }),
 ];
+
+/** The contract's User table beyond the write fields: what Engagedly sets, as a new user has it. */
+export const ANSWER_ONLY_FIELDS: Readonly<Record<string, unknown>> = {
+	id: null,
+	name: null,
+	status: 'Active',
+	block_reason_code: null,
+	user_blocked_at: null,
+	display_picture: null,
+	about_me: null,
+	custom_attributes: {},
+};
 
 /** Where answers show a field. */
 export const answerKey = (field: UserField): string => field.answer ?? field.wire;

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { answerKey, USER_FIELDS } from '../../../people/userFields';
+import { ANSWER_ONLY_FIELDS, answerKey, USER_FIELDS } from '../../../people/userFields';
 import { isBlank } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
 import type { Lists } from './lookups';
@@ -16,37 +16,11 @@ import type { People, UpsertReads } from './step';
  * already has them (a day or a timestamp).
  */
 
-/** The contract's User fields (its User table), blank, for a user the run would create. */
+/** The contract's User fields (its User table), blank, for a user the run would create: from the field table. */
 function blankUser(): IDataObject {
-	return {
-		id: null,
-		name: null,
-		status: 'Active',
-		email: null,
-		first_name: null,
-		middle_name: null,
-		last_name: null,
-		employee_id: null,
-		block_reason_code: null,
-		user_blocked_at: null,
-		display_picture: null,
-		job_title: null,
-		location: null,
-		joining_date: null,
-		phone_number: null,
-		level: null,
-		custom_attributes: {},
-		departments: [],
-		business_unit: [],
-		employee_type: null,
-		birthdate: null,
-		education: null,
-		about_me: null,
-		secondary_phone_number: null,
-		promotion_date: null,
-		review_date: null,
-		primary_reporter: null,
-	};
+	const user: IDataObject = JSON.parse(JSON.stringify(ANSWER_ONLY_FIELDS)) as IDataObject;
+	for (const field of USER_FIELDS.filter((f) => f.inUserTable !== false)) user[answerKey(field)] = field.kind === 'ids' || field.kind === 'users' ? [] : null;
+	return user;
 }
 
 const FIELDS = new Map(USER_FIELDS.map((field) => [field.wire, field]));
