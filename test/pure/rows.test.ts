@@ -17,10 +17,10 @@ const items: IDataObject[] = [
 		firstName: 'Ann',
 		lastName: 'Lee',
 		additionalFields: { employeeId: 'E1', manager: 'boss@example.com', hrManagers: 'u-7, hr@example.com', joiningDate: '0000-00-00' },
-		leaverFields: { employmentStatus: 'Active', leavingDate: '2026-12-31', rehireDate: '' },
+		employmentFields: { employmentStatus: 'Active', leavingDate: '2026-12-31', rehireDate: '' },
 		customAttributes: null,
 	},
-	{ email: 'ben@example.com', firstName: 'Ben', lastName: 'Ode', additionalFields: { joiningDate: 'not a date' }, leaverFields: {}, customAttributes: null },
+	{ email: 'ben@example.com', firstName: 'Ben', lastName: 'Ode', additionalFields: { joiningDate: 'not a date' }, employmentFields: {}, customAttributes: null },
 ];
 
 test('each field of each item is read once, into a row with people as given and the lifecycle decided', async () => {
@@ -41,7 +41,7 @@ test('each field of each item is read once, into a row with people as given and 
 
 	expect([...reads.values()].every((count) => count === 1)).toBe(true);
 	expect([...reads.keys()].sort()).toEqual(
-		[0, 1].flatMap((item) => ['email', 'firstName', 'lastName', 'additionalFields', 'customAttributes', 'leaverFields'].map((name) => `${item}:${name}`)).sort(),
+		[0, 1].flatMap((item) => ['email', 'firstName', 'lastName', 'additionalFields', 'customAttributes', 'employmentFields'].map((name) => `${item}:${name}`)).sort(),
 	);
 	expect(unnamed).toBe(0);
 	expect(rows.get(0)).toEqual<Row>({
@@ -165,14 +165,14 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 	});
 
 	test('the employment status, in any case, decides a leaver', async () => {
-		const { rows } = await rowsOf([person('a@example.com', { leaverFields: { employmentStatus: ' TERMINATED ' } })]);
+		const { rows } = await rowsOf([person('a@example.com', { employmentFields: { employmentStatus: ' TERMINATED ' } })]);
 		expect(rows.get(0)?.lifecycle).toEqual({ state: 'left' });
 	});
 
 	test.each([
 		['Joining Date', { additionalFields: { joiningDate: 'soon' } }, 'Joining Date "soon" is not a date'],
-		['Leaving Date', { leaverFields: { leavingDate: '31/31/2026' } }, 'Leaving Date "31/31/2026" is not a date'],
-		['Rehire Date', { leaverFields: { rehireDate: 'next year' } }, 'Rehire Date "next year" is not a date'],
+		['Leaving Date', { employmentFields: { leavingDate: '31/31/2026' } }, 'Leaving Date "31/31/2026" is not a date'],
+		['Rehire Date', { employmentFields: { rehireDate: 'next year' } }, 'Rehire Date "next year" is not a date'],
 	])('%s that is not a date fails the item, saying the form to give', async (_name, fields, message) => {
 		expect((await rowsOf([person('a@example.com', fields)])).errors).toEqual([[0, message, 'Give the date as YYYY-MM-DD (e.g. 2024-01-15). Nothing was written for this employee.', 0]]);
 	});
@@ -181,10 +181,10 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 		// Local midnight of 1 December in Berlin, the workflow's zone: 30 November in UTC.
 		const berlinMidnight = new Date('2026-11-30T23:00:00Z');
 		const { rows, errors } = await rowsOf([
-			person('workday@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-20-08:00' } }),
-			person('ahead@example.com', { leaverFields: { leavingDate: '2026-12-01+05:30' } }),
+			person('workday@example.com', { employmentFields: { employmentStatus: 'Active', leavingDate: '2026-11-20-08:00' } }),
+			person('ahead@example.com', { employmentFields: { leavingDate: '2026-12-01+05:30' } }),
 			person('date@example.com', { additionalFields: { joiningDate: berlinMidnight } }),
-			person('rehire@example.com', { leaverFields: { employmentStatus: 'Active', leavingDate: '2026-11-01Z', rehireDate: '2026-11-01Z' } }),
+			person('rehire@example.com', { employmentFields: { employmentStatus: 'Active', leavingDate: '2026-11-01Z', rehireDate: '2026-11-01Z' } }),
 		]);
 		expect(errors).toEqual([]);
 		expect([...rows.values()].map((row) => [row.email, row.lifecycle])).toEqual([
@@ -199,7 +199,7 @@ describe('readRows: who each item names, and why one names nobody or fails', () 
 	test('a leaver’s own code, else the run’s; people given count for a mandatory system attribute that names them', async () => {
 		const hrManagers: UserAttribute = { name: 'HR Managers', attribute_key: 'hr_managers', preset: true, mandatory: true, data_type: 'multiple-select', attribute_options: null };
 		const { rows, errors } = await rowsOf(
-			[person('a@example.com', { leaverFields: { blockReasonCode: ' OWN ' }, additionalFields: { hrManagers: 'hr@example.com' } }), person('b@example.com')],
+			[person('a@example.com', { employmentFields: { blockReasonCode: ' OWN ' }, additionalFields: { hrManagers: 'hr@example.com' } }), person('b@example.com')],
 			{},
 			{ attributes: [hrManagers] },
 		);

@@ -366,7 +366,7 @@ describe('HiBob: POST /people/search with showInactive and humanReadable APPEND'
 		const t = today();
 		holdBob();
 		const items = hibob.items(hibob.answer(t));
-		const access = { ...hibob, parameters: { ...hibob.parameters, leaverFields: { employmentStatus: '={{ $json.internal.status }}', leavingDate: '={{ $json.internal.terminationDate }}' }, leftStatuses: 'Inactive', dryRun: true } };
+		const access = { ...hibob, parameters: { ...hibob.parameters, employmentFields: { employmentStatus: '={{ $json.internal.status }}', leavingDate: '={{ $json.internal.terminationDate }}' }, leftStatuses: 'Inactive', dryRun: true } };
 		const { items: out, error } = await runRecipe(access, items);
 		expect(error).toBeUndefined();
 		expect(rows(out).filter(([email]) => ['henrik.strand@fjord.example', 'nora.eide@fjord.example', 'kari.holm@fjord.example'].includes(email))).toEqual([

@@ -587,8 +587,8 @@ describe('job titles, locations, departments and businesses by name, as an HR sy
 
 describe('leavers the HR system names, hires before their start date', () => {
 	const managesNobody = (u: UserRecord) => !sim.store.directReports(u.id).some((r) => r.status === 'Active');
-	const leaverFields = {
-		leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
+	const employmentFields = {
+		employmentFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}', blockReasonCode: '={{ $json.code ?? "" }}' },
 	};
 
 	test('a leaver by status is deactivated once (their own code, else the run’s) and never again; a leaving date that has passed (yesterday, their last day) deactivates; one ahead (working their notice) is kept up to date and listed onNotice; the Site Administrator named a leaver is kept; a leaver Engagedly lacks is not created, one Blocked is unchanged; none counts for the guard', async () => {
@@ -614,7 +614,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		employees.push({ ...employee(blocked), status: 'Inactive' });
 		employees.push({ email: gone, firstName: 'Gone', lastName: 'Before', jobTitle: '', managerEmail: '', costCenter: 'CC-1', status: 'Terminated' });
 		// Max Deactivate Percent 0: missing users would be refused, the named leavers are not.
-		const settings = { ...leaverFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0, userDetail: 'full' };
+		const settings = { ...employmentFields, blockReasonCode: 'involuntary', deactivateMissing: true, maxDeactivatePercent: 0, userDetail: 'full' };
 
 		// A dry run's Summary first: who loses their manager, and nothing written.
 		const preview = await run(employees, { ...settings, dryRun: true, output: 'summary' });
@@ -681,7 +681,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 			{ ...employee(bamboo), status: 'Active', joiningDate: '0000-00-00', leavingDate: '0000-00-00' },
 		];
 		const settings = {
-			...leaverFields,
+			...employmentFields,
 			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningDate }}' },
 			createNewHires: 'beforeJoining',
 			daysBeforeJoining: 14,
@@ -730,7 +730,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 			{ email: hire, firstName: 'Dita', lastName: 'Datum', jobTitle: '', managerEmail: '', costCenter: 'CC-8', joiningAt },
 		];
 		const settings = {
-			leaverFields: { ...leaverFields.leaverFields, rehireDate: '={{ $json.rehireDate ?? "" }}' },
+			employmentFields: { ...employmentFields.employmentFields, rehireDate: '={{ $json.rehireDate ?? "" }}' },
 			additionalFields: { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', joiningDate: '={{ $json.joiningAt ? new Date($json.joiningAt) : "" }}' },
 		};
 		const { items, error } = await run(employees, settings, { timezone: zone });

@@ -352,7 +352,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		const size = sim.store.users.size;
 		const { items } = await run(
 			employees,
-			{ ...byEmployeeId, deactivateMissing: true, leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' } },
+			{ ...byEmployeeId, deactivateMissing: true, employmentFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' } },
 			{ continueOnFail: true },
 		);
 		const failed = items.filter((item) => item.json.error);
@@ -375,7 +375,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 		const size = sim.store.users.size;
 		const { items, error } = await run(employees, {
 			...byEmployeeId,
-			leaverFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' },
+			employmentFields: { employmentStatus: '={{ $json.status ?? "" }}', leavingDate: '={{ $json.leavingDate ?? "" }}' },
 		});
 		expect(error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);
@@ -400,7 +400,7 @@ describe('identity: Match By Employee ID, and lookalikes held', () => {
 	test('a leaver Engagedly lacks is no creation: the missing user of the same name is deactivated, not held', async () => {
 		const { user, employees, index } = addressChange();
 		employees[index] = { ...employees[index], status: 'Terminated' };
-		const { items, error } = await run(employees, { deactivateMissing: true, leaverFields: { employmentStatus: '={{ $json.status ?? "" }}' } });
+		const { items, error } = await run(employees, { deactivateMissing: true, employmentFields: { employmentStatus: '={{ $json.status ?? "" }}' } });
 		expect(error).toBeUndefined();
 		expect(items[index].json).toMatchObject({ outcome: 'unchanged', reason: 'Left: not in Engagedly, so not created' });
 		expect(sim.store.getUser(user.id).status).toBe('Blocked');

@@ -132,7 +132,7 @@ export const bamboohr: Recipe<BambooHrReport> = {
 			manager: '={{ $json.supervisorId }}',
 			joiningDate: '={{ $json.hireDate }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json.status }}',
 			leavingDate: '={{ $json.terminationDate }}',
 		},

@@ -183,7 +183,7 @@ export const finch: Recipe<FinchAnswers> = {
 			manager: '={{ $json.managerEmail }}',
 			joiningDate: '={{ $json.employment?.start_date }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json.employment?.employment_status ?? $json.employment?.is_active }}',
 			leavingDate: '={{ $json.employment?.end_date }}',
 			rehireDate: '={{ $json.employment?.latest_rehire_date }}',

@@ -157,7 +157,7 @@ export const hibob: Recipe<BobSearch> = {
 			manager: '={{ $json.work.reportsTo?.email }}',
 			joiningDate: '={{ $json.work.startDate }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json.internal.lifecycleStatus }}',
 			leavingDate: '={{ $json.internal.terminationDate }}',
 		},

@@ -166,7 +166,7 @@ export const merge: Recipe<MergeEmployeePage> = {
 			manager: '={{ $json.manager?.work_email }}',
 			joiningDate: '={{ $json.start_date }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json.employment_status }}',
 			leavingDate: '={{ $json.termination_date }}',
 		},

@@ -144,7 +144,7 @@ export const personio: Recipe<PersonioEmployees> = {
 			manager: '={{ $json.attributes.supervisor.value?.attributes.email.value }}',
 			joiningDate: '={{ $json.attributes.hire_date.value }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json.attributes.status.value }}',
 			leavingDate: '={{ $json.attributes.termination_date.value }}',
 		},

@@ -310,7 +310,7 @@ export const workday: Recipe<WorkdayAnswer> = {
 				'={{ [].concat([].concat($json["wd:Worker_Data"]["wd:Employment_Data"]["wd:Worker_Job_Data"]).find((job) => job?.["wd:Primary_Job"] === "1")?.["wd:Position_Data"]?.["wd:Manager_as_of_last_detected_manager_change_Reference"] ?? []).flatMap((manager) => manager["wd:ID"]).find((id) => id?.["wd:type"] === "Employee_ID")?._ }}',
 			joiningDate: '={{ $json["wd:Worker_Data"]["wd:Employment_Data"]["wd:Worker_Status_Data"]["wd:Hire_Date"] }}',
 		},
-		leaverFields: {
+		employmentFields: {
 			employmentStatus: '={{ $json["wd:Worker_Data"]["wd:Employment_Data"]["wd:Worker_Status_Data"]["wd:Active"] }}',
 			leavingDate: '={{ $json["wd:Worker_Data"]["wd:Employment_Data"]["wd:Worker_Status_Data"]["wd:Termination_Date"] }}',
 		},

@@ -167,12 +167,11 @@ export const runFields: INodeProperties[] = [
 
 /**
  * Per item: what the HR system says of the employment. With the Joining Date (under Additional
- * Fields) these decide the employee's lifecycle state (sync/lifecycle.ts). The parameter keeps
- * its first name, `leaverFields`, so workflows saved before rehires were read still open.
+ * Fields) these decide the employee's lifecycle state (sync/lifecycle.ts).
  */
-const employmentFields: INodeProperties = {
+const employment: INodeProperties = {
 	displayName: 'Employment Fields',
-	name: 'leaverFields',
+	name: 'employmentFields',
 	type: 'collection',
 	placeholder: 'Add Field',
 	default: {},
@@ -213,4 +212,4 @@ const employmentFields: INodeProperties = {
 	],
 };
 
-export const itemFields = [...syncProperties, employmentFields];
+export const itemFields = [...syncProperties, employment];

@@ -52,7 +52,7 @@ export interface PeopleRefs {
 }
 
 /** The item's fields as Sync shows them, each with the value a field left out gives. */
-const ITEM_PARAMETERS: Record<string, unknown> = { firstName: '', lastName: '', additionalFields: {}, customAttributes: null, leaverFields: {} };
+const ITEM_PARAMETERS: Record<string, unknown> = { firstName: '', lastName: '', additionalFields: {}, customAttributes: null, employmentFields: {} };
 
 /**
  * A day an item gives: undefined when empty in any form HR systems write (`0000-00-00` too); not a
@@ -68,7 +68,7 @@ function readDate(this: IExecuteFunctions, item: number, raw: unknown, label: st
 
 /** What an item says of the employment (status, joining, leaving and rehire dates), and so their lifecycle state. */
 function readEmployment(this: IExecuteFunctions, item: number, values: IDataObject, settings: Settings): Pick<Row, 'lifecycle' | 'blockReasonCode'> {
-	const given = values.leaverFields as IDataObject;
+	const given = values.employmentFields as IDataObject;
 	const employment: Employment = {
 		status: trimmed(given.employmentStatus).toLowerCase(),
 		joiningDate: readDate.call(this, item, (values.additionalFields as IDataObject).joiningDate, 'Joining Date'),
