@@ -1,9 +1,12 @@
 /**
- * Which digests a scheduled Sync trusts (singleUserDigests.ts): the rolling reconciliation as a
- * table. No engine: test/user/syncNightly.test.ts walks the nights through n8n's engine.
+ * Which digests Sync trusts and whose turn it is (sync/digests.ts): the rolling reconciliation as
+ * tables. No engine: test/user/syncNightly.test.ts walks the nights through n8n's engine.
  */
-import type { DigestState, ComparisonInput } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
-import { comparisonFor, digestOf, nextDigestState, nextTurn, readDigestState, singleRead, slotOf, UNCONFIRMED } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
+import type { IDataObject } from 'n8n-workflow';
+
+import type { ComparisonInput, DigestComparison, DigestState } from '../../nodes/Engagedly/actions/user/sync/digests';
+import { comparisonFor, digestOf, nextDigestState, nextTurn, notRead, readDigest, readDigestState, singleRead, slotOf, UNCONFIRMED } from '../../nodes/Engagedly/actions/user/sync/digests';
+import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;
@@ -122,4 +125,54 @@ test('a digest is of the values in their compared form, whatever order the field
 test('a well-formed state is read as it is, an empty one too', () => {
 	expect(readDigestState({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' } })).toEqual({ v: 2, day: TODAY, users: { u1: 'a.b', u2: 'c.d' }, shown: [] });
 	expect(readDigestState({ v: 2, day: TODAY, users: {} })).toEqual({ v: 2, day: TODAY, users: {}, shown: [] });
+});
+
+const readsWith = (neverShown: string[] = [], shown: string[] = []): UpsertReads => ({
+	attributes: [],
+	neverShown: new Set(neverShown),
+	shown: new Set(shown),
+	lists: { read: () => Promise.reject(new Error('reads nothing')), readAlready: () => Promise.resolve([]) },
+	people: () => undefined,
+});
+/** A user as the list gives them: no HR managers, no review date. */
+const listed: IDataObject = { id: '7', email: 'ada@example.test', first_name: 'Ada', last_name: 'Lovelace', status: 'Active' };
+/** The same user as the single-user answer gives them. */
+const single: IDataObject = { ...listed, hr_managers: [{ id: '5', name: 'Grace' }], review_date: '2026-01-10' };
+
+describe('the digests Sync trusts, or the turn a user waits for, instead of a single-user read', () => {
+	const body = { first_name: 'Ada', hr_managers: ['5'] };
+	const saved = digestOf(body, ['hr_managers'], []);
+	/** Day 20,000 is 2024-10-04; user 7's turn in a period of 7 is their slot. */
+	const DAY = 20_000;
+	const slot7 = slotOf('7', 7);
+	const plan = (digests: Record<string, string>, extra: Partial<DigestComparison> = {}): DigestComparison => ({ comparison: 'incremental', saved: digests, turns: [(slot7 + 1) % 7], period: 7, save: true, day: DAY, shown: [], ...extra });
+	const turnOf7 = new Date((DAY + (((slot7 - DAY) % 7) + 7) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
+
+	test.each([
+		['nothing the list does not carry: nothing to trust, whatever is saved', { first_name: 'Ada' }, plan({ 7: digestOf({ first_name: 'Ada' }, [], []) }), undefined],
+		['the digest saved for this user: the field is left out, unread and unwritten', body, plan({ 7: saved }), { body: { first_name: 'Ada' }, digest: saved }],
+		['another digest saved (the item changed, or the last write was not confirmed): read', body, plan({ 7: 'another' }), undefined],
+		['their turn, the digest saved: read', body, plan({ 7: saved }, { turns: [slot7] }), undefined],
+		['a full comparison: read', body, plan({ 7: saved }, { comparison: 'full' }), undefined],
+		['no digest for them, not their turn: the field waits for their turn, unread and unwritten', body, plan({ 8: saved }), { body: { first_name: 'Ada' }, waiting: { fields: ['hr_managers'], turn: turnOf7 } }],
+		['no digest for them, their turn: read', body, plan({}, { turns: [slot7] }), undefined],
+		['no digest for them, not their turn, but a field the list carries changes: read (they are written anyway)', { ...body, first_name: 'Augusta' }, plan({}), undefined],
+		['no digest for them, Blocked (Sync reactivates them): read', body, plan({}), undefined, { ...listed, status: 'Blocked' }],
+		['no digest for them, not their turn, and no answer of this run has shown the field yet: read, to find out whether Engagedly shows it', body, plan({}), undefined, listed, []],
+	])('notRead: %s', (_name, given, digests, left, user: IDataObject = listed, shown: string[] = ['hr_managers']) => {
+		expect(notRead(user, given, readsWith([], shown), digests)).toEqual(left);
+	});
+
+	test('notRead: a field the single user never shows is not trusted either: it is written uncompared', () => {
+		expect(notRead(listed, body, readsWith(['hr_managers']), plan({ 7: saved }))).toBeUndefined();
+	});
+
+	test.each([
+		['the single user was not read', body, listed, undefined],
+		['read, carrying the field: its digest', body, single, saved],
+		['read, carrying one field and not another: the digest of the one read', { ...body, secondary_managers: ['6'] }, single, saved],
+		['nothing the list does not carry', { first_name: 'Ada' }, single, undefined],
+	])('readDigest: %s', (_name, given, current, digest) => {
+		expect(readDigest(listed, current, given, readsWith())).toBe(digest);
+	});
 });

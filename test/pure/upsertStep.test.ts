@@ -8,9 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
-import { decideUpsert, mayBeTaken, needsSingleRead, notRead, outcomeFields, readDigest } from '../../nodes/Engagedly/actions/user/upsert/step';
-import type { DigestComparison } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
-import { digestOf, slotOf } from '../../nodes/Engagedly/actions/user/upsert/singleUserDigests';
+import { decideUpsert, mayBeTaken, needsSingleRead, outcomeFields } from '../../nodes/Engagedly/actions/user/upsert/step';
 
 const readsWith = (neverShown: string[] = [], shown: string[] = []): UpsertReads => ({
 	attributes: [],
@@ -52,44 +50,6 @@ describe('decideUpsert: the step, before anything is written', () => {
 		['another address, matched by employee ID: brought up to date', { email: 'ada.l@example.test' }, listed, listed, { updateEmail: true }, { kind: 'update', body: { email: 'ada.l@example.test' }, changes: { email: { from: 'ada@example.test', to: 'ada.l@example.test' } }, notCompared: [], existing: listed, current: listed }],
 	] as const)('%s', (_name, body, existing, current, options, step) => {
 		expect(decideUpsert(body as IDataObject, existing, current, readsWith(), options)).toEqual(step);
-	});
-});
-
-describe('the digests Sync trusts, or the turn a user waits for, instead of a single-user read', () => {
-	const body = { first_name: 'Ada', hr_managers: ['5'] };
-	const saved = digestOf(body, ['hr_managers'], []);
-	/** Day 20,000 is 2024-10-04; user 7's turn in a period of 7 is their slot. */
-	const DAY = 20_000;
-	const slot7 = slotOf('7', 7);
-	const plan = (digests: Record<string, string>, extra: Partial<DigestComparison> = {}): DigestComparison => ({ comparison: 'incremental', saved: digests, turns: [(slot7 + 1) % 7], period: 7, save: true, day: DAY, shown: [], ...extra });
-	const turnOf7 = new Date((DAY + (((slot7 - DAY) % 7) + 7) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
-
-	test.each([
-		['nothing the list does not carry: nothing to trust, whatever is saved', { first_name: 'Ada' }, plan({ 7: digestOf({ first_name: 'Ada' }, [], []) }), undefined],
-		['the digest saved for this user: the field is left out, unread and unwritten', body, plan({ 7: saved }), { body: { first_name: 'Ada' }, digest: saved }],
-		['another digest saved (the item changed, or the last write was not confirmed): read', body, plan({ 7: 'another' }), undefined],
-		['their turn, the digest saved: read', body, plan({ 7: saved }, { turns: [slot7] }), undefined],
-		['a full comparison: read', body, plan({ 7: saved }, { comparison: 'full' }), undefined],
-		['no digest for them, not their turn: the field waits for their turn, unread and unwritten', body, plan({ 8: saved }), { body: { first_name: 'Ada' }, waiting: { fields: ['hr_managers'], turn: turnOf7 } }],
-		['no digest for them, their turn: read', body, plan({}, { turns: [slot7] }), undefined],
-		['no digest for them, not their turn, but a field the list carries changes: read (they are written anyway)', { ...body, first_name: 'Augusta' }, plan({}), undefined],
-		['no digest for them, Blocked (Sync reactivates them): read', body, plan({}), undefined, { ...listed, status: 'Blocked' }],
-		['no digest for them, not their turn, and no answer of this run has shown the field yet: read, to find out whether Engagedly shows it', body, plan({}), undefined, listed, []],
-	])('notRead: %s', (_name, given, digests, left, user: IDataObject = listed, shown: string[] = ['hr_managers']) => {
-		expect(notRead(user, given, readsWith([], shown), digests)).toEqual(left);
-	});
-
-	test('notRead: a field the single user never shows is not trusted either: it is written uncompared', () => {
-		expect(notRead(listed, body, readsWith(['hr_managers']), plan({ 7: saved }))).toBeUndefined();
-	});
-
-	test.each([
-		['the single user was not read', body, listed, undefined],
-		['read, carrying the field: its digest', body, single, saved],
-		['read, carrying one field and not another: the digest of the one read', { ...body, secondary_managers: ['6'] }, single, saved],
-		['nothing the list does not carry', { first_name: 'Ada' }, single, undefined],
-	])('readDigest: %s', (_name, given, current, digest) => {
-		expect(readDigest(listed, current, given, readsWith())).toBe(digest);
 	});
 });
 

@@ -5,7 +5,7 @@ import type { ItemRequest } from '../../transport/request';
 import type { BatchRun } from '../types';
 import { upsertReads } from './upsert/upsert';
 import { writeState } from '../../staticData';
-import { nextDigestState, comparisonFor, readDigestState } from './upsert/singleUserDigests';
+import { nextDigestState, comparisonFor, readDigestState } from './sync/digests';
 import { liveUserAttributes } from './fields/customAttributes';
 import { readAdministrators, readComparisons } from './sync/compare';
 import { guardRefusal, overTheGuard, plan } from './sync/decide';

@@ -7,8 +7,8 @@ import { membershipReader } from '../upsert/lookups';
 import { idsForNames } from '../upsert/names';
 import type { UpsertReads } from '../upsert/step';
 import { readCurrent } from '../upsert/upsert';
-import { notRead, readDigest } from '../upsert/step';
-import type { DigestComparison } from '../upsert/singleUserDigests';
+import type { DigestComparison } from './digests';
+import { notRead, readDigest } from './digests';
 import type { Directory } from './directory';
 import { resolvePeople } from './directory';
 import { business, department } from '../../records/kinds';
@@ -24,7 +24,7 @@ export interface Compared {
 	byEmployeeId: boolean;
 	existing: IDataObject | null;
 	current: IDataObject | null;
-	/** The digest of the fields only the single user carries, as the saved digest or the read confirmed them (singleUserDigests.ts). */
+	/** The digest of the fields only the single user carries, as the saved digest or the read confirmed them (digests.ts). */
 	digest?: string;
 	/** Those fields, left uncompared until the user's turn (ISO date): they have no digest yet. */
 	waiting?: { fields: string[]; turn: string };

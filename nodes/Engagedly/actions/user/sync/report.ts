@@ -1,7 +1,7 @@
 import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, BatchRun } from '../../types';
-import type { Comparison } from '../upsert/singleUserDigests';
+import type { Comparison } from './digests';
 import type { Outcome } from '../upsert/step';
 import { outcomeFields } from '../upsert/step';
 import type { Applied } from './apply';

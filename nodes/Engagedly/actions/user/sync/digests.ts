@@ -2,8 +2,9 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { digest, slot } from '../../../digest';
-import { wantedValue } from './changes';
-
+import { changesFor, fieldsNotCarried, wantedValue, withoutFields } from '../upsert/changes';
+import type { UpsertReads } from '../upsert/step';
+import { unreadFields } from '../upsert/step';
 
 /**
  * What Sync remembers between runs so that no run need read every user on their own: for each
@@ -151,4 +152,38 @@ export function nextDigestState(plan: DigestComparison, confirmed: Map<string, s
 	const users: Record<string, string> = Object.fromEntries(unconfirmed.map((id) => [id, UNCONFIRMED]));
 	for (const [id, digest] of confirmed) users[id] = digest;
 	return { v: DIGESTS_VERSION, day: plan.day, users, shown: [...new Set([...plan.shown, ...shown])].sort() };
+}
+
+/**
+ * The saved digests in place of the single-user read, where they decide
+ * it: the user's item gives the digest saved for them (Engagedly held exactly those values when
+ * last read or written), or they wait for their turn (never compared yet, and nothing the list
+ * carries changes: a user written anyway is read, and compared in full, for one request more;
+ * and one read a run finds out which of those fields Engagedly shows at all).
+ * Either way the fields the list does not carry are left out of the body, unread and unwritten.
+ * Undefined: the user is read as needsSingleRead says.
+ */
+export function notRead(existing: IDataObject, body: IDataObject, reads: UpsertReads, plan: DigestComparison, updateEmail = false) {
+	const unread = unreadFields(existing, body, reads);
+	if (!unread.length) return undefined;
+	const digest = digestOf(body, unread, reads.attributes);
+	const decision = singleRead(plan, String(existing.id), digest);
+	if (decision === 'read') return undefined;
+	const left = withoutFields(body, unread);
+	if (decision === 'trust') return { body: left, digest };
+	// Read anyway: a user written whatever waits, or the first who waits for a field no answer of
+	// this run has shown yet (whether Engagedly shows it at all decides whether it can wait).
+	const written = existing.status === 'Blocked' || Object.keys(changesFor(existing, left, reads.attributes, updateEmail)).length > 0;
+	const unknown = unread.some((wire) => !reads.shown.has(wire));
+	return written || unknown ? undefined : { body: left, waiting: { fields: unread, turn: nextTurn(plan, String(existing.id)) } };
+}
+
+/**
+ * The digest of what a single-user read (readCurrent) found for the fields the list does not
+ * carry, when it read any (none when `current` is the list record: it carries none of them).
+ */
+export function readDigest(existing: IDataObject, current: IDataObject, body: IDataObject, reads: UpsertReads): string | undefined {
+	const notCarried = fieldsNotCarried(current, body, reads.attributes);
+	const read = fieldsNotCarried(existing, body, reads.attributes).filter((wire) => !notCarried.includes(wire));
+	return read.length ? digestOf(body, read, reads.attributes) : undefined;
 }
