@@ -6,17 +6,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ComparisonInput, DigestComparison, DigestState } from '../../nodes/Engagedly/actions/user/sync/digests';
 import { comparisonFor, digestOf, nextDigestState, nextTurn, notRead, readDigest, readDigestState, singleRead, slotOf, UNCONFIRMED } from '../../nodes/Engagedly/actions/user/sync/digests';
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
+import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/write';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;
 const ids = Array.from({ length: 7_000 }, (_, index) => `u${index}`);
 const saved = (day: number): DigestState => ({ v: 2, day, users: Object.fromEntries(ids.map((id) => [id, 'digest'])) });
 const input = (extra: Partial<ComparisonInput> = {}): ComparisonInput => ({ manual: false, dryRun: false, fullEveryDays: 7, fullNow: false, now: TODAY * DAY_MS + 3_600_000, ...extra });
-const plan = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => comparisonFor(state, input(extra));
+const comparisonOf = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => comparisonFor(state, input(extra));
 /** Whom a run reads of users whose items give the digests saved (`state`'s, or none: all the same digest). */
 const decided = (state: DigestState | undefined, extra?: Partial<ComparisonInput>) => {
-	const run = plan(state, extra);
+	const run = comparisonOf(state, extra);
 	const decisions = ids.map((id) => singleRead(run, id, 'digest'));
 	return { comparison: run.comparison, read: decisions.filter((d) => d === 'read').length, waiting: decisions.filter((d) => d === 'wait').length };
 };
@@ -46,11 +46,11 @@ test.each([
 	['UNCONFIRMED saved (a write whose outcome was not known)', UNCONFIRMED, 'read'],
 ])('a user not on their turn, whose item gives %s: %s', (_name, savedDigest, decision) => {
 	const id = ids.find((user) => slotOf(user, 7) !== TODAY % 7)!;
-	expect(singleRead(plan({ v: 2, day: TODAY - 1, users: { [id]: savedDigest } }), id, 'digest')).toBe(decision);
+	expect(singleRead(comparisonOf({ v: 2, day: TODAY - 1, users: { [id]: savedDigest } }), id, 'digest')).toBe(decision);
 });
 
 test('nextTurn: the first day after the run’s that is the user’s turn, within the period', () => {
-	const run = plan(undefined);
+	const run = comparisonOf(undefined);
 	const byDay = new Map<string, number>();
 	for (const id of ids) {
 		const turn = nextTurn(run, id);
@@ -67,7 +67,7 @@ test('night after night from a first run: each reads the users whose turn it is,
 	let state: DigestState | undefined;
 	const reads: string[][] = [];
 	for (let night = 0; night < 7; night++) {
-		const run = plan(state, { now: (TODAY + night) * DAY_MS });
+		const run = comparisonOf(state, { now: (TODAY + night) * DAY_MS });
 		const read = ids.filter((id) => singleRead(run, id, 'digest') === 'read');
 		reads.push(read);
 		const confirmed = new Map([...Object.entries(state?.users ?? {}), ...read.map((id): [string, string] => [id, 'digest'])]);
@@ -75,12 +75,12 @@ test('night after night from a first run: each reads the users whose turn it is,
 	}
 	expect(reads.flat().sort()).toEqual([...ids].sort());
 	for (const night of reads) expect(Math.abs(night.length - ids.length / 7)).toBeLessThan(ids.length / 7 / 10);
-	const twoNights = plan(saved(TODAY - 2));
+	const twoNights = comparisonOf(saved(TODAY - 2));
 	expect(ids.filter((id) => singleRead(twoNights, id, 'digest') === 'read').sort()).toEqual(ids.filter((id) => [TODAY % 7, (TODAY - 1) % 7].includes(slotOf(id, 7))).sort());
 });
 
 test('nextDigestState: the confirmed digests, UNCONFIRMED for users compared but not confirmed, the run’s day, the fields shown so far', () => {
-	const run = { ...plan(undefined), shown: ['hr_managers'] };
+	const run = { ...comparisonOf(undefined), shown: ['hr_managers'] };
 	expect(nextDigestState(run, new Map([['u1', 'a']]), ['u2'], ['birth_date', 'hr_managers'])).toEqual({ v: 2, day: TODAY, users: { u1: 'a', u2: UNCONFIRMED }, shown: ['birth_date', 'hr_managers'] });
 });
 
@@ -88,7 +88,7 @@ test('the fields shown are read back with the state; a state without them (or wi
 	expect(readDigestState({ v: 2, day: TODAY, users: {}, shown: ['birth_date'] })?.shown).toEqual(['birth_date']);
 	expect(readDigestState({ v: 2, day: TODAY, users: {} })?.shown).toEqual([]);
 	expect(readDigestState({ v: 2, day: TODAY, users: {}, shown: 'birth_date' })?.shown).toEqual([]);
-	expect(plan({ v: 2, day: TODAY - 1, users: {}, shown: ['birth_date'] }).shown).toEqual(['birth_date']);
+	expect(comparisonOf({ v: 2, day: TODAY - 1, users: {}, shown: ['birth_date'] }).shown).toEqual(['birth_date']);
 });
 
 test('a state of the first version (a last full comparison, no day) is not read: no digest is known', () => {
@@ -145,26 +145,26 @@ describe('the digests Sync trusts, or the turn a user waits for, instead of a si
 	/** Day 20,000 is 2024-10-04; user 7's turn in a period of 7 is their slot. */
 	const DAY = 20_000;
 	const slot7 = slotOf('7', 7);
-	const plan = (digests: Record<string, string>, extra: Partial<DigestComparison> = {}): DigestComparison => ({ comparison: 'incremental', saved: digests, turns: [(slot7 + 1) % 7], period: 7, save: true, day: DAY, shown: [], ...extra });
+	const withDigests = (digests: Record<string, string>, extra: Partial<DigestComparison> = {}): DigestComparison => ({ comparison: 'incremental', saved: digests, turns: [(slot7 + 1) % 7], period: 7, save: true, day: DAY, shown: [], ...extra });
 	const turnOf7 = new Date((DAY + (((slot7 - DAY) % 7) + 7) % 7 || 7) * 86_400_000).toISOString().slice(0, 10);
 
 	test.each([
-		['nothing the list does not carry: nothing to trust, whatever is saved', { first_name: 'Ada' }, plan({ 7: digestOf({ first_name: 'Ada' }, [], []) }), undefined],
-		['the digest saved for this user: the field is left out, unread and unwritten', body, plan({ 7: saved }), { body: { first_name: 'Ada' }, digest: saved }],
-		['another digest saved (the item changed, or the last write was not confirmed): read', body, plan({ 7: 'another' }), undefined],
-		['their turn, the digest saved: read', body, plan({ 7: saved }, { turns: [slot7] }), undefined],
-		['a full comparison: read', body, plan({ 7: saved }, { comparison: 'full' }), undefined],
-		['no digest for them, not their turn: the field waits for their turn, unread and unwritten', body, plan({ 8: saved }), { body: { first_name: 'Ada' }, waiting: { fields: ['hr_managers'], turn: turnOf7 } }],
-		['no digest for them, their turn: read', body, plan({}, { turns: [slot7] }), undefined],
-		['no digest for them, not their turn, but a field the list carries changes: read (they are written anyway)', { ...body, first_name: 'Augusta' }, plan({}), undefined],
-		['no digest for them, Blocked (Sync reactivates them): read', body, plan({}), undefined, { ...listed, status: 'Blocked' }],
-		['no digest for them, not their turn, and no answer of this run has shown the field yet: read, to find out whether Engagedly shows it', body, plan({}), undefined, listed, []],
+		['nothing the list does not carry: nothing to trust, whatever is saved', { first_name: 'Ada' }, withDigests({ 7: digestOf({ first_name: 'Ada' }, [], []) }), undefined],
+		['the digest saved for this user: the field is left out, unread and unwritten', body, withDigests({ 7: saved }), { body: { first_name: 'Ada' }, digest: saved }],
+		['another digest saved (the item changed, or the last write was not confirmed): read', body, withDigests({ 7: 'another' }), undefined],
+		['their turn, the digest saved: read', body, withDigests({ 7: saved }, { turns: [slot7] }), undefined],
+		['a full comparison: read', body, withDigests({ 7: saved }, { comparison: 'full' }), undefined],
+		['no digest for them, not their turn: the field waits for their turn, unread and unwritten', body, withDigests({ 8: saved }), { body: { first_name: 'Ada' }, waiting: { fields: ['hr_managers'], turn: turnOf7 } }],
+		['no digest for them, their turn: read', body, withDigests({}, { turns: [slot7] }), undefined],
+		['no digest for them, not their turn, but a field the list carries changes: read (they are written anyway)', { ...body, first_name: 'Augusta' }, withDigests({}), undefined],
+		['no digest for them, Blocked (Sync reactivates them): read', body, withDigests({}), undefined, { ...listed, status: 'Blocked' }],
+		['no digest for them, not their turn, and no answer of this run has shown the field yet: read, to find out whether Engagedly shows it', body, withDigests({}), undefined, listed, []],
 	])('notRead: %s', (_name, given, digests, left, user: IDataObject = listed, shown: string[] = ['hr_managers']) => {
 		expect(notRead(user, given, readsWith([], shown), digests)).toEqual(left);
 	});
 
 	test('notRead: a field the single user never shows is not trusted either: it is written uncompared', () => {
-		expect(notRead(listed, body, readsWith(['hr_managers']), plan({ 7: saved }))).toBeUndefined();
+		expect(notRead(listed, body, readsWith(['hr_managers']), withDigests({ 7: saved }))).toBeUndefined();
 	});
 
 	test.each([

@@ -19,7 +19,7 @@ import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 import { isSignedBy, keyFor, keyIdOf } from '../../nodes/Engagedly/actions/user/sync/signature';
 import type { Step } from '../../nodes/Engagedly/actions/user/sync/steps';
-import type { UpsertStep } from '../../nodes/Engagedly/actions/user/upsert/step';
+import type { UpsertStep } from '../../nodes/Engagedly/actions/user/upsert/write';
 
 const ann = { id: 1, email: 'ann@example.com', name: 'Ann Lee', status: 'Active', first_name: 'Ann', last_name: 'Lee', job_title: { id: 3, name: 'Engineer' } };
 const bob = { id: 2, email: 'bob@example.com', name: 'Bob Ode', status: 'Active' };

@@ -2,7 +2,7 @@
  * Sync's run settings (actions/user/sync/settings.ts, readSettings) as a table, over a context
  * that only holds parameters: each setting as the editor gives it, the checks that refuse a run
  * before any request (a value of the wrong type is parameters/check.ts's, tested in
- * parameterCheck.test.ts), and the reading's fallbacks, which must be the editor's own defaults.
+ * check.test.ts), and the reading's fallbacks, which must be the editor's own defaults.
  * test/user/sync.test.ts runs the settings through n8n's engine.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';

@@ -23,7 +23,7 @@ import { planKey } from './sync/signature';
 import { fingerprintOf, isWrite } from './sync/steps';
 import type { WrittenState, WrittenStep } from './sync/written';
 import { forgetExpired, readWritten, withWritten, writtenOf } from './sync/written';
-import type { UpsertReads } from './upsert/step';
+import type { UpsertReads } from './upsert/write';
 import { readCurrent, upsertReads } from './upsert/upsert';
 
 const properties: INodeProperties[] = [

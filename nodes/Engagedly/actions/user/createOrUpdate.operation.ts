@@ -10,7 +10,7 @@ import { managersGivenByProperty } from './fields/descriptions';
 import { createProperties, readCreateBody } from './fields/newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import { upsertUser } from './upsert/upsert';
-import { outcomeFields } from './upsert/step';
+import { outcomeFields } from './upsert/write';
 
 const properties: INodeProperties[] = [...createProperties, ...simplifyProperties, optionsCollection([managersGivenByProperty])];
 

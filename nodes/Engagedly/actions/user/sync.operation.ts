@@ -8,7 +8,7 @@ import { writeState } from '../../staticData';
 import { nextDigestState, comparisonFor, readDigestState } from './sync/digests';
 import { liveUserAttributes } from './fields/customAttributes';
 import { readAdministrators, readComparisons } from './sync/compare';
-import { guardRefusal, overTheGuard, plan } from './sync/decide';
+import { decideSteps, guardRefusal, overTheGuard } from './sync/decide';
 import { readDirectory } from './sync/directory';
 import { deactivating, matchRun, runPeople } from './sync/match';
 import { checkBlockReasonCodes } from './sync/codes';
@@ -70,7 +70,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	const administrators = await readAdministrators.call(this, deactivating(matched), request);
 
 	// Plan: every step decided as data, from what was read, before anything is written.
-	const steps = plan({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
+	const steps = decideSteps({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
 	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date(), settings.dryRun);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.

@@ -7,7 +7,7 @@ import type { ItemRequest } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import type { Changes } from '../upsert/changes';
 import { checkStatus } from '../status';
-import type { Upserted, UpsertReads, UpsertStep } from '../upsert/step';
+import type { Upserted, UpsertReads, UpsertStep } from '../upsert/write';
 import { applyUpsert, previewUpsert } from '../upsert/upsert';
 import { newUserAddress, standIns } from './directory';
 import type { DeactivateStep, Step } from './steps';

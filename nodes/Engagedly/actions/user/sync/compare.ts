@@ -5,7 +5,7 @@ import { isSiteAdministrator } from '../deactivation';
 import type { Memberships } from '../upsert/lookups';
 import { membershipReader } from '../upsert/lookups';
 import { idsForNames } from '../upsert/names';
-import type { UpsertReads } from '../upsert/step';
+import type { UpsertReads } from '../upsert/write';
 import { readCurrent } from '../upsert/upsert';
 import type { DigestComparison } from './digests';
 import { notRead, readDigest } from './digests';

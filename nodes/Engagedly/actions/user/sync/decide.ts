@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { emailKey } from '../../../people/byEmail';
 import { isBlank } from '../../../parameters/values';
 import { SITE_ADMINISTRATOR_KEPT } from '../deactivation';
-import type { UpsertReads, UpsertStep } from '../upsert/step';
-import { decideUpsert } from '../upsert/step';
+import type { UpsertReads, UpsertStep } from '../upsert/write';
+import { decideUpsert } from '../upsert/write';
 import type { Compared } from './compare';
 import type { Directory } from './directory';
 import type { Fate } from './lifecycle';
@@ -68,7 +68,7 @@ interface DecisionInput {
  * The run's plan: one step per input item in their order, then the users no item names (held,
  * kept, deactivated). No request: everything it decides on was read before.
  */
-export function plan(input: DecisionInput): Step[] {
+export function decideSteps(input: DecisionInput): Step[] {
 	const { rows, matches, compared, held, settings, reads } = input;
 	const steps: Step[] = [];
 	for (let item = 0; item < input.itemCount; item++) {

@@ -3,8 +3,8 @@ import type { IDataObject } from 'n8n-workflow';
 import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { digest, slot } from '../../../digest';
 import { changesFor, fieldsNotCarried, wantedValue, withoutFields } from '../upsert/changes';
-import type { UpsertReads } from '../upsert/step';
-import { unreadFields } from '../upsert/step';
+import type { UpsertReads } from '../upsert/write';
+import { unreadFields } from '../upsert/write';
 
 /**
  * What Sync remembers between runs so that no run need read every user on their own: for each
@@ -117,17 +117,17 @@ export function comparisonFor(saved: DigestState | undefined, input: ComparisonI
  * write), or `wait` for their turn (never compared yet: those fields are neither read nor written
  * this run).
  */
-export function singleRead(plan: DigestComparison, userId: string, digest: string): 'read' | 'trust' | 'wait' {
-	if (plan.comparison === 'full' || plan.turns.includes(slotOf(userId, plan.period))) return 'read';
-	const saved = plan.saved[userId];
+export function singleRead(comparison: DigestComparison, userId: string, digest: string): 'read' | 'trust' | 'wait' {
+	if (comparison.comparison === 'full' || comparison.turns.includes(slotOf(userId, comparison.period))) return 'read';
+	const saved = comparison.saved[userId];
 	if (saved === undefined) return 'wait';
 	return saved === digest ? 'trust' : 'read';
 }
 
 /** The next day after this run's that is the user's turn, as an ISO date (UTC). */
-export function nextTurn(plan: DigestComparison, userId: string): string {
-	const ahead = slotOfDay(slotOf(userId, plan.period) - plan.day, plan.period) || plan.period;
-	return new Date((plan.day + ahead) * DAY_MS).toISOString().slice(0, 10);
+export function nextTurn(comparison: DigestComparison, userId: string): string {
+	const ahead = slotOfDay(slotOf(userId, comparison.period) - comparison.day, comparison.period) || comparison.period;
+	return new Date((comparison.day + ahead) * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**
@@ -148,10 +148,10 @@ export function digestOf(body: IDataObject, fields: string[], attributes: UserAt
  * Every other user is left out, so one no longer in the input, or waiting for their turn, is
  * compared on their turn.
  */
-export function nextDigestState(plan: DigestComparison, confirmed: Map<string, string>, unconfirmed: string[], shown: Iterable<string>): DigestState {
+export function nextDigestState(comparison: DigestComparison, confirmed: Map<string, string>, unconfirmed: string[], shown: Iterable<string>): DigestState {
 	const users: Record<string, string> = Object.fromEntries(unconfirmed.map((id) => [id, UNCONFIRMED]));
 	for (const [id, digest] of confirmed) users[id] = digest;
-	return { v: DIGESTS_VERSION, day: plan.day, users, shown: [...new Set([...plan.shown, ...shown])].sort() };
+	return { v: DIGESTS_VERSION, day: comparison.day, users, shown: [...new Set([...comparison.shown, ...shown])].sort() };
 }
 
 /**
@@ -163,11 +163,11 @@ export function nextDigestState(plan: DigestComparison, confirmed: Map<string, s
  * Either way the fields the list does not carry are left out of the body, unread and unwritten.
  * Undefined: the user is read as needsSingleRead says.
  */
-export function notRead(existing: IDataObject, body: IDataObject, reads: UpsertReads, plan: DigestComparison, updateEmail = false) {
+export function notRead(existing: IDataObject, body: IDataObject, reads: UpsertReads, comparison: DigestComparison, updateEmail = false) {
 	const unread = unreadFields(existing, body, reads);
 	if (!unread.length) return undefined;
 	const digest = digestOf(body, unread, reads.attributes);
-	const decision = singleRead(plan, String(existing.id), digest);
+	const decision = singleRead(comparison, String(existing.id), digest);
 	if (decision === 'read') return undefined;
 	const left = withoutFields(body, unread);
 	if (decision === 'trust') return { body: left, digest };
@@ -175,7 +175,7 @@ export function notRead(existing: IDataObject, body: IDataObject, reads: UpsertR
 	// this run has shown yet (whether Engagedly shows it at all decides whether it can wait).
 	const written = existing.status === 'Blocked' || Object.keys(changesFor(existing, left, reads.attributes, updateEmail)).length > 0;
 	const unknown = unread.some((wire) => !reads.shown.has(wire));
-	return written || unknown ? undefined : { body: left, waiting: { fields: unread, turn: nextTurn(plan, String(existing.id)) } };
+	return written || unknown ? undefined : { body: left, waiting: { fields: unread, turn: nextTurn(comparison, String(existing.id)) } };
 }
 
 /**

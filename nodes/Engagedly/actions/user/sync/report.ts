@@ -2,8 +2,8 @@ import type { IDataObject, NodeOperationError } from 'n8n-workflow';
 
 import type { BatchResult, BatchRun } from '../../types';
 import type { Comparison } from './digests';
-import type { Outcome } from '../upsert/step';
-import { outcomeFields } from '../upsert/step';
+import type { Outcome } from '../upsert/write';
+import { outcomeFields } from '../upsert/write';
 import type { Applied } from './apply';
 import type { Compared } from './compare';
 import { userItem } from './items';

@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { digest } from '../../../digest';
 import { emailKey } from '../../../people/byEmail';
 import { comparedValues } from '../upsert/changes';
-import type { UpsertReads, UpsertStep } from '../upsert/step';
+import type { UpsertReads, UpsertStep } from '../upsert/write';
 import type { Lifecycle } from './lifecycle';
 
 /**

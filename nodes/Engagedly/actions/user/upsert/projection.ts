@@ -5,7 +5,7 @@ import { isBlank } from '../../../parameters/values';
 import type { ItemRequest } from '../../../transport/request';
 import type { Lists } from './lookups';
 import { LISTED } from './names';
-import type { People, UpsertReads } from './step';
+import type { People, UpsertReads } from './write';
 
 /**
  * Dry Run's user: what Engagedly would answer after the write, so a dry run outputs what the

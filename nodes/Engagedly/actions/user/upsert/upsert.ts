@@ -8,8 +8,8 @@ import { apiPath } from '../../../transport/paths';
 import type { ItemRequest } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import { fieldsNotCarried, FULL_USER_INCLUDE, namedChanges } from './changes';
-import type { Outcome, People, Upserted, UpsertOptions, UpsertReads, UpsertStep } from './step';
-import { decideUpsert, mayBeTaken, needsSingleRead } from './step';
+import type { Outcome, People, Upserted, UpsertOptions, UpsertReads, UpsertStep } from './write';
+import { decideUpsert, mayBeTaken, needsSingleRead } from './write';
 import { checkStatus } from '../status';
 import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { liveUserAttributes } from '../fields/customAttributes';
@@ -20,7 +20,7 @@ import { projectedUser } from './projection';
 /**
  * Create or Update and Sync: make one Engagedly user match a Create body. Missing: created
  * (POST). Present: only the fields that differ are sent (PATCH); nothing different, nothing sent.
- * What to write is step.ts's to decide; this reads what it needs and writes.
+ * What to write is write.ts's to decide; this reads what it needs and writes.
  */
 
 export async function upsertReads(

@@ -1,5 +1,5 @@
 /**
- * What one write of a user is to be (actions/user/upsert/step.ts), as tables: whether the user
+ * What one write of a user is to be (actions/user/upsert/write.ts), as tables: whether the user
  * must be read on their own, the step that makes them match the body, the digests a scheduled
  * Sync trusts instead of that read, which refused creation may have met a user created meanwhile,
  * and the fields an outcome adds to the item. The engine suites (test/user/createOrUpdate, sync,
@@ -7,8 +7,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
-import { decideUpsert, mayBeTaken, needsSingleRead, outcomeFields } from '../../nodes/Engagedly/actions/user/upsert/step';
+import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/write';
+import { decideUpsert, mayBeTaken, needsSingleRead, outcomeFields } from '../../nodes/Engagedly/actions/user/upsert/write';
 
 const readsWith = (neverShown: string[] = [], shown: string[] = []): UpsertReads => ({
 	attributes: [],

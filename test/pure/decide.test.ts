@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { SITE_ADMINISTRATOR_KEPT } from '../../nodes/Engagedly/actions/user/deactivation';
 import type { Compared } from '../../nodes/Engagedly/actions/user/sync/compare';
-import { guardRefusal, overTheGuard, plan } from '../../nodes/Engagedly/actions/user/sync/decide';
+import { decideSteps, guardRefusal, overTheGuard } from '../../nodes/Engagedly/actions/user/sync/decide';
 import { newUserId } from '../../nodes/Engagedly/actions/user/sync/directory';
 import type { Fate, Lifecycle } from '../../nodes/Engagedly/actions/user/sync/lifecycle';
 import type { Match } from '../../nodes/Engagedly/actions/user/sync/match';
@@ -16,7 +16,7 @@ import type { Row } from '../../nodes/Engagedly/actions/user/sync/rows';
 import type { Settings } from '../../nodes/Engagedly/actions/user/sync/settings';
 import type { Step } from '../../nodes/Engagedly/actions/user/sync/steps';
 import { fingerprintOf, personOf, stepJson } from '../../nodes/Engagedly/actions/user/sync/steps';
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/step';
+import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/write';
 
 const reads: UpsertReads = {
 	attributes: [],
@@ -84,7 +84,7 @@ function planOf(run: Run): Step[] {
 		if (item.heldWith) heldItems.set(index, item.heldWith);
 	});
 	const settings = { reactivateReturning: run.reactivateReturning ?? false, blockReasonCode: 'RUN' } as Settings;
-	return plan({
+	return decideSteps({
 		itemCount: run.items.length,
 		rows,
 		matches,

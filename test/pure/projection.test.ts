@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { projectedUser } from '../../nodes/Engagedly/actions/user/upsert/projection';
 import type { Lists } from '../../nodes/Engagedly/actions/user/upsert/lookups';
-import type { People } from '../../nodes/Engagedly/actions/user/upsert/step';
+import type { People } from '../../nodes/Engagedly/actions/user/upsert/write';
 import type { RecordKind } from '../../nodes/Engagedly/actions/records/kinds';
 import type { UserAttribute } from '../../nodes/Engagedly/people/attributeDefinitions';
 import { UserSchema } from '../schemas/engagedly';
