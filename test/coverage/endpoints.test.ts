@@ -1,7 +1,7 @@
 /**
  * Taken together, the node's operations reach every method and path of the API. The endpoint
- * list is written from the specification (engagedly-api.md, "Endpoints", and the certificates
- * section of shared/spec/README.md), not from our code, so an endpoint that no operation calls is
+ * list is written from the specification (docs/engagedly-api.md, "Endpoints", certificates
+ * included), not from our code, so an endpoint that no operation calls is
  * reported, and so is an operation nobody told this test how to run.
  *
  * To cover a new operation, add a row to PARAMETERS: a function from the freshly reset simulator

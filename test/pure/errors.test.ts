@@ -1,7 +1,7 @@
 /**
  * Engagedly's error answers as the node's errors (transport/errors.ts), without HTTP: the
  * message, the description and the codes for each shape a body comes in. The documented shape
- * is the contract's "Error body" and the vendor's `Error` schema (its own example:
+ * is the contract's "Error body" (docs/engagedly-api.md) and the vendor's `Error` schema (its own example:
  * `validation_error`, `name`, `Mandatory attribute missing`, `missing_field`), the 429's is the
  * vendor's `RateLimitError`; the contract promises its shape for "most" errors only, so the odd
  * forms (texts, an object of lists by field, a bare string, nothing) are here too.

@@ -1,9 +1,9 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- reads the package's own sources (fs, __dirname) to check which room imports which */
 /**
- * The house's arrows, from the imports themselves (ARCHITECTURE.md, CONTRIBUTING.md "Layout"):
- * `trigger/` and `actions/` never import each other (what both use lives below both), an
- * operation file is a leaf that only its resource's router table (`index.ts`) imports, and the
- * transport imports nothing above it.
+ * The house's arrows, from the imports themselves (docs/architecture.md, "Arrows";
+ * CONTRIBUTING.md, "Layout"): `trigger/` and `actions/` never import each other (what both use
+ * lives below both), an operation file is a leaf that only its resource's router table
+ * (`index.ts`) imports, and the transport imports nothing above it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The user field table (people/userFields.ts) against Engagedly's API contract (its
- * "User write fields" and "User" tables): the expectations below are the contract's tables, typed from it,
+ * The user field table (people/userFields.ts) against Engagedly's API contract
+ * (docs/engagedly-api.md, "User write fields" and "User"): the expectations below are the contract's tables, typed from it,
  * so a row whose wire name, answer key, kind, writes or list drifts from what Engagedly takes and
  * answers fails here, before any engine suite sends it.
  */

@@ -5,20 +5,20 @@
  * test/simulator/records.ts (the one definition of each record kind, also written from the
  * contract), and what is particular to an answer (envelopes, rendered references, counts, the
  * forms the OpenAPI file adds) is declared here on top of them:
- *   - Engagedly's API contract (primary), with the details the vendor's OpenAPI file settles and
- *     certificates,
+ *   - Engagedly's API contract as docs/engagedly-api.md gives it (primary), with the details the
+ *     vendor's OpenAPI file settles and certificates,
  *   - the vendor's OpenAPI file, test/schemas/engagedly-openapi.yaml (for what the contract marks
  *     "not shown").
  *
- * Conventions enforced everywhere (engagedly-api.md, "General conventions"):
- *   - "A blank field is returned as `null`, not omitted. A blank array field is returned as `[]`."
+ * Conventions enforced everywhere (docs/engagedly-api.md, "General conventions"):
+ *   - A blank field comes back as `null`, never left out; a blank list as `[]`.
  *     So documented keys are required (never `.optional()` unless the spec says the key is only
  *     present in some responses), nullable strings must be non-empty when present, and arrays
  *     are never null.
- *   - "Timestamps are UTC, ISO 8601." -> `IsoUtcTimestamp` (ends in `Z`, no offsets).
+ *   - Timestamps are ISO 8601 in UTC -> `IsoUtcTimestamp` (ends in `Z`, no offsets).
  *   - Ids: users, departments and businesses are UUID strings; locations, job titles and
- *     permissions are numbers in some responses and strings in others (README: "treat every id
- *     as a string"), so `FlexibleId` accepts both.
+ *     permissions are numbers in some responses and strings in others (docs/engagedly-api.md,
+ *     "Where the contract and the vendor's OpenAPI disagree"), so `FlexibleId` accepts both.
  *   - `.strict()` wherever the spec fixes the key set. Where the OpenAPI file lists extra keys
  *     the contract does not mention, they are declared `.optional()` so the object stays strict
  *     (an undocumented key is still an error) while both documents are honoured.
@@ -282,7 +282,7 @@ export const UserSchema = z
 
 // User attribute (definition)
 
-export const AttributeDataTypeSchema = z.enum([...records.DataType.options, 'document']); // 'document': listed by the vendor (spec README)
+export const AttributeDataTypeSchema = z.enum([...records.DataType.options, 'document']); // 'document': listed by the vendor (docs/engagedly-api.md, "User attribute definitions")
 
 /**
  * `{id, name, attribute_key, preset, mandatory, data_type, attribute_options}`;
@@ -509,7 +509,7 @@ export const LearnerReportEnvelopeSchema = z
 	})
 	.strict();
 
-// Certificate (spec README, "Certificates")
+// Certificate (docs/engagedly-api.md, "Certificates")
 
 /** Certificate dates: `YYYY-MM-DD` (the filter format) or an ISO 8601 UTC timestamp. */
 export const CertificateDate = z.union([IsoDate, IsoUtcTimestamp]);

@@ -1,6 +1,6 @@
 /**
  * Response profiles. The simulator renders every response as Engagedly's API contract
- * describes it; the `vendor` profile then reshapes the rendered body into the forms of the
+ * (docs/engagedly-api.md) describes it; the `vendor` profile then reshapes the rendered body into the forms of the
  * vendor's OpenAPI description and its examples (test/schemas/engagedly-openapi.yaml) wherever
  * the two documents differ. Keeping that in
  * this one file, after rendering, leaves the store, the rules and the routes the same for both

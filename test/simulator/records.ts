@@ -1,5 +1,6 @@
 /**
- * Each record kind the simulator holds, written once, from Engagedly's API contract: the store's types are `z.infer` of these, the routes read
+ * Each record kind the simulator holds, written once, from Engagedly's API contract
+ * (docs/engagedly-api.md): the store's types are `z.infer` of these, the routes read
  * the writable fields and render the answers from them, and the contract's response schemas
  * (test/schemas/engagedly.ts) are derived from them with `.pick`, `.extend` and `.omit`.
  *
@@ -13,7 +14,7 @@
  */
 import { z } from 'zod';
 
-// ---- Scalars (the contract's "General conventions") ----------------------------------------------
+// ---- Scalars (docs/engagedly-api.md, "General conventions") ------------------------------------
 
 /** ISO 8601 timestamp in UTC, e.g. `2024-01-15T10:00:00.000Z` (no local offsets). */
 export const IsoUtcTimestamp = z.string().datetime({ offset: false });
@@ -356,7 +357,7 @@ export const LEARNER_ROW_AS_STORED = [
 	'is_self_assigned',
 ] as const;
 
-// ---- Certificates (spec README, "Certificates") --------------------------------------------------
+// ---- Certificates (docs/engagedly-api.md, "Certificates") --------------------------------------
 
 /** The certificate as rendered; whose it is (`user_id`) is the store's, not part of the record. */
 export const CertificateFieldsSchema = z.object({

@@ -71,7 +71,7 @@ export const CONTRACT_DEVIATIONS: Deviation[] = [
 		place: /^id$/,
 		what: /must be integer/,
 		operations: /^GET \/beta\/permissions$/,
-		why: 'permission ids come as numbers in some answers and strings in others (spec README): the list gives strings, a user\'s permissions numbers',
+		why: 'permission ids come as numbers in some answers and strings in others (docs/engagedly-api.md): the list gives strings, a user\'s permissions numbers',
 	},
 	{ place: /^(address_line1|city|state|country|postal_code)$/, why: 'a blank address field is null (contract); the vendor schema has a plain string (only address_line2 is nullable)' },
 	{ place: /^(author|recognized_actors\[\])\.designation$/, why: 'an actor without a job title has designation null (contract); the vendor schema has a plain string' },

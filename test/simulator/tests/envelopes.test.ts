@@ -1,5 +1,5 @@
 /**
- * Every endpoint of engagedly-api.md and the certificates endpoints, under /beta and
+ * Every endpoint of docs/engagedly-api.md ("Endpoints", certificates included), under /beta and
  * /api/beta, with the documented envelopes, statuses (200/201/204/500) and field conventions
  * (blank fields null, blank arrays [], ISO 8601 UTC timestamps).
  */

@@ -1,6 +1,6 @@
 /**
- * Every documented route (engagedly-api.md "Endpoints" plus the certificates endpoints of the
- * spec README), with a way to fill in the ids from the seeded organisation.
+ * Every documented route (docs/engagedly-api.md, "Endpoints", certificates included), with a way
+ * to fill in the ids from the seeded organisation.
  */
 import { Api } from './client';
 

@@ -2,7 +2,7 @@
 /**
  * The schemas themselves: they must reject what the spec forbids, or every "matches the
  * schema" assertion in the other files would prove nothing. Samples are built by hand from
- * engagedly-api.md, not taken from the simulator.
+ * docs/engagedly-api.md, not taken from the simulator.
  */
 import {
 	BlockReasonCodesResponse,
