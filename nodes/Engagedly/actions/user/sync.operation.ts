@@ -27,10 +27,10 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
 
 /**
  * Sync: each input item is one employee (Create's fields, mapped per item). The run is stages
- * over data, and every input of the plan is named here: read (the settings, every item's row,
+ * over data, and every input of the steps is named here: read (the settings, every item's row,
  * the directory in ceil(N/50) pages), match (by email whatever the case, by employee ID first when
- * asked; each employee's fate from their lifecycle), compare (what each write needs), plan (each
- * employee's and each user's step, plain data), apply (or, in a dry run, preview) and report. One
+ * asked; each employee's fate from their lifecycle), guard, compare (what each write needs), decide
+ * (each employee's and each user's step, plain data), apply (or, in a dry run, preview) and report. One
  * employee's problem is their item's error; the rest of the sync goes on, and the router ends the
  * run in error afterwards unless Continue On Fail is on.
  */
@@ -62,14 +62,15 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	const refusal = over && guardRefusal.call(this, over, matched.named.size, settings);
 	if (refusal && !settings.outputPlan) throw refusal;
 
-	// Compare: what the plan decides on, read before it. What comparisons share is read once and
+	// Compare: what the steps are decided on, read before them. What comparisons share is read once and
 	// handed on: the attribute definitions, the lists read for names, the people by id.
 	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id), shown: new Set(comparison.shown) });
 	const people = runPeople(rows, matched);
 	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison, itemRequest, failed);
 	const administrators = await readAdministrators.call(this, deactivating(matched), request);
 
-	// Plan: every step decided as data, from what was read, before anything is written.
+	// Decide: every step as data, from what was read, before anything is written. Over the guard,
+	// the steps are the plan a person approves.
 	const steps = decideSteps({ ...matched, itemCount, rows, compared, administrators, failed, directory, settings, reads });
 	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date(), settings.dryRun);
 
