@@ -605,12 +605,15 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		expect(dry.error).toBeUndefined();
 		expect(real.error).toBeUndefined();
 		expect(outcomes(real.items)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged', 'created']);
-		// The moved user's references are named in both runs alike (the dry run's from the lists
-		// it read, the real run's from the write's answer).
-		expect(dry.items[2].json.changes).toMatchObject({
-			job_title: { to: { id: String(title.id), name: title.name } },
-			departments: { to: [{ id: String(department.id), name: department.name }] },
-		});
+		// The moved user's references are named on both sides, in both runs alike (the dry run's
+		// from the lists it read, the real run's from the write's answer, or the lists).
+		const before = sim.store.jobTitles.get(users[2].job_title_id!);
+		for (const changed of [dry.items[2].json.changes, real.items[2].json.changes]) {
+			expect(changed).toMatchObject({
+				job_title: { from: before ? { id: String(before.id), name: before.name } : null, to: { id: String(title.id), name: title.name } },
+				departments: { to: [{ id: String(department.id), name: department.name }] },
+			});
+		}
 		// Every item leads with who (name, address, id) and what happened; the user's other fields
 		// follow only as asked, then the comparison.
 		const more: Record<string, string[]> = {
