@@ -622,6 +622,17 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 			expect(done.outputs[declinedNode()]).toBeUndefined();
 		});
 
+		test('run again once the plan is applied (the next morning): the export agrees with Engagedly, nothing waits for approval, nothing is written, no item fails', async () => {
+			stillWaiting();
+			sim.clearLog();
+			const { run } = await n8n.execute(String(workflows.get(workflow)!.id));
+			expect({ status: run.status, error: run.data.resultData.error?.message }).toEqual({ status: 'success', error: undefined });
+			expect(sim.log.filter((entry) => entry.method !== 'GET')).toEqual([]);
+			const synced = outputsOf(run)[syncNode()] as Array<{ outcome: string; email: string }>;
+			expect(synced.filter((item) => item.outcome !== 'unchanged')).toEqual([]);
+			expect(synced.filter((item) => item.email === stillWaiting().hire)).toHaveLength(1);
+		});
+
 		test('a second run she declines through the form writes nothing, and its output names her and when', async () => {
 			restore();
 			expect(leaving.every((user) => sim.store.getUser(user.id)?.status === 'Active')).toBe(true);
