@@ -26,8 +26,8 @@ test('Sync on three items: Dry Run shows the outcomes and writes nothing, then t
 	let output = await executeStep(ndv);
 	await expect(output.getByText('3 items')).toBeVisible();
 	await output.getByRole('radio', { name: 'Table' }).click();
-	// A row per employee a person can scan: who, what happened, what changed; no user record.
-	expect(await outputColumns(output)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'comparison']);
+	// A row per employee a person can scan: who, what happened, what changed, that it was a dry run; no user record.
+	expect(await outputColumns(output)).toEqual(['name', 'email', 'id', 'outcome', 'changes', 'comparison', 'dryRun']);
 	expect(await outputColumn(output, 'email')).toContain(THREE_EMPLOYEES.newHire);
 	const outcomes = await outputColumn(output, 'outcome');
 	expect(outcomes).toContain('created');

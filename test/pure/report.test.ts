@@ -208,6 +208,12 @@ describe('summarise: the run output, its tally and the Summary', () => {
 		const run = summarise(results.slice(0, 2), 2, settings({ dryRun: true, daysBeforeJoining: 7 }), steps, 'full');
 		expect(run.tally).toBe('1 created, 1 updated, 0 rewritten, 0 unchanged, 0 reactivated, 0 blocked, 0 held, 0 deactivated, 0 kept, 0 pending, 0 failed (dry run: nothing was written)');
 		expect(run.rest).toBe('Nothing was written: this was a dry run.');
+		// Each item says so on itself, last; a real run's items have no such key.
+		expect(run.results.map((result) => Object.entries(json(result)).at(-1))).toEqual([
+			['dryRun', true],
+			['dryRun', true],
+		]);
+		expect(summarise(results.slice(0, 2), 2, settings(), steps, 'full').results.some((result) => 'dryRun' in json(result))).toBe(false);
 	});
 
 	test('Summary: one item paired with every input item (counts, addresses, who is on notice, who loses their manager), then the failures', () => {

@@ -595,13 +595,16 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 		JSON.parse(JSON.stringify(value), (key, inner: unknown) =>
 			key === 'id' && typeof inner === 'number' ? String(inner) : inner === '' ? null : inner,
 		);
-	const compared = (items: INodeExecutionData[]) => jsonOf(items).map((json) => plain({ ...json, id: json.outcome === 'created' ? null : json.id }));
+	// A dry run's items say so (dryRun: true); everything else is the real run's.
+	const compared = (items: INodeExecutionData[]) => jsonOf(items).map(({ dryRun: _preview, ...json }) => plain({ ...json, id: json.outcome === 'created' ? null : json.id }));
 
 	for (const userDetail of ['person', 'simplified', 'full']) {
 		sim.reset();
 		const dry = await run(employees, { ...fullFields, userDetail, dryRun: true });
 		expect(writes(sim)).toEqual([]);
+		expect(jsonOf(dry.items).every((json) => json.dryRun === true)).toBe(true);
 		const real = await run(employees, { ...fullFields, userDetail });
+		expect(jsonOf(real.items).some((json) => 'dryRun' in json)).toBe(false);
 		expect(dry.error).toBeUndefined();
 		expect(real.error).toBeUndefined();
 		expect(outcomes(real.items)).toEqual(['unchanged', 'unchanged', 'updated', 'unchanged', 'unchanged', 'unchanged', 'created']);
@@ -630,9 +633,9 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 			// The updated user is the write's answer in both; the new hire carries every field the
 			// contract's User table lists, with the values the real creation answered.
 			expect(Object.keys(real.items[2].json).slice(0, 5)).toEqual(['name', 'email', 'id', 'outcome', 'changes']);
-			expect(plain(dry.items[2].json)).toEqual(plain(real.items[2].json));
+			expect(plain({ ...dry.items[2].json, dryRun: undefined })).toEqual(plain(real.items[2].json));
 			const created = plain(real.items[6].json) as IDataObject;
-			for (const [key, value] of Object.entries(plain(dry.items[6].json) as IDataObject)) {
+			for (const [key, value] of Object.entries(plain({ ...dry.items[6].json, dryRun: undefined }) as IDataObject)) {
 				if (key === 'id') continue;
 				expect({ key, value }).toEqual({ key, value: created[key] });
 			}

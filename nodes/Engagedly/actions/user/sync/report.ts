@@ -154,12 +154,14 @@ const PERSON_FIRST: IDataObject = { name: null, email: null, id: null };
  * of this run has (blank where they do not apply), first and in one order, and what happened
  * reads across the first columns whatever the outcomes.
  */
-function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison): BatchResult[] {
+function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison, dryRun: boolean): BatchResult[] {
 	const used = Object.keys(OUTCOME_FIELDS).filter((key) => results.some((result) => 'json' in result && key in result.json));
+	// A dry run's item says so on itself: it travels on without the run that made it.
+	const preview: IDataObject = dryRun ? { dryRun: true } : {};
 	return results.map((result) => {
 		if (!('json' in result)) return result;
 		const blanks = Object.fromEntries(used.map((key) => [key, OUTCOME_FIELDS[key]()])) as IDataObject;
-		return { ...result, json: { ...PERSON_FIRST, ...blanks, ...result.json, comparison } };
+		return { ...result, json: { ...PERSON_FIRST, ...blanks, ...result.json, comparison, ...preview } };
 	});
 }
 
@@ -210,7 +212,7 @@ export function summarise(results: BatchResult[], itemCount: number, settings: S
 	const { counts, emails } = outcomesOf(results, outcomes);
 	const tally = `${tallyOf(results, outcomes)}${settings.dryRun ? ' (dry run: nothing was written)' : ''}`;
 	const rest = settings.dryRun ? 'Nothing was written: this was a dry run.' : 'Everything else was applied.';
-	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison), tally, rest };
+	if (!settings.summary) return { results: withOutcomeFieldsFirst(results, comparison, settings.dryRun), tally, rest };
 	const withoutManager = steps.flatMap(managersLeaving).map((person) => person.email);
 	const onNotice = steps.flatMap((step) => (step.lifecycle?.state === 'onNotice' && step.kind !== 'failed' ? [{ email: step.person.email, date: step.lifecycle.date! }] : []));
 	const everyItem = Array.from({ length: itemCount }, (_, item) => item);
