@@ -35,6 +35,17 @@ import { isProfile, PROFILES, profileFromEnvironment, type Profile, type Simulat
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
+/** A step that boots n8n's CLI once or more says every 15 seconds that it is still going: never 30 s of silence. */
+async function stillGoing<T>(step: string, work: Promise<T>): Promise<T> {
+	const started = Date.now();
+	const timer = setInterval(() => say(`  ...${step}, ${Math.round((Date.now() - started) / 1000)} s so far`), 15_000);
+	try {
+		return await work;
+	} finally {
+		clearInterval(timer);
+	}
+}
+
 const PORTS = {
 	n8n: { variable: 'N8N_PORT', fallback: 5678 },
 	simulator: { variable: 'SIMULATOR_PORT', fallback: 4010 },
@@ -133,9 +144,9 @@ async function main(): Promise<void> {
 		sim = await startDemoSimulator(simulatorPort, profile);
 		n8n = await N8nInstance.create({ install, tarball, port: n8nPort, brokerPort, userFolder: path.join(run, 'n8n'), processGroups: watchdog });
 		say(`Importing the credentials and ${exampleNames().length} example workflows into n8n ${install.version}...`);
-		await importDemo(n8n, sim, exampleNames().map(example), { chatModel });
+		await stillGoing('importing', importDemo(n8n, sim, exampleNames().map(example), { chatModel }));
 		say('Starting n8n (about 30 seconds)...');
-		await n8n.start();
+		await stillGoing('starting n8n', n8n.start());
 		await n8n.setupOwner();
 	} catch (error) {
 		if (stopping) return;
