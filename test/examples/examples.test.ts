@@ -185,6 +185,15 @@ test("examples/hris-sync-approval.json: the approval form's login is the approve
 	expect(reports.match(/\$\('Message for the approver'\)\.first\(\)\.json\.approver/g)?.length).toBeGreaterThanOrEqual(4);
 });
 
+/** The canvas is where a builder reads a workflow: only the terminal explained five of them. */
+test.each(examples)('examples/$file explains itself on the canvas: a sticky note with a heading, saying what it does, needs and what to try first', ({ nodes }) => {
+	const notes = nodes.filter((node) => node.type === 'n8n-nodes-base.stickyNote').map((node) => String(node.parameters.content ?? ''));
+	expect(notes.length).toBeGreaterThan(0);
+	const text = notes.join('\n');
+	expect(text).toMatch(/^## \S/m);
+	expect(text.length).toBeGreaterThan(300);
+});
+
 test('the examples have Engagedly nodes to check', () => {
 	expect(engagedlyNodes.length).toBeGreaterThan(5);
 });
