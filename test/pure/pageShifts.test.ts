@@ -56,7 +56,7 @@ function changingList(size: number, changes: Record<number, Change>) {
 	return { context, pages, list };
 }
 
-test.each<[string, number, Record<number, Change>, PageCursor | undefined, number[], number[], boolean]>([
+test.each<[string, number, Record<number, Change>, (PageCursor & { back?: number }) | undefined, number[], number[], boolean]>([
 	['nothing changes: each page once', 120, {}, undefined, [1, 2, 3], [], false],
 	[
 		'5 deleted from page 1 before page 2: page 2 shrank, so page 1 again (5 records slid onto it), then on',
@@ -122,6 +122,33 @@ test.each<[string, number, Record<number, Change>, PageCursor | undefined, numbe
 		true,
 	],
 	[
+		'resumed a page back (at page 2 for page 3) after 5 were deleted from page 1: page 2 reaches back over them, no step back',
+		150,
+		{ 0: deleteIds(...range(1, 5)) },
+		{ page: 3, total: 150, back: 1 },
+		[2, 3],
+		[],
+		true,
+	],
+	[
+		'resumed a page back after 60 were deleted before it: back by the rest',
+		200,
+		{ 0: deleteIds(...range(1, 60)) },
+		{ page: 4, total: 200, back: 1 },
+		[3, 2, 3],
+		[],
+		true,
+	],
+	[
+		'resumed a page back after a record above it moved below (a praise unpinned): nothing tells, but page 2 shows what slid onto it',
+		150,
+		{ 0: (list) => [deleteIds(1), (changed: number[]) => changed.splice(120, 0, 1)].forEach((change) => change(list)) },
+		{ page: 3, total: 150, back: 1 },
+		[2, 3],
+		[],
+		false,
+	],
+	[
 		'a record of page 3 moved to the top before page 2: the pages after show it nowhere (the caller looks at the top again)',
 		120,
 		{ 1: moveToTop(110) },
@@ -134,11 +161,12 @@ test.each<[string, number, Record<number, Change>, PageCursor | undefined, numbe
 	const list = changingList(size, changes);
 	const before = [...list.list];
 	const counted: number[] = [];
-	const result = await scanPages.call(list.context, '/praises', { from, proceed: () => true, keep: (record) => counted.push(record.id as number) > 0 });
+	const result = await scanPages.call(list.context, '/praises', { from, back: from?.back, proceed: () => true, keep: (record) => counted.push(record.id as number) > 0 });
 
 	expect(list.pages).toEqual(pages);
 	// Records count in the list's order: none that slid onto a page read before is passed by (a caller may judge each by its place).
-	expect(counted).toEqual([...counted].sort((a, b) => before.indexOf(a) - before.indexOf(b)));
+	const remaining = counted.filter((id) => list.list.includes(id));
+	expect(remaining).toEqual([...remaining].sort((a, b) => list.list.indexOf(a) - list.list.indexOf(b)));
 	const ids = result.records.map((record) => record.id as number);
 	// Each record once; every record there from the scan's start to its end (from where a resumed scan went on), but those the row names.
 	expect(new Set(ids).size).toBe(ids.length);

@@ -1,6 +1,6 @@
 /**
- * New Praise while the feed moves under it: praises deleted and posted between the polls of a
- * catch-up and between the pages of one poll.
+ * New Praise while the feed moves under it: praises deleted, posted and pinned between the polls
+ * of a catch-up and between the pages of one poll.
  * Against the simulator's defaults, the contract's least convenient reading: pinned praises on
  * top whatever their age, whole-second timestamps shared by praises posted together, ids in no
  * time order, Engagedly's clock 20 s behind ours. Each test asserts what was emitted, the pages
@@ -120,10 +120,54 @@ describe('deleted and posted while a catch-up reads the feed', () => {
 		const poll = await pollOnce(poller);
 		// Read before it was deleted, so emitted too: oldest first.
 		expect(poll.ids).toEqual(burst);
-		// Page 2 shrank: page 1 again, then page 2.
-		expect(poll.pages).toEqual(['1', '2', '1', '2']);
+		// Page 2 shrank: page 1 again, then page 2, then the top once more (did anything move onto it meanwhile?).
+		expect(poll.pages).toEqual(['1', '2', '1', '2', '1']);
 		// The saved place is the newest praise emitted, though deleted since: nothing newer was missed.
 		expect(poller.state()).toMatchObject({ at: goneAt, ids: [gone] });
 		expect((await pollOnce(poller)).ids).toEqual([]);
 	});
+
+	test('praises pinned while a catch-up reads the feed, between polls and between pages, read or not yet, and old ones unpinned: every praise once', async () => {
+		const poller = await activated({ rateLimitShare: 2, onReactivation: 'emit' });
+		// Old praises pinned on top: each unpinned between two polls drops to the bottom of the feed, pulling everything above it up a place.
+		const old = [...sim.store.praises.values()].sort((a, b) => Date.parse(a.activity_date) - Date.parse(b.activity_date)).slice(0, 6);
+		for (const praise of old) sim.store.editPraise(praise.id, { pinned: true });
+		const backlog = postDated(300, 60_000, 2);
+		const emitted: number[] = [];
+		const pinned: number[] = [];
+		/** Pins the oldest praise of the backlog not yet emitted (below where the pass reads) or, `read`, the newest emitted. */
+		const pin = (read = false) => {
+			const candidates = backlog.filter((id) => emitted.includes(id) === read && !pinned.includes(id));
+			const id = read ? candidates.at(-1)! : candidates[0];
+			pinned.push(id);
+			sim.store.editPraise(id, { pinned: true });
+		};
+		// Between the first two pages of a poll: a praise the pass has not reached pinned, above where it reads.
+		const betweenPages = () => sim.faults.add({ kind: 'mutate', match: { path: PATH }, after: 1, mutate: () => pin() });
+
+		const polls: Array<{ ids: number[]; pages: string[] }> = [];
+		do {
+			if (polls.length > 0) {
+				pin();
+				pin(true);
+				for (const praise of old.filter((candidate) => candidate.pinned).slice(0, 2)) sim.store.editPraise(praise.id, { pinned: false });
+			}
+			betweenPages();
+			const poll = await pollOnce(poller, polls.length === 0 ? 'activate' : undefined);
+			sim.faults.clear();
+			polls.push(poll);
+			emitted.push(...poll.ids);
+		} while (poller.state().pass && polls.length < 30);
+		expect(poller.state().pass).toBeUndefined();
+		expect(polls.length).toBeGreaterThan(2);
+		for (const poll of polls) expect(poll.pages.length).toBeLessThanOrEqual(4);
+		// Each poll that went on with the pass ended with a look at the top.
+		for (const poll of polls.slice(1)) expect(poll.pages.at(-1)).toBe('1');
+		expect(pinned.length).toBeGreaterThan(6);
+		expect(old.filter((praise) => !praise.pinned).length).toBeGreaterThan(3);
+		expect(sorted(emitted)).toEqual(sorted(backlog));
+		expect((await pollOnce(poller)).ids).toEqual([]);
+		expectPlaceAtNewest(poller, backlog);
+	}, 120_000);
 });
+

@@ -26,6 +26,8 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	onPage?: (records: IDataObject[]) => void;
 	/** Goes on from where an earlier, interrupted scan of the same list stopped. */
 	from?: PageCursor;
+	/** Starts this many pages before `from`, to read again what may have moved up onto them since. */
+	back?: number;
 	/**
 	 * Asked before each request after the first; false interrupts the scan there (a poll out of
 	 * time or budget), and the result says where to go on.
@@ -95,7 +97,7 @@ async function scan(
 	options: PageOptions,
 	pacer: RateLimitPacer,
 ): Promise<ScanResult> {
-	const { limit, counts, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
+	const { limit, counts, keep, stopAt, onPage, from, back: lookBack, proceed, pacing, qs, ...requestOptions } = options;
 	const filtered = keep !== undefined || stopAt !== undefined || counts !== undefined;
 	const size = pageSize(limit, filtered);
 	const seen = new Set<string>();
@@ -111,7 +113,7 @@ async function scan(
 			'Nothing was output, so no record is lost or repeated. Run the workflow again; if this persists, the API (or a proxy in front of it) is not paging correctly.',
 		);
 
-	let walk = walkFrom(from);
+	let walk = walkFrom(from, lookBack);
 	let moved = false;
 	for (let requests = 0; ; requests++) {
 		const { page, lastTotal } = walk;

@@ -42,19 +42,24 @@ export interface PassEvent {
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
+/** The pages a poll may read: its share of the key's requests a minute, at least one. */
+export const pagesPerPoll = (request: PollRequest): number => Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+
 /**
  * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
  * its time budget (the pager stops past the deadline, before a rate-limit wait that would cross
  * it, and at a 429 whose cooldown would end after it), then `resume` says where the next poll
- * goes on.
+ * goes on. `reserve` keeps that many of the poll's pages for requests its caller makes after it.
  */
 export async function budgetedScan(
 	context: IPollFunctions,
 	request: PollRequest,
 	path: string,
-	options: Pick<PageOptions, 'qs' | 'from' | 'keep' | 'stopAt'>,
+	options: Pick<PageOptions, 'qs' | 'from' | 'back' | 'keep' | 'stopAt' | 'onPage'>,
+	reserve = 0,
 ): Promise<ScanResult> {
-	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+	// A page is always read: the poll moves on even where its share leaves no room for what it keeps back.
+	const maxPages = Math.max(1, pagesPerPoll(request) - reserve);
 	let pages = 0;
 	const result = await scanPages.call(context, path, {
 		...options,
@@ -62,9 +67,10 @@ export async function budgetedScan(
 		deadlineMs: request.deadlineMs,
 		pacing: { ...request.pacing, deadlineMs: request.deadlineMs },
 		proceed: () => pages < maxPages,
-		onPage: () => {
+		onPage: (...page) => {
 			pages++;
 			request.onPage();
+			options.onPage?.(...page);
 		},
 	});
 	if (result.cooldownMs !== undefined) request.onCooldown(result.cooldownMs);

@@ -33,6 +33,9 @@ const holds = (mark: PraiseMark, id: number | string) => mark.ids.some((seen) =>
 /** Included in the mark: older than it, or of its time and one of its ids. */
 const within = (mark: PraiseMark, praise: ListedPraise) => praise.at < mark.at || (praise.at === mark.at && holds(mark, praise.id));
 
+/** Above the mark in the dated order, read down from the top: newer than it, or of its time and one of its ids. */
+const above = (mark: PraiseMark, praise: ListedPraise) => praise.at > mark.at || (praise.at === mark.at && holds(mark, praise.id));
+
 /** The mark moved to a newer praise (or, `older`, to an older one); a praise of the same time joins it. */
 export function moved(mark: PraiseMark | undefined, praise: Pick<ListedPraise, 'id' | 'at'>, older = false): PraiseMark {
 	const { at, id } = praise;
@@ -58,20 +61,51 @@ export const pastSaved = (scan: PraiseScan, praise: ListedPraise): boolean => !p
 /**
  * The scan moved past a praise that is new, or undefined when it is not: seen before this pass,
  * posted during this pass (the next one's), or emitted already by it (a praise the feed shows
- * again after a shift).
+ * again after a shift, or pinned since: above how far down the dated order earlier polls of the
+ * pass read, a praise was read there or, pinned then, seen on top by their look at the top).
  */
 export function next(scan: PraiseScan, praise: ListedPraise): PraiseScan | undefined {
 	if (within(scan.from, praise)) return undefined;
 	if (scan.pass && !within(scan.pass.top, praise)) return undefined;
 	if (scan.pins.some((pin) => String(pin) === String(praise.id))) return undefined;
 	const { down } = scan;
-	if (!praise.pinned && down && (praise.at > down.at || (praise.at === down.at && holds(down, praise.id)))) return undefined;
+	const passed = praise.pinned ? scan.pass?.down : down;
+	if (passed && above(passed, praise)) return undefined;
 	return {
 		...scan,
 		...(praise.pinned ? { pins: [...scan.pins, praise.id] } : { down: moved(down, praise, true) }),
 		...(scan.pass ? {} : { top: moved(scan.top, praise) }),
 	};
 }
+
+/**
+ * Whether the poll looks at the top of the feed again once its read ends: a praise pinned after
+ * the poll read its page, from a place it had not reached, now sits above where it reads and
+ * would never be emitted. That can have happened when the feed moved while the poll read it
+ * (records read twice, a total that changed; a pin pushes the rest down a place) or, for a pass
+ * that goes on from an earlier poll, between the two polls. Only a poll that found something new
+ * or goes on with a pass has praises to protect.
+ */
+export const looksAgain = (scan: PraiseScan, moved: boolean): boolean => scan.top !== undefined && (moved || scan.pass !== undefined);
+
+/**
+ * A praise seen when the poll looks at the top again: new only if pinned, not read by this poll
+ * (`readNow`), no newer than the newest praise of this pass (newer ones are the next pass's), and
+ * new by next()'s rules.
+ */
+export function missedPin(scan: PraiseScan, praise: ListedPraise, readNow: (id: number | string) => boolean): PraiseScan | undefined {
+	if (!praise.pinned || readNow(praise.id) || !scan.top || !within(scan.top, praise)) return undefined;
+	return next(scan, praise);
+}
+
+/**
+ * How many pages before where the last poll stopped a pass goes on: one, when the poll may read
+ * at least three pages (that one, a new one and the look at the top). A praise unpinned between
+ * the polls moves down into the dated order and, if below that page, pulls the rest up a place
+ * with the total unchanged; read again, the page shows what slid onto it (and what deletions
+ * pulled up, without a step back of its own). A smaller share goes on from the page itself.
+ */
+export const pagesBack = (pagesAllowed: number): number => (pagesAllowed >= 3 ? 1 : 0);
 
 /** How the poll's read ended: where the next poll goes on, the cooldown that stopped it if one did, how many praises were new. */
 export interface ScanEnd {

@@ -6,9 +6,9 @@ import { dateOf, isPinned, praiseFilter, toMessage } from '../praises/feed';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
-import { budgetedScan } from './pass';
-import type { ListedPraise } from './praiseScan';
-import { baseline, moved, next, pastSaved, scanFrom, stateAfter } from './praiseScan';
+import { budgetedScan, pagesPerPoll } from './pass';
+import type { ListedPraise, PraiseScan } from './praiseScan';
+import { baseline, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from './praiseScan';
 import type { PraiseMark, PraiseState } from './state';
 import { validPraiseState } from './state';
 import type { EventFamily, PollRequest } from './types';
@@ -44,6 +44,13 @@ async function criteriaOf(context: IPollFunctions, request: PollRequest): Promis
 const shaped = (context: IPollFunctions, praises: IDataObject[]) =>
 	(context.getNodeParameter('options.messageReady', false) as boolean) ? praises.map(toMessage) : praises;
 
+/** Oldest first; praises of one time in the reverse of the feed's order, as it lists the newest first. */
+const oldestFirst = (found: IDataObject[]) =>
+	found
+		.map((praise, place) => ({ praise, place, at: dateOf(praise) }))
+		.sort((a, b) => a.at - b.at || b.place - a.place)
+		.map(({ praise }) => praise);
+
 /**
  * New praises: a poll reads from the top of the feed until the first praise older than the saved
  * place that is not pinned (trigger/praiseScan.ts decides what is new and what is saved): one
@@ -53,7 +60,10 @@ const shaped = (context: IPollFunctions, praises: IDataObject[]) =>
  *
  * A backlog larger than a poll's budget (its share of the key, its time) is emitted over several
  * polls, newest part first, each poll's part oldest first. The saved state holds no records, only
- * ids of praises of one time and the pinned ones.
+ * ids of praises of one time and the pinned ones. The pager reads a page again when the feed
+ * shrank before it counts; a praise pinned while the feed is read moves above where the poll
+ * reads, so a poll that saw the feed move, or goes on with a pass, looks at the top once more
+ * before it ends (trigger/praiseScan.ts decides what that look emits).
  */
 export const newPraise: EventFamily<PraiseState> = {
 	config: () => 'newPraise',
@@ -96,19 +106,44 @@ export const newPraise: EventFamily<PraiseState> = {
 		const keep = praiseFilter(await criteriaOf(context, request));
 		let scan = scanFrom(saved);
 		const fresh: IDataObject[] = [];
-		const { resume, cooldownMs } = await budgetedScan(context, request, PATH, {
-			from: scan.pass ? { page: scan.pass.page, total: scan.pass.total } : undefined,
-			stopAt: (record) => pastSaved(scan, listed(context, record)),
-			keep: (record) => {
-				const moving = next(scan, listed(context, record));
-				if (moving) {
-					scan = moving;
-					fresh.push(record);
-				}
-				return false;
+		const readNow = new Set<string>();
+		const found = (moving: PraiseScan | undefined, record: IDataObject) => {
+			if (moving) {
+				scan = moving;
+				fresh.push(record);
+			}
+			return false;
+		};
+		// One page kept back for the look at the top.
+		const { resume, cooldownMs, moved: feedMoved } = await budgetedScan(
+			context,
+			request,
+			PATH,
+			{
+				from: scan.pass ? { page: scan.pass.page, total: scan.pass.total } : undefined,
+				back: pagesBack(pagesPerPoll(request)),
+				stopAt: (record) => pastSaved(scan, listed(context, record)),
+				keep: (record) => {
+					readNow.add(String(record.id));
+					return found(next(scan, listed(context, record)), record);
+				},
 			},
-		});
-		const items = shaped(context, fresh.filter((praise) => !keep || keep(praise)).reverse());
+			1,
+		);
+		if (looksAgain(scan, feedMoved)) {
+			// Without the look, a praise pinned meanwhile could be passed over for good: a poll stopped
+			// before it keeps nothing, and the next goes on from the saved place.
+			if (cooldownMs !== undefined) return { items: [] };
+			const look = await budgetedScan(
+				context,
+				request,
+				PATH,
+				{ keep: (record) => found(missedPin(scan, listed(context, record), (id) => readNow.has(String(id))), record) },
+				pagesPerPoll(request) - 1,
+			);
+			if (look.cooldownMs !== undefined) return { items: [] };
+		}
+		const items = shaped(context, oldestFirst(fresh).filter((praise) => !keep || keep(praise)));
 		return { items, state: stateAfter(scan, config, { resume, cooldownMs, found: fresh.length }) };
 	},
 };
