@@ -8,12 +8,13 @@
 import type { PraiseMark, PraiseState } from '../../nodes/Engagedly/trigger/state';
 import { PRAISE_STATE_VERSION } from '../../nodes/Engagedly/trigger/state';
 import type { ListedPraise, PraiseScan, ScanEnd } from '../../nodes/Engagedly/trigger/praiseScan';
-import { baseline, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
+import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
 
 const T = 1_700_000_000_000;
 const mark = (at: number, ...ids: Array<number | string>): PraiseMark => ({ at, ids });
 const dated = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: false });
 const pinned = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: true });
+const ahead = (id: number | string, at: number, isPinned = false): ListedPraise => ({ id, at, pinned: isPinned, ahead: true });
 
 describe('a mark moved by a praise', () => {
 	const m = mark(T, 5);
@@ -181,6 +182,63 @@ describe('the look at the top once the read ends', () => {
 		[100, 1],
 	])('a poll that may read %i pages goes on %i page(s) before where the last stopped', (pages, back) => {
 		expect(pagesBack(pages)).toBe(back);
+	});
+});
+
+describe('praises dated ahead of Engagedly\'s clock', () => {
+	test.each<[string, number, number | undefined, boolean]>([
+		['dated in the second the Date header names: not ahead (the clock was somewhere in it)', T + 999, T, false],
+		['dated at the next second: ahead', T + 1000, T, true],
+		['dated an hour ahead: ahead', T + 3_600_000, T, true],
+		['dated before: not ahead', T - 1, T, false],
+		['no Date header: nothing is ahead', T + 3_600_000, undefined, false],
+	])('%s', (_title, at, engagedlyMs, expected) => {
+		expect(isAhead(at, engagedlyMs)).toBe(expected);
+	});
+
+	const fresh: PraiseScan = { from: mark(T, 5), pins: [] };
+	const going: PraiseScan = { from: mark(T, 5), pass: { page: 3, top: mark(T + 50, 9), pins: [] }, top: mark(T + 50, 9), down: mark(T + 20, 11), pins: [] };
+	test.each<[string, PraiseScan, ListedPraise, PraiseScan | undefined]>([
+		['new: remembered, neither the top nor down moves', fresh, ahead(7, T + 3_600_000), { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['pinned and new: remembered, not among the pins', fresh, ahead(7, T + 3_600_000, true), { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['new to a pass going on, newer than its top: new all the same (it is nobody\'s place)', going, ahead(7, T + 3_600_000), { ...going, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['seen already: not new', { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }, ahead(7, T + 3_600_000), undefined],
+		['seen when it was ahead, no longer ahead: not new', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated(7, T + 60), undefined],
+		['its id given as text: the same praise', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated('7', T + 60), undefined],
+		['another praise, not ahead: new as ever, the top moves', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated(8, T + 30), { ...fresh, ahead: [{ id: 7, at: T + 60 }], top: mark(T + 30, 8), down: mark(T + 30, 8) }],
+	])('%s', (_title, scan, praise, expected) => {
+		expect(next(scan, praise)).toStrictEqual(expected);
+	});
+
+	const state = (over: object) => ({ v: PRAISE_STATE_VERSION, config: 'newPraise', ...over });
+	test.each<[string, PraiseScan, number, object | undefined]>([
+		['only praises dated ahead found: the place stays, they are remembered', { ...fresh, ahead: [{ id: 7, at: T + 90 }] }, 1, state({ ...mark(T, 5), ahead: [{ id: 7, at: T + 90 }] })],
+		[
+			'a real praise too: the place moves to it, not past those ahead',
+			{ ...fresh, top: mark(T + 30, 8), down: mark(T + 30, 8), ahead: [{ id: 7, at: T + 90 }] },
+			2,
+			state({ ...mark(T + 30, 8), ahead: [{ id: 7, at: T + 90 }] }),
+		],
+		['the place passes one: forgotten', { ...fresh, top: mark(T + 95, 8), down: mark(T + 95, 8), ahead: [{ id: 7, at: T + 90 }] }, 1, state(mark(T + 95, 8))],
+		[
+			'the place reaches its time, with another id: kept (it is not in the place)',
+			{ ...fresh, top: mark(T + 90, 8), down: mark(T + 90, 8), ahead: [{ id: 7, at: T + 90 }] },
+			1,
+			state({ ...mark(T + 90, 8), ahead: [{ id: 7, at: T + 90 }] }),
+		],
+	])('the state saved: %s', (_title, scan, found, expected) => {
+		expect(stateAfter(scan, 'newPraise', { found })).toStrictEqual(expected);
+	});
+
+	test('a baseline remembers those dated ahead it met, its place the newest real praise', () => {
+		expect(baseline('newPraise', mark(T, 5), [{ id: 7, at: T + 90 }])).toStrictEqual(state({ ...mark(T, 5), ahead: [{ id: 7, at: T + 90 }] }));
+	});
+
+	test('the scan going on from a state keeps those it remembers (a copy)', () => {
+		const saved = state({ ...mark(T, 5), gen: 2, ahead: [{ id: 7, at: T + 90 }] }) as PraiseState;
+		const scan = scanFrom(saved);
+		expect(scan).toStrictEqual({ from: mark(T, 5), pins: [], ahead: [{ id: 7, at: T + 90 }] });
+		expect(scan.ahead).not.toBe(saved.ahead);
 	});
 });
 

@@ -1,6 +1,6 @@
 /**
  * New Praise while the feed moves under it: praises deleted, posted and pinned between the polls
- * of a catch-up and between the pages of one poll.
+ * of a catch-up and between the pages of one poll, and a praise dated ahead of Engagedly's clock.
  * Against the simulator's defaults, the contract's least convenient reading: pinned praises on
  * top whatever their age, whole-second timestamps shared by praises posted together, ids in no
  * time order, Engagedly's clock 20 s behind ours. Each test asserts what was emitted, the pages
@@ -9,6 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import { DEFAULT_CLOCK_OFFSET_MS } from '../simulator/rateLimit';
 import { activatedPoller, type Poller } from '../helpers/poll';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 
@@ -16,7 +17,16 @@ const PRAISES = 'GET /beta/activities/praises';
 const PATH = '/beta/activities/praises';
 
 // A "minute" lasts a second: a catch-up's polls each meet a fresh window without waiting a real one.
-const sim = useSimulator({ users: 40, timeScale: 60 });
+const sim = useSimulator(
+	{ users: 40, timeScale: 60 },
+	{
+		reset: (running) => {
+			running.reset();
+			// Moved by the test of a praise dated ahead; every other test meets the default clock.
+			running.setRateLimit({ clockOffsetMs: DEFAULT_CLOCK_OFFSET_MS });
+		},
+	},
+);
 
 const activated = async (options: IDataObject = {}) =>
 	await activatedPoller({ parameters: { event: 'newPraise', options }, credentials: sim.credentials() });
@@ -171,3 +181,31 @@ describe('deleted and posted while a catch-up reads the feed', () => {
 	}, 120_000);
 });
 
+describe('a praise dated ahead of Engagedly\'s clock', () => {
+	test('is emitted once and blinds nothing: the praises posted until its time are emitted, the saved place stays at the newest real one', async () => {
+		// Dated an hour ahead (an import, a client with another clock), there before activation too.
+		const hour = 3_600_000;
+		const earlier = sim.store.addPraise({ activity_date: new Date(sim.store.clock() + 2 * hour).toISOString() }).id;
+		const poller = await activated();
+		expect(poller.state().at).toBeLessThan(timeOf(earlier));
+
+		const ahead = sim.store.addPraise({ activity_date: new Date(sim.store.clock() + hour).toISOString() }).id;
+		expect((await pollOnce(poller)).ids).toEqual([ahead]);
+		const real = postDated(3);
+		expect((await pollOnce(poller)).ids).toEqual(real);
+		await poller.restart();
+		const more = sim.store.addPraise().id;
+		expect((await pollOnce(poller)).ids).toEqual([more]);
+		expect((await pollOnce(poller)).ids).toEqual([]);
+		expectPlaceAtNewest(poller, [...real, more]);
+
+		// Engagedly's clock passes both: they are praises like any other now, emitted already.
+		sim.setRateLimit({ clockOffsetMs: DEFAULT_CLOCK_OFFSET_MS + 3 * hour });
+		expect((await pollOnce(poller)).ids).toEqual([]);
+		const later = sim.store.addPraise().id;
+		expect((await pollOnce(poller)).ids).toEqual([later]);
+		expectPlaceAtNewest(poller);
+		// Nothing is kept of them once the saved place is past them.
+		expect(poller.state()).not.toHaveProperty('ahead');
+	});
+});

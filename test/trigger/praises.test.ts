@@ -64,10 +64,11 @@ const stillCoolingDown = async () => (await otherWorkflow(sim)).includes(429);
  * Praises posted a millisecond apart. Posted in a loop, many would share a millisecond, and a
  * poll reads past every praise of the newest time (a new one may share it): that costs a request
  * per 50 of them, which would blur the request counts these tests check. Shared times are
- * praiseOrder.test.ts's subject.
+ * praiseOrder.test.ts's subject. Dated on Engagedly's clock, a minute back, so that however fast
+ * the tests post, none is dated ahead of it (test/trigger/feedMoves.test.ts has those).
  */
 function postApart(count: number): number[] {
-	const newest = Math.max(Date.now(), ...[...sim.store.praises.values()].map((p) => Date.parse(p.activity_date)));
+	const newest = Math.max(sim.store.clock() - 60_000, ...[...sim.store.praises.values()].map((p) => Date.parse(p.activity_date)));
 	return Array.from({ length: count }, (_, i) => sim.store.addPraise({ activity_date: new Date(newest + 1 + i).toISOString() }).id);
 }
 

@@ -6,7 +6,7 @@ import type { PageCursor } from './pages';
 import { identityOf, morePages, nextPage, pageSize, pagesLeft, shrunk, walkFrom } from './pages';
 import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
-import type { EngagedlyContext, RequestOptions } from './request';
+import type { AnswerTime, EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
 
 export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
@@ -22,8 +22,11 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	keep?: (record: IDataObject) => boolean;
 	/** Ends paging at the first record it accepts (that record and the rest are dropped). */
 	stopAt?: (record: IDataObject) => boolean;
-	/** Called with each page's raw records, before filtering (the trigger counts requests with it). */
-	onPage?: (records: IDataObject[]) => void;
+	/**
+	 * Called with each page's raw records, before filtering, and when Engagedly answered (the
+	 * trigger counts requests with it, and reads Engagedly's clock).
+	 */
+	onPage?: (records: IDataObject[], time: AnswerTime | undefined) => void;
 	/** Goes on from where an earlier, interrupted scan of the same list stopped. */
 	from?: PageCursor;
 	/** Starts this many pages before `from`, to read again what may have moved up onto them since. */
@@ -134,7 +137,7 @@ async function scan(
 		}
 		const body = exchange.body;
 		const records = body.data as IDataObject[];
-		onPage?.(records);
+		onPage?.(records, exchange.time);
 		const total = countOf(body.pagination?.total_records);
 		if (total !== undefined && lastTotal !== undefined && total !== lastTotal) moved = true;
 		const back = shrunk(walk, { size, total });

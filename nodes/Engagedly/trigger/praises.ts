@@ -6,10 +6,11 @@ import { dateOf, isPinned, praiseFilter, toMessage } from '../praises/feed';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { paginate } from '../transport/paginate';
+import type { AnswerTime } from '../transport/request';
 import { budgetedScan, pagesPerPoll } from './pass';
 import type { ListedPraise, PraiseScan } from './praiseScan';
-import { baseline, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from './praiseScan';
-import type { PraiseMark, PraiseState } from './state';
+import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from './praiseScan';
+import type { AheadPraise, PraiseMark, PraiseState } from './state';
 import { validPraiseState } from './state';
 import type { EventFamily, PollRequest } from './types';
 
@@ -17,15 +18,18 @@ const PATH = '/activities/praises';
 /** "Fetch Test Event" looks this far back for a praise that matches the filters. */
 const SAMPLE_RECORDS = 250;
 
-/** A praise as the scan reads it; a date that is not one fails the poll (it cannot be placed). */
-function listed(context: IPollFunctions, record: IDataObject): ListedPraise {
+/**
+ * A praise as the scan reads it, against Engagedly's clock when its page was answered (`now`); a
+ * date that is not one fails the poll (it cannot be placed).
+ */
+function listed(context: IPollFunctions, record: IDataObject, now: AnswerTime | undefined): ListedPraise {
 	const at = dateOf(record);
 	if (!Number.isFinite(at)) {
 		throw new NodeOperationError(context.getNode(), `Engagedly listed praise ${String(record.id)} without a readable activity_date`, {
 			description: 'Without its date a praise cannot be placed among the others, so nothing was emitted or saved; the next poll tries again.',
 		});
 	}
-	return { id: record.id as number | string, at, pinned: isPinned(record) };
+	return { id: record.id as number | string, at, pinned: isPinned(record), ahead: isAhead(at, now?.engagedlyMs) };
 }
 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */
@@ -88,12 +92,24 @@ export const newPraise: EventFamily<PraiseState> = {
 
 	async poll(context, request, stored, config) {
 		const saved = validPraiseState(stored);
+		// Engagedly's clock as the page being read was answered.
+		let now: AnswerTime | undefined;
+		const onPage = (_records: IDataObject[], time: AnswerTime | undefined) => {
+			now = time;
+		};
 		if (!saved) {
-			// The baseline: the newest praise (of the pinned ones and the first other), so nothing from the past is emitted.
+			// The baseline: the newest praise (of the pinned ones and the first other), so nothing from
+			// the past is emitted; those dated ahead of Engagedly's clock are remembered, not the place.
 			let top: PraiseMark | undefined;
+			const ahead: AheadPraise[] = [];
 			const { cooldownMs } = await budgetedScan(context, request, PATH, {
+				onPage,
 				stopAt: (record) => {
-					const praise = listed(context, record);
+					const praise = listed(context, record, now);
+					if (praise.ahead) {
+						ahead.push({ id: praise.id, at: praise.at });
+						return false;
+					}
 					top = moved(top, praise);
 					return !praise.pinned;
 				},
@@ -101,7 +117,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// Stopped for a cooldown before the first praise that is not pinned: the newest may not
 			// have been seen, so no baseline is saved and the next poll takes it.
 			if (cooldownMs !== undefined) return { items: [] };
-			return { items: [], state: baseline(config, top) };
+			return { items: [], state: baseline(config, top, ahead) };
 		}
 		const keep = praiseFilter(await criteriaOf(context, request));
 		let scan = scanFrom(saved);
@@ -122,10 +138,11 @@ export const newPraise: EventFamily<PraiseState> = {
 			{
 				from: scan.pass ? { page: scan.pass.page, total: scan.pass.total } : undefined,
 				back: pagesBack(pagesPerPoll(request)),
-				stopAt: (record) => pastSaved(scan, listed(context, record)),
+				onPage,
+				stopAt: (record) => pastSaved(scan, listed(context, record, now)),
 				keep: (record) => {
 					readNow.add(String(record.id));
-					return found(next(scan, listed(context, record)), record);
+					return found(next(scan, listed(context, record, now)), record);
 				},
 			},
 			1,
@@ -138,7 +155,7 @@ export const newPraise: EventFamily<PraiseState> = {
 				context,
 				request,
 				PATH,
-				{ keep: (record) => found(missedPin(scan, listed(context, record), (id) => readNow.has(String(id))), record) },
+				{ onPage, keep: (record) => found(missedPin(scan, listed(context, record, now), (id) => readNow.has(String(id))), record) },
 				pagesPerPoll(request) - 1,
 			);
 			if (look.cooldownMs !== undefined) return { items: [] };
