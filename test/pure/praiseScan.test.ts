@@ -8,7 +8,7 @@
 import type { PraiseMark, PraiseState } from '../../nodes/Engagedly/trigger/state';
 import { PRAISE_STATE_VERSION } from '../../nodes/Engagedly/trigger/state';
 import type { ListedPraise, PraiseScan, ScanEnd } from '../../nodes/Engagedly/trigger/praiseScan';
-import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
+import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, quietBefore, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
 
 const T = 1_700_000_000_000;
 const mark = (at: number, ...ids: Array<number | string>): PraiseMark => ({ at, ids });
@@ -240,6 +240,15 @@ describe('praises dated ahead of Engagedly\'s clock', () => {
 		expect(scan).toStrictEqual({ from: mark(T, 5), pins: [], ahead: [{ id: 7, at: T + 90 }] });
 		expect(scan.ahead).not.toBe(saved.ahead);
 	});
+});
+
+test.each<[string, number | undefined, { engagedlyMs: number; localMs: number } | undefined, number | undefined]>([
+	['no reactivation that skips: nothing is skipped', undefined, { engagedlyMs: T, localMs: T }, undefined],
+	['the clocks agree: praises stamped before the second of the reactivation', T, { engagedlyMs: T + 5_000, localMs: T + 5_000 }, T - 1000],
+	['Engagedly 20 s behind: its time of the reactivation', T, { engagedlyMs: T - 15_000, localMs: T + 5_000 }, T - 21_000],
+	['no Date header: the clocks taken to agree', T, undefined, T - 1000],
+])('after a reactivation that skips, %s', (_title, skipBefore, now, expected) => {
+	expect(quietBefore(skipBefore, now)).toBe(expected);
 });
 
 describe('the state a poll saves', () => {

@@ -53,6 +53,8 @@ test.each<[string, PraiseState | undefined, boolean]>([
 	['a praise dated ahead without its date', praise({ ahead: [{ id: 9 }] }), false],
 	['a praise dated ahead without its id', praise({ ahead: [{ at: 1 }] }), false],
 	['a praise dated ahead that is null', praise({ ahead: [null] }), false],
+	['skipping what came before a reactivation', praise({ skipBefore: 1 }), true],
+	['skipping before a time that is not one', praise({ skipBefore: '2024-01-01' }), false],
 	['no state', undefined, false],
 	['another version', praise({ v: PRAISE_STATE_VERSION - 1 }), false],
 	['without its time', praise({ at: undefined }), false],

@@ -127,6 +127,18 @@ export function missedPin(scan: PraiseScan, praise: ListedPraise, readNow: (id: 
  */
 export const pagesBack = (pagesAllowed: number): number => (pagesAllowed >= 3 ? 1 : 0);
 
+/**
+ * Before when, on Engagedly's clock, praises are skipped after a reactivation that skips
+ * (`skipBefore`, this host's clock, moved by the clocks' difference an answer shows: its `Date`
+ * against when it came). A praise stamped in the second of the reactivation or later is emitted:
+ * stamps may be whole seconds, and the `Date` too, so the second itself is in doubt. Undefined
+ * when nothing is skipped.
+ */
+export function quietBefore(skipBefore: number | undefined, now: { engagedlyMs: number; localMs: number } | undefined): number | undefined {
+	if (skipBefore === undefined) return undefined;
+	return skipBefore + (now ? now.engagedlyMs - now.localMs : 0) - 1000;
+}
+
 /** How the poll's read ended: where the next poll goes on, the cooldown that stopped it if one did, how many praises were new. */
 export interface ScanEnd {
 	resume?: { page: number; total?: number };

@@ -9,7 +9,8 @@ import { paginate } from '../transport/paginate';
 import type { AnswerTime } from '../transport/request';
 import { budgetedScan, pagesPerPoll } from './pass';
 import type { ListedPraise, PraiseScan } from './praiseScan';
-import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, scanFrom, stateAfter } from './praiseScan';
+import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, quietBefore, scanFrom, stateAfter } from './praiseScan';
+import { reactivatedPraises } from './reactivation';
 import type { AheadPraise, PraiseMark, PraiseState } from './state';
 import { validPraiseState } from './state';
 import type { EventFamily, PollRequest } from './types';
@@ -72,6 +73,8 @@ const oldestFirst = (found: IDataObject[]) =>
 export const newPraise: EventFamily<PraiseState> = {
 	config: () => 'newPraise',
 
+	reactivated: (saved, choice, at) => (validPraiseState(saved) ? reactivatedPraises(saved, choice, at) : saved),
+
 	async sample(context, request) {
 		const keep = praiseFilter(await criteriaOf(context, request));
 		// Pinned praises may come first, whatever their age: the newest is among them and the first other one.
@@ -122,11 +125,14 @@ export const newPraise: EventFamily<PraiseState> = {
 		const keep = praiseFilter(await criteriaOf(context, request));
 		let scan = scanFrom(saved);
 		const fresh: IDataObject[] = [];
+		// New, but posted while the workflow was inactive: skipped (On Reactivation), the place moves past them all the same.
+		const quieted: IDataObject[] = [];
 		const readNow = new Set<string>();
 		const found = (moving: PraiseScan | undefined, record: IDataObject) => {
 			if (moving) {
 				scan = moving;
-				fresh.push(record);
+				const until = quietBefore(saved.skipBefore, now);
+				(until !== undefined && dateOf(record) < until ? quieted : fresh).push(record);
 			}
 			return false;
 		};
@@ -160,7 +166,13 @@ export const newPraise: EventFamily<PraiseState> = {
 			);
 			if (look.cooldownMs !== undefined) return { items: [] };
 		}
-		const items = shaped(context, oldestFirst(fresh).filter((praise) => !keep || keep(praise)));
-		return { items, state: stateAfter(scan, config, { resume, cooldownMs, found: fresh.length }) };
+		const wanted = (praises: IDataObject[]) => praises.filter((praise) => !keep || keep(praise));
+		const items = shaped(context, oldestFirst(wanted(fresh)));
+		const state = stateAfter(scan, config, { resume, cooldownMs, found: fresh.length + quieted.length });
+		if (saved.skipBefore === undefined) return { items, state };
+		// Skipping lasts until the place reaches the reactivation: what is dated before it was posted while the workflow was inactive.
+		const until = quietBefore(saved.skipBefore, now)!;
+		if (state && state.at < until) state.skipBefore = saved.skipBefore;
+		return { items, state, skipped: wanted(quieted).length };
 	},
 };

@@ -36,11 +36,13 @@ export interface PraiseMark extends IDataObject {
  * on, the newest praise of the pass (`top`: newer ones belong to the next pass), how far down the
  * feed's dated order it has emitted (`down`), and the pinned praises it emitted out of that order.
  * `ahead`: praises dated ahead of Engagedly's clock when read, seen already, until the mark
- * passes them (the mark never moves to them).
+ * passes them (the mark never moves to them). `skipBefore`: the workflow was activated again then
+ * (this host's clock) and skips what came while it was inactive, until the mark reaches it.
  */
 export interface PraiseState extends SavedState, PraiseMark {
 	pass?: PraisePass;
 	ahead?: AheadPraise[];
+	skipBefore?: number;
 }
 
 /** A praise dated ahead of Engagedly's clock when it was read: its id and its date (epoch ms). */
@@ -77,6 +79,8 @@ export interface UserState extends SavedState {
 	pass?: PassState;
 	/** The first pass is still in progress: there is no baseline yet, and nothing is emitted. */
 	first?: boolean;
+	/** The pass after a reactivation that skips is in progress: what it finds is counted, not emitted. */
+	quiet?: boolean;
 }
 
 /**
@@ -119,6 +123,7 @@ export function validPraiseState(saved: PraiseState | undefined): PraiseState | 
 	const praise = (value: unknown) =>
 		typeof value === 'object' && value !== null && ['number', 'string'].includes(typeof (value as AheadPraise).id) && Number.isFinite((value as AheadPraise).at);
 	if (ahead !== undefined && !(Array.isArray(ahead) && ahead.every(praise))) return undefined;
+	if (saved.skipBefore !== undefined && !Number.isFinite(saved.skipBefore)) return undefined;
 	const pass = saved.pass;
 	if (pass === undefined) return saved;
 	const ok = Number.isInteger(pass.page) && pass.page >= 1 && mark(pass.top) && (pass.down === undefined || mark(pass.down)) && Array.isArray(pass.pins);
