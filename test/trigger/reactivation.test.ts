@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { activatedPoller, type Poller } from '../helpers/poll';
-import { cooldownOver, requestsTo, useSimulator } from '../helpers/simulator';
+import { cooldownOver, postApart, requestsTo, useSimulator } from '../helpers/simulator';
 
 const sim = useSimulator(
 	{ users: 40, timeScale: 60 },
@@ -33,26 +33,20 @@ async function pollIds(poller: Poller, activation?: 'activate' | 'init'): Promis
 	return outcome.items.map((item) => item.id as number | string);
 }
 
-/** Praises a millisecond apart, oldest first, after the newest there is (distinct times: the order they are emitted in is known). */
-function postDated(count: number): number[] {
-	const newest = Math.max(...[...sim.store.praises.values()].map((praise) => Date.parse(praise.activity_date)));
-	return Array.from({ length: count }, (_, i) => sim.store.addPraise({ activity_date: new Date(newest + 1 + i).toISOString() }).id);
-}
-
 const infoLines = (poller: Poller) => poller.logs.filter((entry) => entry.level === 'info').map((entry) => entry.message);
 
 test('New Praise reactivated after a pause skips what was posted meanwhile and logs how many; a restart of n8n catches up; praises posted after the reactivation come out', async () => {
 	const poller = await activated({ event: 'newPraise' });
-	const running = postDated(2);
+	const running = postApart(sim, 2);
 	expect(await pollIds(poller)).toEqual(running);
 
 	// n8n restarts: the workflow stayed active, so what came while n8n was down is emitted.
 	await poller.restart();
-	const whileDown = postDated(3);
+	const whileDown = postApart(sim, 3);
 	expect(await pollIds(poller, 'init')).toEqual(whileDown);
 
 	// Deactivated for a week: 120 praises (more than two pages), then activated again.
-	const whileInactive = postDated(120);
+	const whileInactive = postApart(sim, 120);
 	sim.clearLog();
 	expect(await pollIds(poller, 'activate')).toEqual([]);
 	expect(infoLines(poller)).toEqual([
@@ -86,7 +80,7 @@ test('New User reactivated after a pause skips the users added meanwhile and log
 
 test('activated again, the first poll stopped by a rate-limit cooldown: the poll after the cooldown skips what came while the workflow was inactive', async () => {
 	const poller = await activated({ event: 'newPraise', options: { maxRateLimitWait: 0 } });
-	const whileInactive = postDated(4);
+	const whileInactive = postApart(sim, 4);
 	// Every request meets Engagedly's first cooldown (a "minute" here is a second): more than the poll may wait.
 	sim.setRateLimit({ limit: 0 });
 	sim.clearLog();
@@ -95,7 +89,8 @@ test('activated again, the first poll stopped by a rate-limit cooldown: the poll
 	expect(poller.state()).toMatchObject({ reactivatedAt: expect.any(Number) as unknown, cooldownUntil: expect.any(Number) as unknown });
 
 	sim.setRateLimit({ limit: 200 });
-	cooldownOver(sim);
+	// Past the cooldown (a second here) on this process's clock; Engagedly's stays where it is, so a longer jump would be a clock set wrong.
+	cooldownOver(sim, 1500);
 	expect(await pollIds(poller)).toEqual([]);
 	expect(infoLines(poller).at(-1)).toBe(
 		`Engagedly Trigger "Engagedly Trigger": the workflow was activated again; ${whileInactive.length} item(s) from while it was inactive were skipped (On Reactivation)`,
