@@ -67,7 +67,7 @@ const newestLeft = (ids: number[]) =>
 	ids.filter((id) => sim.store.praises.has(id)).reduce((best, id) => (timeOf(id) > timeOf(best) || (timeOf(id) === timeOf(best) && id > best) ? id : best));
 
 describe('deleted and posted while a catch-up reads the feed', () => {
-	test('a backlog of 500 read over several polls, its newest praises deleted and new ones posted between polls and between pages: every praise once, none lost', async () => {
+	test('a backlog of 500 read over several polls, its newest praises deleted (once more than a page) and new ones posted between polls and between pages: every praise once, none lost', async () => {
 		// 2 % of the key: 4 pages a poll, so the backlog (10 pages and the pinned praises on top) takes several polls.
 		const poller = await activated({ rateLimitShare: 2, onReactivation: 'emit' });
 		// A paused workflow's backlog: two praises a minute (whole-minute stamps, shared), 500 of them.
@@ -93,8 +93,9 @@ describe('deleted and posted while a catch-up reads the feed', () => {
 		polls.push(await pollOnce(poller, 'activate'));
 		sim.faults.clear();
 		while (poller.state().pass && polls.length < 30) {
-			// Between polls: the five newest praises of the backlog still there (read already) deleted, three posted.
-			for (let i = 0; i < 5; i++) {
+			// Between polls: the five newest praises of the backlog still there (read already) deleted,
+			// after the first poll more than a page of them; three posted.
+			for (let i = 0; i < (polls.length === 1 ? 60 : 5); i++) {
 				const gone = newestLeft(backlog);
 				deleted.push(gone);
 				sim.store.praises.delete(gone);
