@@ -10,7 +10,11 @@
  * - `edit()` swaps the node's parameters and keeps the static data, as saving and re-activating
  *   the workflow does;
  * - mode 'trigger' is an active poll (errors go to __emitError, as the executor does after the
- *   activation poll), mode 'manual' is the editor's "Fetch Test Event" (errors are thrown).
+ *   activation poll), mode 'manual' is the editor's "Fetch Test Event" (errors are thrown);
+ * - each poll has a context of its own, as in n8n's durable scheduler: an activation's first poll
+ *   with the activation's mode (`poll('trigger', 'activate')`: a builder activates the workflow,
+ *   the first time or again; 'init': n8n starts), every other with 'update'. (n8n's default
+ *   scheduler hands the activation's context, and its mode, to every poll of the activation.)
  */
 import { ExecutionLifecycleHooks, PollContext, TriggersAndPollers } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
@@ -90,7 +94,7 @@ export async function createPoller(spec: {
 
 	return {
 		logs,
-		async poll(mode = 'trigger', activation = mode === 'manual' ? 'manual' : 'activate') {
+		async poll(mode = 'trigger', activation = mode === 'manual' ? 'manual' : 'update') {
 			const hooks = new ExecutionLifecycleHooks(mode, 'poll', {} as never);
 			const additionalData = await additionalDataFor(spec.credentials, hooks);
 			let emitted: INodeExecutionData[][] | undefined;

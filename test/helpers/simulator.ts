@@ -47,6 +47,20 @@ export const inFeedOrder = (sim: Pick<Simulator, 'store'>, ids: number[]): numbe
 	return [...ids].sort((a, b) => at(a) - at(b) || a - b);
 };
 
+/**
+ * Praises posted a millisecond apart, oldest first, after the newest there is: each of its own
+ * time, so the order a trigger emits them in is known. Posted in a loop, many would share a
+ * millisecond, and a poll reads past every praise of the newest time (a new one may share it): a
+ * request per 50 of them, which would blur request counts; shared times are
+ * test/trigger/praiseOrder.test.ts's subject. Dated on Engagedly's clock, a minute back at the
+ * latest, so that however fast a test posts, none is dated ahead of it
+ * (test/trigger/feedMoves.test.ts has those).
+ */
+export function postApart(sim: Pick<Simulator, 'store'>, count: number): number[] {
+	const newest = Math.max(sim.store.clock() - 60_000, ...[...sim.store.praises.values()].map((praise) => Date.parse(praise.activity_date)));
+	return Array.from({ length: count }, (_, i) => sim.store.addPraise({ activity_date: new Date(newest + 1 + i).toISOString() }).id);
+}
+
 export interface SimulatorLifecycle {
 	/**
 	 * Before every test: `'each'` (the default) resets the organisation, `'never'` leaves it to

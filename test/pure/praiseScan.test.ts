@@ -1,18 +1,20 @@
 /**
  * New Praise's reading of the feed as a table (trigger/praiseScan.ts): which listed praise is new
- * to a poll (seen before, the next pass's, emitted already by this pass after the feed shifted),
- * where the read stops, and the state a poll saves. The engine suites (test/trigger/praises,
- * praiseOrder, passResume) prove the same decisions against the simulator's feed.
+ * to a poll (seen before, the next pass's, emitted already by this pass after the feed shifted or
+ * a praise was pinned), where the read stops, when a poll looks at the top again and what that
+ * look emits, where a pass goes on, and the state a poll saves. The engine suites
+ * (test/trigger/praises, praiseOrder, feedMoves) prove the same decisions against the simulator's feed.
  */
 import type { PraiseMark, PraiseState } from '../../nodes/Engagedly/trigger/state';
 import { PRAISE_STATE_VERSION } from '../../nodes/Engagedly/trigger/state';
 import type { ListedPraise, PraiseScan, ScanEnd } from '../../nodes/Engagedly/trigger/praiseScan';
-import { baseline, moved, next, pastSaved, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
+import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, quietBefore, scanFrom, stateAfter } from '../../nodes/Engagedly/trigger/praiseScan';
 
 const T = 1_700_000_000_000;
 const mark = (at: number, ...ids: Array<number | string>): PraiseMark => ({ at, ids });
 const dated = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: false });
 const pinned = (id: number | string, at: number): ListedPraise => ({ id, at, pinned: true });
+const ahead = (id: number | string, at: number, isPinned = false): ListedPraise => ({ id, at, pinned: isPinned, ahead: true });
 
 describe('a mark moved by a praise', () => {
 	const m = mark(T, 5);
@@ -127,6 +129,126 @@ describe('whether a listed praise is new', () => {
 		next(scan, pinned(7, T + 9));
 		expect(scan).toStrictEqual({ from: mark(T, 5), pins: [1] });
 	});
+});
+
+describe('a pass whose earlier polls went down the dated order: pinned praises above where they got were read there', () => {
+	const pass = { page: 5, total: 400, top: mark(T + 50, 9), down: mark(T + 20, 11), pins: [] };
+	const scan: PraiseScan = { from: mark(T, 5), pass, top: pass.top, down: mark(T + 15, 12), pins: [] };
+	test.each<[string, ListedPraise, PraiseScan | undefined]>([
+		['pinned, newer than where earlier polls got: not new (pinned since they read it)', pinned(13, T + 30), undefined],
+		['pinned, the praise where they stopped: not new', pinned(11, T + 20), undefined],
+		['pinned, of that time, another id (not read yet): new, among the pins', pinned(14, T + 20), { ...scan, pins: [14] }],
+		['pinned, below where they got: new, among the pins', pinned(14, T + 17), { ...scan, pins: [14] }],
+		['dated, above how far this poll went: not new', dated(14, T + 17), undefined],
+		['dated, below it: new, down moves', dated(14, T + 12), { ...scan, down: mark(T + 12, 14) }],
+	])('%s', (_title, praise, expected) => {
+		expect(next(scan, praise)).toStrictEqual(expected);
+	});
+});
+
+describe('the look at the top once the read ends', () => {
+	const pass = { page: 5, total: 400, top: mark(T + 50, 9), down: mark(T + 20, 11), pins: [] };
+	const going: PraiseScan = { from: mark(T, 5), pass, top: pass.top, down: mark(T + 15, 12), pins: [] };
+	const fresh: PraiseScan = { from: mark(T, 5), top: mark(T + 9, 7), down: mark(T + 2, 8), pins: [] };
+	const readNow = (...ids: number[]) => (id: number | string) => ids.includes(Number(id));
+	test.each<[string, PraiseScan, ListedPraise, (id: number | string) => boolean, PraiseScan | undefined]>([
+		['a dated praise: not new (the read met every one)', going, dated(14, T + 17), readNow(), undefined],
+		['pinned, read by this poll (pinned after): not new', going, pinned(14, T + 17), readNow(14), undefined],
+		['pinned, not read, where this poll read (pinned before it got there): new', going, pinned(14, T + 17), readNow(), { ...going, pins: [14] }],
+		['pinned, not read, below where this poll got: new', going, pinned(14, T + 3), readNow(), { ...going, pins: [14] }],
+		['pinned, where earlier polls read: not new', going, pinned(14, T + 30), readNow(), undefined],
+		['pinned, newer than the pass (posted since): the next pass\'s', going, pinned(14, T + 51), readNow(), undefined],
+		['pinned, older than the saved place: old', going, pinned(14, T - 1), readNow(), undefined],
+		['a poll with no pass: pinned, not read, below its newest: new', fresh, pinned(14, T + 5), readNow(), { ...fresh, pins: [14] }],
+		['a poll with no pass: pinned, of its newest time, another id (posted since): the next pass\'s', fresh, pinned(14, T + 9), readNow(), undefined],
+		['a poll that found nothing new: nothing to look for', { from: mark(T, 5), pins: [] }, pinned(14, T + 5), readNow(), undefined],
+	])('%s', (_title, scan, praise, read, expected) => {
+		expect(missedPin(scan, praise, read)).toStrictEqual(expected);
+	});
+
+	test.each<[string, PraiseScan, boolean, boolean]>([
+		['nothing new, the feed still: no look', { from: mark(T, 5), pins: [] }, false, false],
+		['nothing new, the feed moved: no look (nothing to protect)', { from: mark(T, 5), pins: [] }, true, false],
+		['new praises, the feed still: no look (one request when quiet, one more per page)', fresh, false, false],
+		['new praises, the feed moved: a look', fresh, true, true],
+		['a pass going on from an earlier poll, the feed still: a look (it may have moved between the polls)', going, false, true],
+	])('%s', (_title, scan, feedMoved, looks) => {
+		expect(looksAgain(scan, feedMoved)).toBe(looks);
+	});
+
+	test.each([
+		[2, 0],
+		[3, 1],
+		[100, 1],
+	])('a poll that may read %i pages goes on %i page(s) before where the last stopped', (pages, back) => {
+		expect(pagesBack(pages)).toBe(back);
+	});
+});
+
+describe('praises dated ahead of Engagedly\'s clock', () => {
+	test.each<[string, number, number | undefined, boolean]>([
+		['dated in the second the Date header names: not ahead (the clock was somewhere in it)', T + 999, T, false],
+		['dated at the next second: ahead', T + 1000, T, true],
+		['dated an hour ahead: ahead', T + 3_600_000, T, true],
+		['dated before: not ahead', T - 1, T, false],
+		['no Date header: nothing is ahead', T + 3_600_000, undefined, false],
+	])('%s', (_title, at, engagedlyMs, expected) => {
+		expect(isAhead(at, engagedlyMs)).toBe(expected);
+	});
+
+	const fresh: PraiseScan = { from: mark(T, 5), pins: [] };
+	const going: PraiseScan = { from: mark(T, 5), pass: { page: 3, top: mark(T + 50, 9), pins: [] }, top: mark(T + 50, 9), down: mark(T + 20, 11), pins: [] };
+	test.each<[string, PraiseScan, ListedPraise, PraiseScan | undefined]>([
+		['new: remembered, neither the top nor down moves', fresh, ahead(7, T + 3_600_000), { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['pinned and new: remembered, not among the pins', fresh, ahead(7, T + 3_600_000, true), { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['new to a pass going on, newer than its top: new all the same (it is nobody\'s place)', going, ahead(7, T + 3_600_000), { ...going, ahead: [{ id: 7, at: T + 3_600_000 }] }],
+		['seen already: not new', { ...fresh, ahead: [{ id: 7, at: T + 3_600_000 }] }, ahead(7, T + 3_600_000), undefined],
+		['seen when it was ahead, no longer ahead: not new', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated(7, T + 60), undefined],
+		['its id given as text: the same praise', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated('7', T + 60), undefined],
+		['another praise, not ahead: new as ever, the top moves', { ...fresh, ahead: [{ id: 7, at: T + 60 }] }, dated(8, T + 30), { ...fresh, ahead: [{ id: 7, at: T + 60 }], top: mark(T + 30, 8), down: mark(T + 30, 8) }],
+	])('%s', (_title, scan, praise, expected) => {
+		expect(next(scan, praise)).toStrictEqual(expected);
+	});
+
+	const state = (over: object) => ({ v: PRAISE_STATE_VERSION, config: 'newPraise', ...over });
+	test.each<[string, PraiseScan, number, object | undefined]>([
+		['only praises dated ahead found: the place stays, they are remembered', { ...fresh, ahead: [{ id: 7, at: T + 90 }] }, 1, state({ ...mark(T, 5), ahead: [{ id: 7, at: T + 90 }] })],
+		[
+			'a real praise too: the place moves to it, not past those ahead',
+			{ ...fresh, top: mark(T + 30, 8), down: mark(T + 30, 8), ahead: [{ id: 7, at: T + 90 }] },
+			2,
+			state({ ...mark(T + 30, 8), ahead: [{ id: 7, at: T + 90 }] }),
+		],
+		['the place passes one: forgotten', { ...fresh, top: mark(T + 95, 8), down: mark(T + 95, 8), ahead: [{ id: 7, at: T + 90 }] }, 1, state(mark(T + 95, 8))],
+		[
+			'the place reaches its time, with another id: kept (it is not in the place)',
+			{ ...fresh, top: mark(T + 90, 8), down: mark(T + 90, 8), ahead: [{ id: 7, at: T + 90 }] },
+			1,
+			state({ ...mark(T + 90, 8), ahead: [{ id: 7, at: T + 90 }] }),
+		],
+	])('the state saved: %s', (_title, scan, found, expected) => {
+		expect(stateAfter(scan, 'newPraise', { found })).toStrictEqual(expected);
+	});
+
+	test('a baseline remembers those dated ahead it met, its place the newest real praise', () => {
+		expect(baseline('newPraise', mark(T, 5), [{ id: 7, at: T + 90 }])).toStrictEqual(state({ ...mark(T, 5), ahead: [{ id: 7, at: T + 90 }] }));
+	});
+
+	test('the scan going on from a state keeps those it remembers (a copy)', () => {
+		const saved = state({ ...mark(T, 5), gen: 2, ahead: [{ id: 7, at: T + 90 }] }) as PraiseState;
+		const scan = scanFrom(saved);
+		expect(scan).toStrictEqual({ from: mark(T, 5), pins: [], ahead: [{ id: 7, at: T + 90 }] });
+		expect(scan.ahead).not.toBe(saved.ahead);
+	});
+});
+
+test.each<[string, number | undefined, { engagedlyMs: number; localMs: number } | undefined, number | undefined]>([
+	['no reactivation that skips: nothing is skipped', undefined, { engagedlyMs: T, localMs: T }, undefined],
+	['the clocks agree: praises stamped before the second of the reactivation', T, { engagedlyMs: T + 5_000, localMs: T + 5_000 }, T - 1000],
+	['Engagedly 20 s behind: its time of the reactivation', T, { engagedlyMs: T - 15_000, localMs: T + 5_000 }, T - 21_000],
+	['no Date header: the clocks taken to agree', T, undefined, T - 1000],
+])('after a reactivation that skips, %s', (_title, skipBefore, now, expected) => {
+	expect(quietBefore(skipBefore, now)).toBe(expected);
 });
 
 describe('the state a poll saves', () => {

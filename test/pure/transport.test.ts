@@ -1,7 +1,8 @@
-/** The transport's pure checks: ids as path segments, and answers against what was expected. */
+/** The transport's pure checks: ids as path segments, answers against what was expected, and when an answer came. */
 import type { Expect } from '../../nodes/Engagedly/transport/envelope';
 import { countOf, envelopeProblem, expectedAnswer, parseBody } from '../../nodes/Engagedly/transport/envelope';
 import { apiPath, segmentProblem } from '../../nodes/Engagedly/transport/paths';
+import { answerTime } from '../../nodes/Engagedly/transport/request';
 import { failureOf, Retries, seconds, transportTiming, unknownOutcome } from '../../nodes/Engagedly/transport/retry';
 
 describe('an id is exactly one path segment', () => {
@@ -179,5 +180,18 @@ describe('after a failure: what it was, and whether to send again', () => {
 	test('a wait in whole seconds, rounded up; a write whose outcome is unknown names its path without the query', () => {
 		expect([seconds(1), seconds(1000), seconds(1001)]).toEqual(['1 s', '1 s', '2 s']);
 		expect(unknownOutcome('POST', '/beta/users?x=1')).toMatch(/^The POST may already have been applied, so it was not sent again\. Check \/beta\/users in Engagedly/);
+	});
+});
+
+describe('answerTime: when Engagedly answered, on its clock (its Date header) and on ours', () => {
+	const stamped = Date.UTC(2026, 11, 2, 1, 47, 0);
+	test.each<[string, Record<string, unknown>, ReturnType<typeof answerTime>]>([
+		['the Date header, as Node gives it (lower case)', { date: 'Wed, 02 Dec 2026 01:47:00 GMT' }, { engagedlyMs: stamped, localMs: 5 }],
+		['as sent', { Date: 'Wed, 02 Dec 2026 01:47:00 GMT' }, { engagedlyMs: stamped, localMs: 5 }],
+		['repeated: the first', { date: ['Wed, 02 Dec 2026 01:47:00 GMT', 'Thu, 03 Dec 2026 01:47:00 GMT'] }, { engagedlyMs: stamped, localMs: 5 }],
+		['none: unknown', {}, undefined],
+		['not a date: unknown', { date: 'soon' }, undefined],
+	])('%s', (_name, headers, time) => {
+		expect(answerTime(headers, 5)).toEqual(time);
 	});
 });

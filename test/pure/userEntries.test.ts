@@ -60,7 +60,12 @@ describe('which change of entry is the event', () => {
 	const B1 = `B${digest('2024-03-01', 6)}`;
 	const B2 = `B${digest('2024-05-01', 6)}`;
 	const X = `X${digest('Pending', 6)}`;
+	// Dated ahead of any clock (an import): entries hold no time to compare, so nothing after it looks old.
+	const AHEAD = statusEntry({ status: 'Blocked', user_blocked_at: '2099-01-01T00:00:00Z' });
 	test.each<[StatusEvent, UserEntry | undefined, UserEntry, boolean]>([
+		['userDeactivated', 'A', AHEAD, true],
+		['userDeactivated', AHEAD, B1, true],
+		['userActivated', AHEAD, 'A', true],
 		['newUser', undefined, 1, true],
 		['newUser', 1, 1, false],
 		['userActivated', B1, 'A', true],

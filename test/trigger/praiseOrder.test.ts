@@ -71,7 +71,8 @@ describe('pinned praises first (the simulator\'s default)', () => {
 });
 
 test.each([2, 120])('%i praises posted at the very time of the newest one already seen (120: more than a page): all new, once', async (count) => {
-	const at = new Date(Date.now() + 60_000).toISOString();
+	// Newer than the seeded praises, on Engagedly's clock and not ahead of it (feedMoves.test.ts has those).
+	const at = new Date(sim.store.clock() - 60_000).toISOString();
 	const first = sim.store.addPraise({ activity_date: at }).id;
 	const poller = await activated();
 	expect(poller.state().ids).toEqual([first]);

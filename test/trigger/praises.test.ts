@@ -4,7 +4,7 @@
  */
 import { forgetCooldowns } from '../../nodes/Engagedly/transport/cooldowns';
 import { activatedPoller, createPoller, type Poller } from '../helpers/poll';
-import { cooldownOver, inFeedOrder, otherWorkflow, requestsTo, useSimulator } from '../helpers/simulator';
+import { cooldownOver, inFeedOrder, otherWorkflow, postApart, requestsTo, useSimulator } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
 import { ordinaryUsers } from '../user/helpers';
 
@@ -59,17 +59,6 @@ const pastTheBudget = (body: () => Promise<void>) =>
 
 /** Whether the key is still in the cooldown a poll met: a request now is refused (and changes nothing). */
 const stillCoolingDown = async () => (await otherWorkflow(sim)).includes(429);
-
-/**
- * Praises posted a millisecond apart. Posted in a loop, many would share a millisecond, and a
- * poll reads past every praise of the newest time (a new one may share it): that costs a request
- * per 50 of them, which would blur the request counts these tests check. Shared times are
- * praiseOrder.test.ts's subject.
- */
-function postApart(count: number): number[] {
-	const newest = Math.max(Date.now(), ...[...sim.store.praises.values()].map((p) => Date.parse(p.activity_date)));
-	return Array.from({ length: count }, (_, i) => sim.store.addPraise({ activity_date: new Date(newest + 1 + i).toISOString() }).id);
-}
 
 describe('newPraise', () => {
 	it('sets a baseline on activation and emits nothing from the past, for one request', async () => {
@@ -167,7 +156,7 @@ describe('newPraise', () => {
 
 	it('stops at a cooldown longer than what is left of its 30 seconds: no error, the part read emitted, the rest by the next poll, each praise once; each poll logs what it read', async () => {
 		const poller = await activated();
-		const added = postApart(60);
+		const added = postApart(sim, 60);
 		// One request a (real) minute, the second met with Engagedly's first cooldown, a minute. With
 		// no rate-limit headers (the contract's default; here in either profile) nothing warns of it.
 		sim.setRateLimit({ limit: 1, headers: false });
@@ -293,7 +282,7 @@ describe('newPraise', () => {
 		// Deterministic mix: quiet polls, single posts, bursts over a page, edits of anything.
 		const plan = [0, 1, 0, 7, 55, 0, 2, 101, 3, 0, 49, 50, 51, 0, 1];
 		for (const [step, count] of plan.entries()) {
-			const added = postApart(count);
+			const added = postApart(sim, count);
 			posted.push(...added);
 			const ids = [...sim.store.praises.keys()];
 			for (let i = 0; i < 5; i++) sim.store.editPraise(ids[(step * 37 + i * 101) % ids.length], { content: `edit ${step}.${i}` });

@@ -73,12 +73,38 @@ export interface Walk {
 	stepBacks: number;
 	/** Pages in a row past the furthest that brought nothing new. */
 	stalePages: number;
+	/** Pages the page about to be read starts before the first record not read yet (a resumed scan that looks back). */
+	overlap: number;
 }
 
-export const walkFrom = (from?: PageCursor): Walk => {
-	const page = from?.page ?? 1;
-	return { page, furthest: page - 1, lastTotal: from?.total, largestTotal: from?.total, stepBacks: 0, stalePages: 0 };
+/** A scan from the start, or going on from `from`, starting `back` pages before it. */
+export const walkFrom = (from?: PageCursor, back = 0): Walk => {
+	const page = Math.max(1, (from?.page ?? 1) - back);
+	const furthest = (from?.page ?? 1) - 1;
+	return { page, furthest, lastTotal: from?.total, largestTotal: from?.total, stepBacks: 0, stalePages: 0, overlap: furthest + 1 - page };
 };
+
+/**
+ * A page whose total is below the last one read: records deleted meanwhile have pulled the rest
+ * up, so some that belong before this page's first record now end the page before it, which the
+ * scan has read. None of this page's records may count yet (a caller that judges records by their
+ * place, as the trigger's praise scan does, would pass the ones that slid by): the scan steps back
+ * over as many pages as the list shrank and reads them again, this one included. A resumed scan
+ * whose first page starts before where it went on (`overlap`) reads that many records again
+ * anyway: a shrink within them needs no step back. Undefined when the page counts; `fault` for a
+ * list that will not hold still.
+ */
+export function shrunk(walk: Walk, { size, total }: { size: number; total?: number }): { walk: Walk } | { fault: string } | undefined {
+	const { page, lastTotal } = walk;
+	if (total === undefined || lastTotal === undefined || lastTotal - total <= walk.overlap * size) return undefined;
+	const stepBacks = walk.stepBacks + 1;
+	if (stepBacks > MAX_STEP_BACKS) return { fault: `kept shrinking while it was read (${stepBacks} times)` };
+	const back = Math.ceil((lastTotal - total - walk.overlap * size) / size);
+	const largestTotal = Math.max(walk.largestTotal ?? 0, total);
+	return {
+		walk: { ...walk, page: Math.max(1, page - back), furthest: Math.max(walk.furthest, page), lastTotal: total, largestTotal, stepBacks, overlap: 0 },
+	};
+}
 
 /** What the page just read said: its size asked, the list's total, whether more follow, how many records were new. */
 export interface PageRead {
@@ -89,32 +115,22 @@ export interface PageRead {
 }
 
 /**
- * Where the scan goes after a page: on (to `walk.page`), to its end, or nowhere (`fault`: how the
- * list misbehaved, completing "Engagedly's list <path> …").
- *
- * - When the total falls between two pages, records deleted meanwhile have pulled the rest up, so
- *   the first records of the page after the last one read now end that page: the scan steps back
- *   over as many pages as the list shrank and reads them again.
- * - A page past the furthest read that brings nothing new while promising more can follow a
- *   burst of creations, but not three in a row; paging past the largest total is the API
- *   repeating itself.
+ * Where the scan goes after a page that did not shrink (shrunk() above decides that before its
+ * records count): on (to `walk.page`), to its end, or nowhere (`fault`: how the list misbehaved,
+ * completing "Engagedly's list <path> …"). A page past the furthest read that brings nothing new
+ * while promising more can follow a burst of creations, but not three in a row; paging past the
+ * largest total is the API repeating itself.
  */
 export function nextPage(walk: Walk, { size, total, more, fresh }: PageRead): { walk: Walk } | { end: true } | { fault: string } {
 	const { page, lastTotal } = walk;
 	const beyond = page > walk.furthest;
 	const furthest = Math.max(walk.furthest, page);
 	const largestTotal = total !== undefined ? Math.max(walk.largestTotal ?? 0, total) : walk.largestTotal;
-	if (total !== undefined && lastTotal !== undefined && total < lastTotal) {
-		const stepBacks = walk.stepBacks + 1;
-		if (stepBacks > MAX_STEP_BACKS) return { fault: `kept shrinking while it was read (${stepBacks} times)` };
-		const back = Math.ceil((lastTotal - total) / size);
-		return { walk: { ...walk, page: Math.max(1, page - back), furthest, lastTotal: total, largestTotal, stepBacks } };
-	}
 	if (!more) return { end: true };
 	const stalePages = !beyond ? walk.stalePages : fresh === 0 ? walk.stalePages + 1 : 0;
 	if (stalePages >= 3) return { fault: `returned pages with nothing new while saying more follow (page ${page})` };
 	if (largestTotal !== undefined && page > Math.ceil(largestTotal / size)) {
 		return { fault: `still said more records follow on page ${page}, past its total of ${largestTotal}` };
 	}
-	return { walk: { ...walk, page: page + 1, furthest, lastTotal: total ?? lastTotal, largestTotal, stalePages } };
+	return { walk: { ...walk, page: page + 1, furthest, lastTotal: total ?? lastTotal, largestTotal, stalePages, overlap: 0 } };
 }

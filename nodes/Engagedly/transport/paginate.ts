@@ -3,10 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { countOf } from './envelope';
 import { ownError } from './errors';
 import type { PageCursor } from './pages';
-import { identityOf, morePages, nextPage, pageSize, pagesLeft, walkFrom } from './pages';
+import { identityOf, morePages, nextPage, pageSize, pagesLeft, shrunk, walkFrom } from './pages';
 import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
-import type { EngagedlyContext, RequestOptions } from './request';
+import type { AnswerTime, EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
 
 export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
@@ -22,10 +22,15 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	keep?: (record: IDataObject) => boolean;
 	/** Ends paging at the first record it accepts (that record and the rest are dropped). */
 	stopAt?: (record: IDataObject) => boolean;
-	/** Called with each page's raw records, before filtering (the trigger counts requests with it). */
-	onPage?: (records: IDataObject[]) => void;
+	/**
+	 * Called with each page's raw records, before filtering, and when Engagedly answered (the
+	 * trigger counts requests with it, and reads Engagedly's clock).
+	 */
+	onPage?: (records: IDataObject[], time: AnswerTime | undefined) => void;
 	/** Goes on from where an earlier, interrupted scan of the same list stopped. */
 	from?: PageCursor;
+	/** Starts this many pages before `from`, to read again what may have moved up onto them since. */
+	back?: number;
 	/**
 	 * Asked before each request after the first; false interrupts the scan there (a poll out of
 	 * time or budget), and the result says where to go on.
@@ -41,6 +46,11 @@ export interface ScanResult {
 	resume?: PageCursor;
 	/** Set when a 429 cooldown that would end past the `deadlineMs` stopped the scan: how long Engagedly asked to wait. */
 	cooldownMs?: number;
+	/**
+	 * The list changed while it was read: a page's total differed from the one before (or, resumed,
+	 * from the one it stopped at), or a page showed records read already (others came in above).
+	 */
+	moved: boolean;
 }
 
 /**
@@ -51,8 +61,9 @@ export interface ScanResult {
  *   page that promises more: retried, then an error);
  * - records read twice (a record created meanwhile pushes the rest down a place) are dropped;
  * - when `total_records` falls between two pages, records deleted meanwhile have pulled the rest
- *   up, so the first records of the page after the last one read now end that page: the scan
- *   steps back over as many pages as the list shrank and reads them again;
+ *   up, so the first records of the page after the last one read now end that page: none of the
+ *   page's records count, and the scan steps back over as many pages as the list shrank and reads
+ *   them again;
  * - a page past the furthest read that brings nothing new while promising more, or paging past
  *   the total, means the API is repeating itself: an error, not an endless loop.
  *
@@ -89,7 +100,7 @@ async function scan(
 	options: PageOptions,
 	pacer: RateLimitPacer,
 ): Promise<ScanResult> {
-	const { limit, counts, keep, stopAt, onPage, from, proceed, pacing, qs, ...requestOptions } = options;
+	const { limit, counts, keep, stopAt, onPage, from, back: lookBack, proceed, pacing, qs, ...requestOptions } = options;
 	const filtered = keep !== undefined || stopAt !== undefined || counts !== undefined;
 	const size = pageSize(limit, filtered);
 	const seen = new Set<string>();
@@ -105,12 +116,13 @@ async function scan(
 			'Nothing was output, so no record is lost or repeated. Run the workflow again; if this persists, the API (or a proxy in front of it) is not paging correctly.',
 		);
 
-	let walk = walkFrom(from);
+	let walk = walkFrom(from, lookBack);
+	let moved = false;
 	for (let requests = 0; ; requests++) {
 		const { page, lastTotal } = walk;
 		// A resumable scan also stops rather than wait for the rate limit past its deadline.
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
-		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal } };
+		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal }, moved };
 		pacer.setBudget({
 			need: pagesLeft({ page, size, total: lastTotal, limit: filtered ? undefined : limit, kept: results.length, open: stopAt !== undefined }),
 		});
@@ -121,32 +133,43 @@ async function scan(
 		if ('cooldown' in exchange) {
 			// Only a scan that can go on later stops short; any other would return an incomplete list.
 			if (!proceed) throw exchange.cooldown.error;
-			return { records: results, resume: { page, total: lastTotal }, cooldownMs: exchange.cooldown.waitMs };
+			return { records: results, resume: { page, total: lastTotal }, cooldownMs: exchange.cooldown.waitMs, moved };
 		}
 		const body = exchange.body;
 		const records = body.data as IDataObject[];
-		onPage?.(records);
+		onPage?.(records, exchange.time);
+		const total = countOf(body.pagination?.total_records);
+		if (total !== undefined && lastTotal !== undefined && total !== lastTotal) moved = true;
+		const back = shrunk(walk, { size, total });
+		if (back) {
+			if ('fault' in back) throw fault(back.fault);
+			walk = back.walk;
+			continue;
+		}
 		let fresh = 0;
 		for (const record of records) {
-			if (stopAt?.(record)) return { records: results };
+			if (stopAt?.(record)) return { records: results, moved };
 			const identity = identityOf(record);
-			if (seen.has(identity)) continue;
+			if (seen.has(identity)) {
+				moved = true;
+				continue;
+			}
 			seen.add(identity);
 			fresh++;
 			if (keep && !keep(record)) continue;
 			results.push(record);
 			if (counts && !counts(record)) continue;
-			if (limit !== undefined && ++counted >= limit) return { records: results };
+			if (limit !== undefined && ++counted >= limit) return { records: results, moved };
 		}
 
 		const next = nextPage(walk, {
 			size,
-			total: countOf(body.pagination?.total_records),
+			total,
 			more: morePages(body.pagination, page, size, records.length),
 			fresh,
 		});
 		if ('fault' in next) throw fault(next.fault);
-		if ('end' in next) return { records: results };
+		if ('end' in next) return { records: results, moved };
 		walk = next.walk;
 	}
 }

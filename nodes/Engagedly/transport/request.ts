@@ -18,7 +18,7 @@ import { pacerFor } from './rateLimit';
 import { RateLimitWaits } from './rateLimitWait';
 import { failureOf, Retries, transportTiming } from './retry';
 import type { Answer } from './send';
-import { connectionFor, httpOptions, send } from './send';
+import { connectionFor, header, httpOptions, send } from './send';
 
 export type { EngagedlyBody, Expect, Pagination } from './envelope';
 
@@ -73,11 +73,26 @@ export interface RequestOptions {
 }
 
 /**
- * A request's outcome when a deadline may cut it short: the answer's body, or the 429 cooldown it
- * did not wait out (how long Engagedly asked to wait, and the error for a caller that cannot go on
- * later).
+ * When Engagedly answered: on its clock, from the answer's `Date` header (whole seconds, so its
+ * clock was somewhere in the second it names), and on ours, when the answer came.
  */
-export type Exchange = { body: EngagedlyBody } | { cooldown: { waitMs: number; error: NodeApiError } };
+export interface AnswerTime {
+	engagedlyMs: number;
+	localMs: number;
+}
+
+/** The answer's time; undefined without a readable `Date` header. */
+export function answerTime(headers: Record<string, unknown>, localMs: number): AnswerTime | undefined {
+	const engagedlyMs = Date.parse(header(headers, 'Date'));
+	return Number.isFinite(engagedlyMs) ? { engagedlyMs, localMs } : undefined;
+}
+
+/**
+ * A request's outcome when a deadline may cut it short: the answer's body and when it came, or
+ * the 429 cooldown it did not wait out (how long Engagedly asked to wait, and the error for a
+ * caller that cannot go on later).
+ */
+export type Exchange = { body: EngagedlyBody; time?: AnswerTime } | { cooldown: { waitMs: number; error: NodeApiError } };
 
 /**
  * The cooldowns that errors of this module stopped for, by error: when each ends (epoch ms). A
@@ -175,7 +190,7 @@ export async function engagedlyExchange(
 		const headers = response.headers ?? {};
 		pacer.observe(headers);
 		const reading = readAnswer(response, { url: request.url, expect, qs: options.qs });
-		if ('body' in reading) return { body: reading.body };
+		if ('body' in reading) return { body: reading.body, time: answerTime(headers, Date.now()) };
 		if ('rateLimited' in reading) {
 			const endsAt = Date.now() + pacer.retryDelayMs(headers);
 			learnCooldown(connection.keyId, endsAt);

@@ -86,6 +86,26 @@ export const triggerProperties: INodeProperties[] = [
 				displayOptions: { show: { '/event': ['newPraise'] } },
 			},
 			{
+				displayName: 'On Reactivation',
+				name: 'onReactivation',
+				type: 'options',
+				options: [
+					{
+						name: 'Emit What Came Meanwhile',
+						value: 'emit',
+						description: 'Go on from the last poll before the workflow was deactivated: everything since is emitted',
+					},
+					{
+						name: 'Skip What Came Meanwhile',
+						value: 'skip',
+						description: 'Start from now, as on a first activation; the log says how many items were skipped',
+					},
+				],
+				default: 'skip',
+				description:
+					'What the first poll after the workflow is activated again does with what was posted or changed while it was inactive. A restart of n8n is not a reactivation: the trigger catches up.',
+			},
+			{
 				displayName: 'Rate Limit Share (%)',
 				name: 'rateLimitShare',
 				type: 'number',

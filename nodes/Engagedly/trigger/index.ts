@@ -9,6 +9,8 @@ import { connectionFor } from '../transport/send';
 import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
 import { pollTiming } from './pass';
 import { newPraise } from './praises';
+import type { OnReactivation } from './reactivation';
+import { isReactivation, ON_REACTIVATION } from './reactivation';
 import type { SavedState } from './state';
 import { writeState } from '../staticData';
 import { readState } from './state';
@@ -56,6 +58,37 @@ function requestFor(context: IPollFunctions, counter: PollCounter): PollRequest 
 	};
 }
 
+/**
+ * The poll contexts that have polled in this process: n8n hands every poll of one activation the
+ * same context in its default scheduler, so the first poll of a context is its activation's
+ * (trigger/reactivation.ts). Weak, so a context goes with its activation.
+ */
+const polledContexts = new WeakSet<object>();
+
+function firstPollOf(context: object): boolean {
+	if (polledContexts.has(context)) return false;
+	polledContexts.add(context);
+	return true;
+}
+
+function onReactivation(context: IPollFunctions): OnReactivation {
+	const chosen = context.getNodeParameter('options.onReactivation', 'skip');
+	if (!ON_REACTIVATION.includes(chosen as OnReactivation)) {
+		throw new NodeOperationError(context.getNode(), `On Reactivation must be "skip" or "emit", not "${String(chosen)}"`, {
+			description: 'Set “On Reactivation” in the trigger’s options to what the first poll after the workflow is activated again does with what came while it was inactive.',
+		});
+	}
+	return chosen as OnReactivation;
+}
+
+/** A state to write, without what only a poll in progress needs (the state it replaces may hold them). */
+function settled(state: IDataObject): IDataObject {
+	const copy = { ...state };
+	delete copy.reactivatedAt;
+	delete copy.cooldownUntil;
+	return copy;
+}
+
 /** How long the key's known cooldown lasts: the one this trigger saved, or one another run here met (transport/cooldowns.ts). */
 async function cooldownLeftMs(context: IPollFunctions, staticData: IDataObject): Promise<number> {
 	const now = Date.now();
@@ -86,6 +119,11 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	const counter: PollCounter = { pages: 0 };
 	const startGeneration = staticData.gen;
 	let items: IDataObject[];
+	// Noted before anything is sent, a cooldown included: the poll that goes on after it still knows.
+	if (!manual && isReactivation(this.getActivationMode(), firstPollOf(this), typeof staticData.config === 'string') && typeof staticData.reactivatedAt !== 'number') {
+		staticData.reactivatedAt = Date.now();
+	}
+	let skipped: { count: number; again: boolean } | undefined;
 	// Inside a cooldown Engagedly announced on this key (to this trigger's last poll, or to anything
 	// in this process), a request would lengthen it for everyone: the poll waits for the next one,
 	// emitting nothing and keeping its state as it is. "Fetch Test Event" says it must wait.
@@ -105,21 +143,29 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	try {
 		const family = familyFor(this);
 		const request = requestFor(this, counter);
+		const choice = onReactivation(this);
 		const config = family.config(this);
-		const saved = readState<SavedState>(staticData, config);
+		const reactivatedAt = typeof staticData.reactivatedAt === 'number' ? staticData.reactivatedAt : undefined;
+		let saved = readState<SavedState>(staticData, config);
 		if (manual) {
 			items = await family.sample(this, request, saved);
 		} else {
+			if (saved && reactivatedAt !== undefined) saved = family.reactivated(saved, choice, reactivatedAt);
 			const result = await family.poll(this, request, saved, config);
 			if (staticData.gen !== startGeneration) {
 				// Another poll of this node finished first and already emitted what this one found.
 				return null;
 			}
-			if (result.state) {
+			// The reactivation goes into the state once: this poll's, or the one it went on from.
+			const state = result.state ?? (reactivatedAt !== undefined ? saved : undefined);
+			if (state) {
 				const generation = typeof startGeneration === 'number' ? startGeneration + 1 : 1;
-				writeState(staticData, { ...result.state, gen: generation });
+				writeState(staticData, { ...settled(state), gen: generation });
 			}
 			items = result.items;
+			if (result.skipped !== undefined && (result.skipped > 0 || reactivatedAt !== undefined)) {
+				skipped = { count: result.skipped, again: reactivatedAt !== undefined };
+			}
 		}
 	} catch (error) {
 		const cooldownEnd = cooldownEndOf(error);
@@ -143,6 +189,14 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			);
 		}
 		throw failure;
+	}
+	if (skipped) {
+		this.logger.info(
+			skipped.again
+				? `Engagedly Trigger "${this.getNode().name}": the workflow was activated again; ${skipped.count} item(s) from while it was inactive were skipped (On Reactivation)`
+				: `Engagedly Trigger "${this.getNode().name}": ${skipped.count} more item(s) from while the workflow was inactive were skipped (On Reactivation)`,
+			{ node: this.getNode().name, skipped: skipped.count },
+		);
 	}
 	if (!manual && counter.cooldownMs !== undefined) {
 		// Kept with the state, so that the next poll (in this process or, after a restart, another) waits it out too.

@@ -42,19 +42,24 @@ export interface PassEvent {
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
+/** The pages a poll may read: its share of the key's requests a minute, at least one. */
+export const pagesPerPoll = (request: PollRequest): number => Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+
 /**
  * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
  * its time budget (the pager stops past the deadline, before a rate-limit wait that would cross
  * it, and at a 429 whose cooldown would end after it), then `resume` says where the next poll
- * goes on.
+ * goes on. `reserve` keeps that many of the poll's pages for requests its caller makes after it.
  */
 export async function budgetedScan(
 	context: IPollFunctions,
 	request: PollRequest,
 	path: string,
-	options: Pick<PageOptions, 'qs' | 'from' | 'keep' | 'stopAt'>,
+	options: Pick<PageOptions, 'qs' | 'from' | 'back' | 'keep' | 'stopAt' | 'onPage'>,
+	reserve = 0,
 ): Promise<ScanResult> {
-	const maxPages = Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
+	// A page is always read: the poll moves on even where its share leaves no room for what it keeps back.
+	const maxPages = Math.max(1, pagesPerPoll(request) - reserve);
 	let pages = 0;
 	const result = await scanPages.call(context, path, {
 		...options,
@@ -62,9 +67,10 @@ export async function budgetedScan(
 		deadlineMs: request.deadlineMs,
 		pacing: { ...request.pacing, deadlineMs: request.deadlineMs },
 		proceed: () => pages < maxPages,
-		onPage: () => {
+		onPage: (...page) => {
 			pages++;
 			request.onPage();
+			options.onPage?.(...page);
 		},
 	});
 	if (result.cooldownMs !== undefined) request.onCooldown(result.cooldownMs);
@@ -82,7 +88,8 @@ export async function budgetedScan(
  * read) is compared with the entry of the first sighting, so it is reported once; a change made
  * to a page already read this pass comes out in the next pass. A poll that fails saves nothing
  * and emits nothing, and the next goes on from the last saved page. Until the first pass is
- * complete there is no baseline, and nothing is emitted.
+ * complete there is no baseline, and nothing is emitted. After a reactivation that skips
+ * (`quiet`), a pass from the first page counts what it finds instead of emitting it.
  *
  * The pager proves each part of the pass (shifts, totals, envelopes); a pass read in one poll
  * that listed nobody is a fault, not an empty organisation (the key belongs to a user).
@@ -95,6 +102,9 @@ export async function userPass(
 	event: PassEvent,
 ): Promise<PollResult> {
 	const firstPass = saved?.users === undefined || saved.first === true;
+	// After a reactivation that skips: changes are found and counted, not emitted.
+	const quiet = saved?.quiet === true;
+	let skipped = 0;
 	const pass = saved?.pass;
 	// Entries point into one table; the values a pass makes unused are dropped when it completes.
 	const table = new ValueTable(saved?.values);
@@ -122,15 +132,17 @@ export async function userPass(
 			if (!firstPass && event.differs(before, entry, table.values, table)) {
 				changed = true;
 				const item = event.itemFor(user, before, entry, table.values, table);
-				if (item) items.push(item);
+				if (item && quiet) skipped++;
+				else if (item) items.push(item);
 			}
 			// Each user is folded into the state as it is read: the pager keeps no records.
 			return false;
 		},
 	});
 
+	const counted = quiet ? { skipped } : {};
 	if (resume) {
-		return { items, state: stateOf(config, event, users, table.values, { page: resume.page, total: resume.total }, firstPass) };
+		return { items, state: stateOf(config, event, users, table.values, { page: resume.page, total: resume.total }, firstPass, quiet), ...counted };
 	}
 	if (!pass && !listedAny) {
 		throw new NodeOperationError(context.getNode(), 'Engagedly listed no users at all', {
@@ -142,10 +154,10 @@ export async function userPass(
 	// a user for one pass, and forgetting them would report them as new on the next. The API
 	// deletes no users (they are deactivated and stay listed), so the state does not grow.
 	// Nothing changed and no pass was in progress: the saved state stays as it is (no write).
-	if (!changed && !pass && !firstPass) return { items };
+	if (!changed && !pass && !firstPass && !quiet) return { items };
 	const compact = new ValueTable();
 	for (const id of Object.keys(users)) users[id] = event.carry(users[id], table.values, compact);
-	return { items, state: stateOf(config, event, users, compact.values) };
+	return { items, state: stateOf(config, event, users, compact.values), ...counted };
 }
 
 function stateOf(
@@ -155,6 +167,7 @@ function stateOf(
 	values: string[],
 	pass?: PassState,
 	first = false,
+	quiet = false,
 ): UserState {
 	return {
 		v: USER_STATE_VERSION,
@@ -163,5 +176,6 @@ function stateOf(
 		users,
 		...(pass ? { pass } : {}),
 		...(first ? { first: true } : {}),
+		...(quiet ? { quiet: true } : {}),
 	} as UserState;
 }

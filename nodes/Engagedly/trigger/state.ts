@@ -35,9 +35,20 @@ export interface PraiseMark extends IDataObject {
  * backlog larger than a poll's budget is read over several polls: `pass` is where the next goes
  * on, the newest praise of the pass (`top`: newer ones belong to the next pass), how far down the
  * feed's dated order it has emitted (`down`), and the pinned praises it emitted out of that order.
+ * `ahead`: praises dated ahead of Engagedly's clock when read, seen already, until the mark
+ * passes them (the mark never moves to them). `skipBefore`: the workflow was activated again then
+ * (this host's clock) and skips what came while it was inactive, until the mark reaches it.
  */
 export interface PraiseState extends SavedState, PraiseMark {
 	pass?: PraisePass;
+	ahead?: AheadPraise[];
+	skipBefore?: number;
+}
+
+/** A praise dated ahead of Engagedly's clock when it was read: its id and its date (epoch ms). */
+export interface AheadPraise extends IDataObject {
+	id: number | string;
+	at: number;
 }
 
 export interface PraisePass extends IDataObject {
@@ -68,6 +79,8 @@ export interface UserState extends SavedState {
 	pass?: PassState;
 	/** The first pass is still in progress: there is no baseline yet, and nothing is emitted. */
 	first?: boolean;
+	/** The pass after a reactivation that skips is in progress: what it finds is counted, not emitted. */
+	quiet?: boolean;
 }
 
 /**
@@ -106,6 +119,11 @@ export function validPraiseState(saved: PraiseState | undefined): PraiseState | 
 	const mark = (value: unknown): value is PraiseMark =>
 		typeof value === 'object' && value !== null && Number.isFinite((value as PraiseMark).at) && Array.isArray((value as PraiseMark).ids);
 	if (!saved || saved.v !== PRAISE_STATE_VERSION || !mark(saved)) return undefined;
+	const ahead = saved.ahead as unknown;
+	const praise = (value: unknown) =>
+		typeof value === 'object' && value !== null && ['number', 'string'].includes(typeof (value as AheadPraise).id) && Number.isFinite((value as AheadPraise).at);
+	if (ahead !== undefined && !(Array.isArray(ahead) && ahead.every(praise))) return undefined;
+	if (saved.skipBefore !== undefined && !Number.isFinite(saved.skipBefore)) return undefined;
 	const pass = saved.pass;
 	if (pass === undefined) return saved;
 	const ok = Number.isInteger(pass.page) && pass.page >= 1 && mark(pass.top) && (pass.down === undefined || mark(pass.down)) && Array.isArray(pass.pins);

@@ -1,5 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
+import type { OnReactivation } from './reactivation';
+
 
 export interface PollRequest {
 	/** How long a 429 cooldown may hold the poll (the trigger's "Max Rate-Limit Wait" option). */
@@ -19,6 +21,8 @@ export interface PollResult {
 	items: IDataObject[];
 	/** The state to save; undefined when nothing changed (nothing is written then). */
 	state?: IDataObject;
+	/** What this poll would have emitted but skipped, as On Reactivation asks; undefined when it skips nothing. */
+	skipped?: number;
 }
 
 export interface EventFamily<S> {
@@ -28,4 +32,6 @@ export interface EventFamily<S> {
 	sample(context: IPollFunctions, request: PollRequest, saved: S | undefined): Promise<IDataObject[]>;
 	/** Active poll: what happened since `saved`, or a baseline when there is none. */
 	poll(context: IPollFunctions, request: PollRequest, saved: S | undefined, config: string): Promise<PollResult>;
+	/** The state a poll goes on from after the workflow was activated again at `at` (this host's clock), as On Reactivation chose. */
+	reactivated(saved: S, choice: OnReactivation, at: number): S;
 }

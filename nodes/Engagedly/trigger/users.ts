@@ -8,6 +8,7 @@ import { includeFor, readField } from './fields';
 import { userPass } from './pass';
 import type { UserState } from './state';
 import { validUserState } from './state';
+import { reactivatedUsers } from './reactivation';
 import type { StatusEvent, UserEvent } from './userEntries';
 import { carried, changesOf, fires, sampleChanges, showsEvent, statusEventEntry, valuesDiffer, valuesEntry } from './userEntries';
 import type { EventFamily, PollRequest } from './types';
@@ -63,6 +64,8 @@ function simpleEvent(event: StatusEvent): EventFamily<UserState> {
 	return {
 		config: () => event,
 
+		reactivated: (saved, choice) => (validUserState(saved) ? reactivatedUsers(saved, choice) : saved),
+
 		async sample(context, request) {
 			const user = await firstUser(context, request, undefined, (candidate) => showsEvent(event, candidate));
 			return user ? [user] : [];
@@ -82,6 +85,8 @@ function simpleEvent(event: StatusEvent): EventFamily<UserState> {
 /** userUpdated: the watched values are kept (de-duplicated), so `changes` can say what they were. */
 const userUpdated: EventFamily<UserState> = {
 	config: (context) => `userUpdated:${watchedFields(context).join(',')}`,
+
+	reactivated: (saved, choice) => (validUserState(saved) ? reactivatedUsers(saved, choice) : saved),
 
 	async sample(context, request, saved) {
 		const fields = watchedFields(context);
