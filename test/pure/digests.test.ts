@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ComparisonInput, DigestComparison, DigestState } from '../../nodes/Engagedly/actions/user/sync/digests';
 import { comparisonFor, digestOf, nextDigestState, nextTurn, notRead, readDigest, readDigestState, singleRead, slotOf, UNCONFIRMED } from '../../nodes/Engagedly/actions/user/sync/digests';
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/write';
+import { listed, readsWith, single } from '../helpers/userWrite';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TODAY = 20_000;
@@ -127,17 +127,6 @@ test('a well-formed state is read as it is, an empty one too', () => {
 	expect(readDigestState({ v: 2, day: TODAY, users: {} })).toEqual({ v: 2, day: TODAY, users: {}, shown: [] });
 });
 
-const readsWith = (neverShown: string[] = [], shown: string[] = []): UpsertReads => ({
-	attributes: [],
-	neverShown: new Set(neverShown),
-	shown: new Set(shown),
-	lists: { read: () => Promise.reject(new Error('reads nothing')), readAlready: () => Promise.resolve([]) },
-	people: () => undefined,
-});
-/** A user as the list gives them: no HR managers, no review date. */
-const listed: IDataObject = { id: '7', email: 'ada@example.test', first_name: 'Ada', last_name: 'Lovelace', status: 'Active' };
-/** The same user as the single-user answer gives them. */
-const single: IDataObject = { ...listed, hr_managers: [{ id: '5', name: 'Grace' }], review_date: '2026-01-10' };
 
 describe('the digests Sync trusts, or the turn a user waits for, instead of a single-user read', () => {
 	const body = { first_name: 'Ada', hr_managers: ['5'] };

@@ -7,20 +7,9 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { UpsertReads } from '../../nodes/Engagedly/actions/user/upsert/write';
+import { listed, readsWith, single } from '../helpers/userWrite';
 import { decideUpsert, mayBeTaken, needsSingleRead, outcomeFields } from '../../nodes/Engagedly/actions/user/upsert/write';
 
-const readsWith = (neverShown: string[] = [], shown: string[] = []): UpsertReads => ({
-	attributes: [],
-	neverShown: new Set(neverShown),
-	shown: new Set(shown),
-	lists: { read: () => Promise.reject(new Error('reads nothing')), readAlready: () => Promise.resolve([]) },
-	people: () => undefined,
-});
-/** A user as the list gives them: no HR managers, no review date. */
-const listed: IDataObject = { id: '7', email: 'ada@example.test', first_name: 'Ada', last_name: 'Lovelace', status: 'Active' };
-/** The same user as the single-user answer gives them. */
-const single: IDataObject = { ...listed, hr_managers: [{ id: '5', name: 'Grace' }], review_date: '2026-01-10' };
 
 describe('needsSingleRead: a field the list does not carry is read from the single user', () => {
 	test.each([
