@@ -596,7 +596,7 @@ test('Dry Run outputs what the real run would: a new hire with a job title and l
 			key === 'id' && typeof inner === 'number' ? String(inner) : inner === '' ? null : inner,
 		);
 	// A dry run's items say so (dryRun: true); everything else is the real run's.
-	const compared = (items: INodeExecutionData[]) => jsonOf(items).map(({ dryRun: _preview, ...json }) => plain({ ...json, id: json.outcome === 'created' ? null : json.id }));
+	const compared = (items: INodeExecutionData[]) => jsonOf(items).map((json) => plain({ ...json, dryRun: undefined, id: json.outcome === 'created' ? null : json.id }));
 
 	for (const userDetail of ['person', 'simplified', 'full']) {
 		sim.reset();
