@@ -8,7 +8,6 @@ import { apiPath } from '../../../transport/paths';
 import type { ItemRequest } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import { fieldsNotCarried, FULL_USER_INCLUDE, namedChanges } from './changes';
-import { LISTED } from './names';
 import type { Outcome, People, Upserted, UpsertOptions, UpsertReads, UpsertStep } from './write';
 import { decideUpsert, mayBeTaken, needsSingleRead } from './write';
 import { checkStatus } from '../status';
@@ -117,17 +116,13 @@ export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, r
 /**
  * The outcome of a written (or previewed) update. The names beside the ids: from the user before
  * and after (a dry run's projection names them from the lists it read), then from the people the
- * run knows, then from the lists it read (for names, or for a dry run's projection): an answer
- * may carry a record by its id alone.
+ * run knows. Records of lists need nothing more: every answer that carries one names it
+ * (`{id, name}`), and so does the projection.
  */
-async function outcomeOf(step: UpsertStep, user: IDataObject, { people, lists }: UpsertReads): Promise<Upserted> {
+async function outcomeOf(step: UpsertStep, user: IDataObject, { people }: UpsertReads): Promise<Upserted> {
 	const changed = Object.keys(step.changes).length > 0;
 	const outcome: Outcome = step.kind === 'reactivate' ? 'reactivated' : changed ? 'updated' : 'rewritten';
-	// A record the answers do not name (an answer may give an id alone) is named from its list, where this run read it.
-	const listed = new Map<string, IDataObject[]>();
-	for (const wire of Object.keys(step.changes)) if (LISTED[wire]) listed.set(wire, await lists.readAlready(LISTED[wire]));
-	const elsewhere = (wire: string, id: string) => people(id) ?? listed.get(wire)?.find((record) => String(record.id) === id);
-	const named = changed ? namedChanges(step.changes, [user, step.current!], elsewhere) : undefined;
+	const named = changed ? namedChanges(step.changes, [user, step.current!], (_wire, id) => people(id)) : undefined;
 	return { user, outcome, ...(named ? { changes: named } : {}), ...(step.notCompared.length ? { notCompared: step.notCompared } : {}) };
 }
 
