@@ -23,7 +23,7 @@ export class EngagedlyEventsTrigger implements INodeType {
 		version: 1,
 		subtitle: optionSubtitle(triggerProperties, 'event'),
 		description: 'Starts the workflow when a praise is posted or a user is added, deactivated, activated or updated in Engagedly',
-		defaults: { name: 'Engagedly Trigger' },
+		defaults: { name: 'Engagedly Events Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -208,7 +208,7 @@ async function main() {
 	}
 
 	rows.push(
-		'## Engagedly Trigger',
+		'## Engagedly Events Trigger',
 		'',
 		`- New Praise, nothing new: ${quietPraise} request(s) per poll.`,
 		`- New Praise, a burst of 120 praises: ${burst.items.length} emitted in ${burstRequests} requests (ceil(120/50) = 3).`,

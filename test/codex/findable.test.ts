@@ -35,8 +35,15 @@ const description = (type: string) => pkg.nodeTypes.getByNameAndVersion(type, 1)
 
 describe.each([
 	['Engagedly', NODE_TYPE, 'engagedly-node.md'],
-	['Engagedly Trigger', TRIGGER_TYPE, 'engagedly-trigger.md'],
-])('the %s codex, as n8n loads it', (_name, type, pageFile) => {
+	['Engagedly Events Trigger', TRIGGER_TYPE, 'engagedly-events-trigger.md'],
+])('the %s codex, as n8n loads it', (name, type, pageFile) => {
+	test('the builder meets one name: the node list, the canvas, its page and the README', () => {
+		expect(description(type).displayName).toBe(name);
+		expect(description(type).defaults.name).toBe(name);
+		expect(fs.readFileSync(path.join(REPO_ROOT, 'docs', pageFile), 'utf8').split('\n')[0]).toMatch(new RegExp(`^# ${name}( node)?$`));
+		expect(readme()).toContain(`**${name}**`);
+	});
+
 	test('its categories are n8n categories that fit an HR service, and not HITL', () => {
 		const categories = description(type).codex?.categories ?? [];
 		expect(categories.length).toBeGreaterThan(0);
@@ -114,7 +121,7 @@ describe('the subtitle under the node on the canvas reads as words', () => {
 		[{ event: 'newPraise' }, 'New praise'],
 		[{ event: 'userDeactivated' }, 'User deactivated'],
 		[{}, 'New praise'],
-	])('Engagedly Trigger %j: "%s"', (parameters, expected) => {
+	])('Engagedly Events Trigger %j: "%s"', (parameters, expected) => {
 		expect(subtitle(TRIGGER_TYPE, parameters)).toBe(expected);
 	});
 

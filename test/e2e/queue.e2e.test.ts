@@ -11,7 +11,7 @@
  * - Executions on one key in other processes share the rate limit: those four, over 3,000 users
  *   on one key, meet no 429 from the simulator's limiter (200 a "minute") and each returns every
  *   user, each page read once.
- * - The Engagedly Trigger's state lives in the database: after a restart of main, the new
+ * - The Engagedly Events Trigger's state lives in the database: after a restart of main, the new
  *   process's polls emit exactly what is new, nothing missed while it was down, nothing twice,
  *   and main queues the executions, a worker runs them (examples/recognition.json).
  *
@@ -86,7 +86,7 @@ const praisePolls = () => demo.log.filter((entry) => entry.route === 'GET /beta/
 /** What the restart test saw: the executions before it, the two it emitted, the polls so far. */
 let afterRestart: { before: Set<string>; emitted: string[]; polls: number } | undefined;
 
-describe('queue mode: the Engagedly Trigger keeps its state in the database, across a restart of main', () => {
+describe('queue mode: the Engagedly Events Trigger keeps its state in the database, across a restart of main', () => {
 	const trigger = example('recognition').nodes.find((node) => node.type === 'n8n-nodes-engagedly.engagedlyEventsTrigger')!.name;
 	/** The trigger's saved state, read from PostgreSQL (n8n keeps node-scoped static data under `node:<name>`). */
 	const stateInDatabase = (): string => {
@@ -186,7 +186,7 @@ describe(`queue mode: ${LARGE.executions} Get Many executions of ${LARGE.users.t
 });
 
 // After the Get Many executions: the trigger's once-a-minute polls go on while they run.
-describe('queue mode: the Engagedly Trigger after the restart', () => {
+describe('queue mode: the Engagedly Events Trigger after the restart', () => {
 	test('its later polls emit nothing more: no execution but the two', async () => {
 		if (!afterRestart) throw new Error('the restart test did not finish');
 		const { before, emitted, polls } = afterRestart;

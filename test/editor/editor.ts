@@ -55,7 +55,7 @@ export async function addEngagedlyAction(page: Page, action: string): Promise<Lo
 	return await nodeDetails(page);
 }
 
-/** Adds the Engagedly Trigger with one of its events ("On new praise"). */
+/** Adds the Engagedly Events Trigger with one of its events ("On new praise"). */
 export async function addEngagedlyTrigger(page: Page, trigger: string): Promise<Locator> {
 	const creator = await openInNodeCreator(page, 'trigger');
 	await creator.getByText(trigger, { exact: true }).click();

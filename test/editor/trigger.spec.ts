@@ -1,12 +1,12 @@
 /**
- * The Engagedly Trigger as a builder tries it: New Praise, "Fetch Test Event" shows the newest
+ * The Engagedly Events Trigger as a builder tries it: New Praise, "Fetch Test Event" shows the newest
  * praise of the organisation (one posted just before, as someone would in Engagedly's web app).
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
 import { addEngagedlyTrigger, chooseCredential, executeStep, newWorkflow, parameter, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
-test('Engagedly Trigger, New Praise: "Fetch Test Event" shows the newest praise', async ({ page, editor }) => {
+test('Engagedly Events Trigger, New Praise: "Fetch Test Event" shows the newest praise', async ({ page, editor }) => {
 	const store = editor.demo.store;
 	const recognised = store.sortedUsers().find((user) => user.status === 'Active' && user.id !== store.adminId)!;
 	const praise = store.addPraise({

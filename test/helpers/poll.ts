@@ -1,5 +1,5 @@
 /**
- * Runs the Engagedly Trigger's real `poll()` (from the sources, see engine.ts) through n8n-core's
+ * Runs the Engagedly Events Trigger's real `poll()` (from the sources, see engine.ts) through n8n-core's
  * PollContext, the way n8n's poll executor does:
  *
  * - one Workflow object lives across polls, so the node's static data persists in memory between
@@ -48,7 +48,7 @@ export interface Poller {
 	edit(parameters: IDataObject): Promise<void>;
 }
 
-const NODE_NAME = 'Engagedly Trigger';
+const NODE_NAME = 'Engagedly Events Trigger';
 
 export async function createPoller(spec: {
 	parameters: IDataObject;

@@ -28,7 +28,7 @@ import { ITEM, itemContext, refusal, request } from '../helpers/itemContext';
 /** A poll's context: no items, so no index. */
 function pollContext(parameters: Record<string, unknown>): IPollFunctions {
 	return {
-		getNode: () => ({ name: 'Engagedly Trigger' }),
+		getNode: () => ({ name: 'Engagedly Events Trigger' }),
 		getNodeParameter: (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback),
 	} as unknown as IPollFunctions;
 }

@@ -123,9 +123,9 @@ describe('newPraise', () => {
 		expect(stopped).toEqual({
 			level: 'info',
 			message: expect.stringMatching(
-				/^Engagedly Trigger "Engagedly Trigger": stopped for Engagedly's rate-limit cooldown \(\d+ s left\) after 0 page\(s\): Engagedly's rate limit is cooling down: it asked to wait 60 s, more than the Max Rate-Limit Wait option allows \(5 s\)\. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place$/,
+				/^Engagedly Events Trigger "Engagedly Events Trigger": stopped for Engagedly's rate-limit cooldown \(\d+ s left\) after 0 page\(s\): Engagedly's rate limit is cooling down: it asked to wait 60 s, more than the Max Rate-Limit Wait option allows \(5 s\)\. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place$/,
 			) as unknown,
-			metadata: { node: 'Engagedly Trigger', pagesRead: 0, cooldownMs: expect.any(Number) as unknown },
+			metadata: { node: 'Engagedly Events Trigger', pagesRead: 0, cooldownMs: expect.any(Number) as unknown },
 		});
 		expect(stopped.message).not.toContain(sim.keys.demo.secretKey);
 		expect(stopped.message).not.toContain(sim.keys.demo.clientKey);
@@ -175,8 +175,8 @@ describe('newPraise', () => {
 			expect(poller.logs.filter((entry) => entry.level === 'info')).toEqual([
 				{
 					level: 'info',
-					message: `Engagedly Trigger "Engagedly Trigger": ${cut.ids.length} new, 1 page(s) read, then stopped for Engagedly's rate-limit cooldown (60 s), longer than is left of the poll's 20 s; its place is saved and the next poll goes on from there`,
-					metadata: { node: 'Engagedly Trigger', pagesRead: 1, cooldownMs: 60_000 },
+					message: `Engagedly Events Trigger "Engagedly Events Trigger": ${cut.ids.length} new, 1 page(s) read, then stopped for Engagedly's rate-limit cooldown (60 s), longer than is left of the poll's 20 s; its place is saved and the next poll goes on from there`,
+					metadata: { node: 'Engagedly Events Trigger', pagesRead: 1, cooldownMs: 60_000 },
 				},
 			]);
 		});
@@ -185,7 +185,7 @@ describe('newPraise', () => {
 		expect((await pollIds(poller)).ids).toEqual([]);
 		expect(poller.state().pass).toBeUndefined();
 		// A poll that ends normally says what it found, for the debug log only.
-		expect(poller.logs.at(-1)).toEqual({ level: 'debug', message: 'Engagedly Trigger "Engagedly Trigger": 0 new, 1 page(s) read', metadata: undefined });
+		expect(poller.logs.at(-1)).toEqual({ level: 'debug', message: 'Engagedly Events Trigger "Engagedly Events Trigger": 0 new, 1 page(s) read', metadata: undefined });
 	});
 
 	it('a cooldown longer than what is left of its 30 seconds, met before anything is read: no baseline saved at activation (the next poll takes it) but when the cooldown ends, a poll inside it sends nothing and logs so, the state left alone after', async () => {
@@ -209,9 +209,9 @@ describe('newPraise', () => {
 				{
 					level: 'info',
 					message: expect.stringMatching(
-						/^Engagedly Trigger "Engagedly Trigger": Engagedly's rate-limit cooldown on this key has \d+ s left; nothing sent, the next poll goes on$/,
+						/^Engagedly Events Trigger "Engagedly Events Trigger": Engagedly's rate-limit cooldown on this key has \d+ s left; nothing sent, the next poll goes on$/,
 					) as unknown,
-					metadata: { node: 'Engagedly Trigger', cooldownMs: expect.any(Number) as unknown },
+					metadata: { node: 'Engagedly Events Trigger', cooldownMs: expect.any(Number) as unknown },
 				},
 			]);
 		});

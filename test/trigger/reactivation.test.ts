@@ -50,7 +50,7 @@ test('New Praise reactivated after a pause skips what was posted meanwhile and l
 	sim.clearLog();
 	expect(await pollIds(poller, 'activate')).toEqual([]);
 	expect(infoLines(poller)).toEqual([
-		'Engagedly Trigger "Engagedly Trigger": the workflow was activated again; 120 item(s) from while it was inactive were skipped (On Reactivation)',
+		'Engagedly Events Trigger "Engagedly Events Trigger": the workflow was activated again; 120 item(s) from while it was inactive were skipped (On Reactivation)',
 	]);
 	// Read down to the last poll's place to count them: three pages.
 	expect(requestsTo(sim, 'GET /beta/activities/praises')).toHaveLength(3);
@@ -70,7 +70,7 @@ test('New User reactivated after a pause skips the users added meanwhile and log
 	const whileInactive = ['Bo', 'Cy', 'Di'].map((first_name) => sim.store.addUser({ first_name, last_name: 'Meanwhile' }).id);
 	expect(await pollIds(poller, 'activate')).toEqual([]);
 	expect(infoLines(poller)).toEqual([
-		`Engagedly Trigger "Engagedly Trigger": the workflow was activated again; ${whileInactive.length} item(s) from while it was inactive were skipped (On Reactivation)`,
+		`Engagedly Events Trigger "Engagedly Events Trigger": the workflow was activated again; ${whileInactive.length} item(s) from while it was inactive were skipped (On Reactivation)`,
 	]);
 	for (const id of whileInactive) expect(poller.state().users).toHaveProperty(id);
 
@@ -93,7 +93,7 @@ test('activated again, the first poll stopped by a rate-limit cooldown: the poll
 	cooldownOver(sim, 1500);
 	expect(await pollIds(poller)).toEqual([]);
 	expect(infoLines(poller).at(-1)).toBe(
-		`Engagedly Trigger "Engagedly Trigger": the workflow was activated again; ${whileInactive.length} item(s) from while it was inactive were skipped (On Reactivation)`,
+		`Engagedly Events Trigger "Engagedly Events Trigger": the workflow was activated again; ${whileInactive.length} item(s) from while it was inactive were skipped (On Reactivation)`,
 	);
 	expect(poller.state()).not.toHaveProperty('reactivatedAt');
 	const after = sim.store.addPraise().id;

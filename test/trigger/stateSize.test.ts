@@ -15,7 +15,7 @@ import { requestsTo, useSimulator } from '../helpers/simulator';
 const USERS = 'GET /beta/users';
 /** The default Rate Limit Share, 50 % of 200 requests a minute. */
 const PAGES_PER_POLL = 100;
-/** Bytes a user the saved state may take, by event (docs/engagedly-trigger.md, "saved state"). */
+/** Bytes a user the saved state may take, by event (docs/engagedly-events-trigger.md, "saved state"). */
 const MAX_BYTES_PER_USER: Record<string, number> = { newUser: 45, userDeactivated: 50, userUpdated: 64 };
 
 const sim = useSimulator({ users: 10, timeScale: 60 }, { reset: 'never' });

@@ -134,7 +134,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		});
 	}
 	if (waitMs > 0) {
-		this.logger.info(`Engagedly Trigger "${this.getNode().name}": Engagedly's rate-limit cooldown on this key has ${seconds(waitMs)} left; nothing sent, the next poll goes on`, {
+		this.logger.info(`Engagedly Events Trigger "${this.getNode().name}": Engagedly's rate-limit cooldown on this key has ${seconds(waitMs)} left; nothing sent, the next poll goes on`, {
 			node: this.getNode().name,
 			cooldownMs: waitMs,
 		});
@@ -175,7 +175,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 			// poll, in this process or after a restart in another, sends nothing before it.
 			staticData.cooldownUntil = Math.max(cooldownEnd, typeof staticData.cooldownUntil === 'number' ? staticData.cooldownUntil : 0);
 			this.logger.info(
-				`Engagedly Trigger "${this.getNode().name}": stopped for Engagedly's rate-limit cooldown (${seconds(cooldownEnd - Date.now())} left) after ${counter.pages} page(s): ${asNodeError(this.getNode(), error).message}. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place`,
+				`Engagedly Events Trigger "${this.getNode().name}": stopped for Engagedly's rate-limit cooldown (${seconds(cooldownEnd - Date.now())} left) after ${counter.pages} page(s): ${asNodeError(this.getNode(), error).message}. Nothing emitted; the cooldown's end is saved, no poll sends before it, and the next poll after it goes on from the last saved place`,
 				{ node: this.getNode().name, pagesRead: counter.pages, cooldownMs: Math.max(cooldownEnd - Date.now(), 0) },
 			);
 			return null;
@@ -184,7 +184,7 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		if (!manual) {
 			const workflow = this.getWorkflow();
 			this.logger.warn(
-				`Engagedly Trigger "${this.getNode().name}" in workflow ${String(workflow.id)}: the poll failed (${counter.pages} page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${failure.message}`,
+				`Engagedly Events Trigger "${this.getNode().name}" in workflow ${String(workflow.id)}: the poll failed (${counter.pages} page(s) read before the failure) and saved nothing; the next poll catches up. Reason: ${failure.message}`,
 				{ workflowId: workflow.id, node: this.getNode().name, pagesRead: counter.pages },
 			);
 		}
@@ -193,8 +193,8 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 	if (skipped) {
 		this.logger.info(
 			skipped.again
-				? `Engagedly Trigger "${this.getNode().name}": the workflow was activated again; ${skipped.count} item(s) from while it was inactive were skipped (On Reactivation)`
-				: `Engagedly Trigger "${this.getNode().name}": ${skipped.count} more item(s) from while the workflow was inactive were skipped (On Reactivation)`,
+				? `Engagedly Events Trigger "${this.getNode().name}": the workflow was activated again; ${skipped.count} item(s) from while it was inactive were skipped (On Reactivation)`
+				: `Engagedly Events Trigger "${this.getNode().name}": ${skipped.count} more item(s) from while the workflow was inactive were skipped (On Reactivation)`,
 			{ node: this.getNode().name, skipped: skipped.count },
 		);
 	}
@@ -202,11 +202,11 @@ export async function poll(this: IPollFunctions): Promise<INodeExecutionData[][]
 		// Kept with the state, so that the next poll (in this process or, after a restart, another) waits it out too.
 		staticData.cooldownUntil = Date.now() + counter.cooldownMs;
 		this.logger.info(
-			`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read, then stopped for Engagedly's rate-limit cooldown (${seconds(counter.cooldownMs)}), longer than is left of the poll's ${seconds(pollTiming.budgetMs)}; its place is saved and the next poll goes on from there`,
+			`Engagedly Events Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read, then stopped for Engagedly's rate-limit cooldown (${seconds(counter.cooldownMs)}), longer than is left of the poll's ${seconds(pollTiming.budgetMs)}; its place is saved and the next poll goes on from there`,
 			{ node: this.getNode().name, pagesRead: counter.pages, cooldownMs: counter.cooldownMs },
 		);
 	} else if (!manual) {
-		this.logger.debug(`Engagedly Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read`);
+		this.logger.debug(`Engagedly Events Trigger "${this.getNode().name}": ${items.length} new, ${counter.pages} page(s) read`);
 	}
 	return items.length > 0 ? [this.helpers.returnJsonArray(items)] : null;
 }

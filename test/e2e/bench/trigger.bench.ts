@@ -7,7 +7,7 @@
  *    without this package) against the Engagedly node's Get Many, each in its own `n8n execute`.
  * 2. A New User trigger on 50,000 users (`n8n start`). n8n polls once a minute, so this takes
  *    about 25 minutes: too long for CI, hence a bench with its figures committed
- *    (bench/N8N-TRIGGER.md), which docs/rate-limits.md and docs/engagedly-trigger.md cite.
+ *    (bench/N8N-TRIGGER.md), which docs/rate-limits.md and docs/engagedly-events-trigger.md cite.
  *
  * What it proves, in the real scheduler: the activation (whose first poll n8n abandons after
  * about 84 s) succeeds; every poll stays within its 30 s and its share of the key (50 %, 100

@@ -690,7 +690,7 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		});
 	});
 
-	scenario('recognition', 'examples/recognition.json: the active Engagedly Trigger turns each new praise into a chat message', () => {
+	scenario('recognition', 'examples/recognition.json: the active Engagedly Events Trigger turns each new praise into a chat message', () => {
 		test('two praises posted one poll apart after activation gave exactly one execution each, and nothing else', async () => {
 			expect(n8n.output()).not.toMatch(/polling interval is too short|could not be activated/i);
 			const runs = await recognition!;
