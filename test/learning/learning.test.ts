@@ -302,7 +302,7 @@ describe('learningResource: getContents', () => {
 		const { json } = await run(sim, {
 			...contents,
 			learningResourceId: byId(course.id),
-			options: { flatten: true },
+			options: { oneItemPerUnit: true },
 		});
 
 		const expected = course.sections
@@ -337,7 +337,7 @@ describe('learningResource: getContents', () => {
 			expect((section.contents as IDataObject[]).map((c) => c.id)).toEqual(playlist.sections[i].resource_ids);
 		});
 
-		const flat = await run(sim, { ...contents, learningResourceId: byId(playlist.id), options: { flatten: true } });
+		const flat = await run(sim, { ...contents, learningResourceId: byId(playlist.id), options: { oneItemPerUnit: true } });
 		const expected = playlist.sections.flatMap((s) =>
 			s.resource_ids.map((id, index) => ({
 				id,

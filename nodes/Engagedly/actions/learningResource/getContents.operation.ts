@@ -12,7 +12,7 @@ const properties: INodeProperties[] = [
 	optionsCollection([
 		{
 			displayName: 'One Item per Unit',
-			name: 'flatten',
+			name: 'oneItemPerUnit',
 			type: 'boolean',
 			default: false,
 			description:
@@ -46,7 +46,7 @@ function flatten(sections: IDataObject[], resourceId: string): IDataObject[] {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
 	const id = readLearningResourceId.call(this, itemIndex);
-	const flat = this.getNodeParameter('options.flatten', itemIndex, false) as boolean;
+	const flat = this.getNodeParameter('options.oneItemPerUnit', itemIndex, false) as boolean;
 	const sections = await requestList.call(this, 'GET', apiPath`/learning/resources/${id}/contents`, request);
 	return flat ? flatten(sections, id) : sections;
 }

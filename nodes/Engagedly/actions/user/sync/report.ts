@@ -133,7 +133,7 @@ export function report(steps: Step[], applied: Map<Step, Applied>, rows: Map<num
 }
 
 /** What Sync adds to a user, in the order it leads their item, each blank where it does not apply. */
-const OUTCOME_FIELDS: Record<string, () => unknown> = {
+export const OUTCOME_FIELDS: Record<string, () => unknown> = {
 	outcome: () => null,
 	changes: () => ({}),
 	notCompared: () => [],
@@ -165,7 +165,7 @@ function withOutcomeFieldsFirst(results: BatchResult[], comparison: Comparison, 
 	});
 }
 
-const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
+export const OUTCOMES: Array<Outcome | 'failed'> = ['created', 'updated', 'rewritten', 'unchanged', 'reactivated', 'blocked', 'held', 'deactivated', 'kept', 'failed'];
 
 /** How many results had each outcome (`failed` for an error) and whose they are: `outcomes` first, in their order, 0 where none. */
 function outcomesOf(results: BatchResult[], outcomes: string[]) {
