@@ -4,7 +4,7 @@
  * notice says.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { chooseCredential, openNode, openWorkflow, parameter } from './editor';
+import { addEngagedlyAction, chooseCredential, newWorkflow, openNode, openWorkflow, parameter } from './editor';
 import { expect, test } from './fixtures';
 import { CREATE_WITH_BROKEN_CREDENTIAL } from './workflows';
 
@@ -31,4 +31,34 @@ test('Custom Attributes on a failing credential say why in their place, and come
 	await expect(parameter(ndv.getByTestId('mapping-fields-container'), costCenter.attribute_key)).toBeVisible();
 	await expect(ndv.getByTestId('empty-fields-notice')).toHaveCount(0);
 	expect(attributeReads(since).map((entry) => entry.status)).toContain(200);
+});
+
+/**
+ * n8n may load a new node's mapper before it has given the node its credential (a cold editor:
+ * the request goes out with no credential), and loads it again only when the node opens. That
+ * first answer says how the attributes come, never that they failed; on opening again, they are there.
+ */
+test('Custom Attributes asked for before the new node has its credential: no error, and there on opening again', async ({ page, editor }) => {
+	const costCenter = editor.demo.store.customAttributes().find((attribute) => attribute.name === 'Cost Center')!;
+	let first = true;
+	await page.route(/\/rest\/dynamic-node-parameters\/resource-mapper-fields/, async (route) => {
+		if (!first) return await route.continue();
+		first = false;
+		const body = route.request().postDataJSON() as Record<string, unknown>;
+		delete body.credentials;
+		await route.continue({ postData: JSON.stringify(body) });
+	});
+	await newWorkflow(page, editor.n8n.baseUrl);
+	let ndv = await addEngagedlyAction(page, 'Create a user');
+	const notice = ndv.getByTestId('empty-fields-notice');
+	await expect(notice).toContainText("Custom attributes load from the node's credential when the node opens");
+	await expect(ndv.getByTestId('resource-mapper-container')).not.toContainText('could not be loaded');
+
+	await chooseCredential(page, ndv, CREDENTIAL_ID);
+	await ndv.getByTestId('ndv-close-button').click();
+	await expect(ndv).toBeHidden();
+	const engagedly = page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Create a user' });
+	ndv = await openNode(page, (await engagedly.getAttribute('data-node-name'))!);
+	await expect(parameter(ndv.getByTestId('mapping-fields-container'), costCenter.attribute_key)).toBeVisible();
+	await expect(ndv.getByTestId('empty-fields-notice')).toHaveCount(0);
 });

@@ -76,6 +76,10 @@ export function unavailableNotice(error: unknown): string {
 	);
 }
 
+/** In place of the attributes when the node had no credential as it opened. */
+export const NO_CREDENTIAL_YET =
+	"Custom attributes load from the node's credential when the node opens. To see them with the credential chosen above, close this node and open it again.";
+
 /**
  * The Custom Attributes mapper of the user writes: one field per custom attribute the
  * organisation has now. Mandatory ones are marked required where a user may be created or is
@@ -87,12 +91,15 @@ export function unavailableNotice(error: unknown): string {
  * mapped to them), with a notice that shows where the section would be when it holds none.
  */
 export async function getCustomAttributes(this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+	const held = () => (this.getNodeParameter('customAttributes', null) as ResourceMapperValue | null)?.schema ?? [];
+	// n8n may ask before it has given a node just added its credential, and asks again only when the
+	// node opens: that is no failure to report, and no request can be sent without a key.
+	if (!this.getNode().credentials?.engagedlyApi) return { fields: held(), emptyFieldsNotice: NO_CREDENTIAL_YET };
 	let attributes;
 	try {
 		attributes = await fetchUserAttributes.call(this);
 	} catch (error) {
-		const held = this.getNodeParameter('customAttributes', null) as ResourceMapperValue | null;
-		return { fields: held?.schema ?? [], emptyFieldsNotice: unavailableNotice(error) };
+		return { fields: held(), emptyFieldsNotice: unavailableNotice(error) };
 	}
 	return {
 		fields: mapperFields(attributes, this.getNodeParameter('operation', 'create') as string),
