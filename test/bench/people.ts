@@ -14,7 +14,7 @@
 import axios from 'axios';
 
 import { MAX_PAGE_SIZE } from '../../nodes/Engagedly/transport/pages';
-import { listSearch, pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { listSearch, listedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import type { Simulator, UserRecord } from '../simulator';
 import { mandatoryValues, mapping } from '../user/helpers';
 
@@ -115,7 +115,7 @@ async function rowsAt(sim: Simulator, credentials: EngagedlyCredentials, users: 
 			ids.push(String(found.items[0].json.id));
 		}
 		const run = await runEngagedly({
-			parameters: { ...base('before'), additionalFields: { manager: { __rl: true, mode: 'id', value: ids[0] }, hrManagers: pickedUsers(...ids.slice(1)) } },
+			parameters: { ...base('before'), additionalFields: { manager: { __rl: true, mode: 'id', value: ids[0] }, hrManagers: listedUsers(...ids.slice(1)) } },
 			credentials,
 		});
 		if (run.error) throw run.error;
@@ -124,7 +124,7 @@ async function rowsAt(sim: Simulator, credentials: EngagedlyCredentials, users: 
 		const run = await runEngagedly({
 			parameters: {
 				...base('after'),
-				additionalFields: { manager: { __rl: true, mode: 'email', value: manager.email }, hrManagers: pickedUsers(hr1.email, hr2.email) },
+				additionalFields: { manager: { __rl: true, mode: 'email', value: manager.email }, hrManagers: listedUsers(hr1.email, hr2.email) },
 			},
 			credentials,
 		});

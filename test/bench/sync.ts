@@ -11,7 +11,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { listedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { createPoller } from '../helpers/poll';
 import { otherWorkflow, requestsTo } from '../helpers/simulator';
 import type { Simulator, UserRecord } from '../simulator';
@@ -343,7 +343,7 @@ const singleUserFieldParameters = (costCenter: string) => ({
 		manager: '={{ $json.managerEmail }}',
 		departments: '={{ $json.departments }}',
 		birthDate: '={{ $json.birthDate }}',
-		hrManagers: pickedUsers('={{ $json.hrManagers }}'),
+		hrManagers: listedUsers('={{ $json.hrManagers }}'),
 	},
 });
 

@@ -332,7 +332,12 @@ export function byId(value: string | number) {
 
 /** A people picker (every field naming several people) as the editor saves it: an address by email, anything else (an ID, an expression) by ID. */
 export function pickedUsers(...values: Array<string | number>) {
-	return { user: values.map((value) => ({ user: { __rl: true, mode: /@/.test(String(value)) ? 'email' : 'id', value: String(value) } })) };
+	return { user: listedUsers(...values).map((user) => ({ user })) };
+}
+
+/** A people field inside a collection (HR Managers, Update Fields → Members, Filters → Authors), as the editor saves it: a list of pickers. */
+export function listedUsers(...values: Array<string | number>) {
+	return values.map((value) => ({ __rl: true, mode: /@/.test(String(value)) ? 'email' : 'id', value: String(value) }));
 }
 
 /** A resource-locator value picked from the list, as the editor saves it. */

@@ -4,7 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, fromList, listSearch, loadOptions, pickedUsers } from '../helpers/engine';
+import { byId, fromList, listSearch, loadOptions, listedUsers } from '../helpers/engine';
 import { queryList, run } from '../helpers/nodeRun';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { CertificateRecord, LearnerRow, LearningResourceRecord } from '../simulator';
@@ -117,7 +117,7 @@ const cases = (): FilterCase[] => [
 		name: 'authors',
 		// Getters: the store is only there once the simulator has started.
 		get filters() {
-			return { authors: pickedUsers(mostCommonAuthor()) };
+			return { authors: listedUsers(mostCommonAuthor()) };
 		},
 		get sent() {
 			return { 'authors[]': [mostCommonAuthor()] };
@@ -604,7 +604,7 @@ test.each([
 	['a minimum duration above the maximum', { ...resourcesAll, filters: { minDuration: 90, maxDuration: 30 } }, /Minimum Duration \(90\) is more than Maximum Duration \(30\)/, 'Swap the two durations, or remove one of them.'],
 	['a negative minimum duration', { ...resourcesAll, filters: { minDuration: -1 } }, 'Minimum Duration must be a number of 0 or more (got "-1")', 'Set Minimum Duration'],
 	['a negative maximum duration', { ...resourcesAll, filters: { maxDuration: -5 } }, 'Maximum Duration must be a number of 0 or more (got "-5")', 'Set Maximum Duration'],
-	['an author By Email that is not an address', { ...resourcesAll, filters: { authors: { user: [{ user: { __rl: true, mode: 'email', value: 'nobody' } }] } } }, 'Authors: "nobody" is not an email address', 'pick the user from the list'],
+	['an author By Email that is not an address', { ...resourcesAll, filters: { authors: [{ __rl: true, mode: 'email', value: 'nobody' }] } }, 'Authors: "nobody" is not an email address', 'pick the user from the list'],
 	['a negative minimum rating', { ...resourcesAll, filters: { minRating: -2 } }, 'Minimum Rating must be a number of 0 or more (got "-2")', 'Set Minimum Rating'],
 	['a learning resource id that is not a number', { resource: 'learningResource', operation: 'getContents', learningResourceId: byId('WSF-100') }, /Learning resource ID must be a whole number/, 'its learning_resource_id'],
 	["a learner report's learning resource ids that are not numbers", { ...report, returnAll: true, filters: { learningResourceIds: ['16500', 'WSF'] } }, /Learning resource IDs must be whole numbers \(got "WSF"\)/, 'Pick courses from the list, or give their numeric IDs.'],

@@ -22,11 +22,13 @@ function everyProperty(properties: INodeProperties[], path = ''): Array<{ path: 
 
 const properties = everyProperty(new Engagedly().description.properties);
 
-/** The user picker inside a people field: its modes as the editor offers them. */
+/**
+ * The user picker of a people field (each row of a peoplePicker, or each entry of a peopleList
+ * inside a collection, where n8n keeps only a list): its modes as the editor offers them.
+ */
 function pickerModes(property: INodeProperties): string[] | undefined {
-	if (property.type !== 'fixedCollection') return undefined;
-	const [entry] = property.options as Array<{ values: INodeProperties[] }>;
-	const [locator] = entry.values;
+	const inCollection = property.type === 'resourceLocator' && property.typeOptions?.multipleValues === true;
+	const locator = inCollection ? property : property.type === 'fixedCollection' ? (property.options as Array<{ values: INodeProperties[] }>)[0].values[0] : undefined;
 	if (locator?.type !== 'resourceLocator') return undefined;
 	const list = locator.modes?.find((mode) => mode.name === 'list');
 	return list?.typeOptions?.searchListMethod === 'searchUsers' ? locator.modes!.map((mode) => mode.displayName) : undefined;
@@ -41,6 +43,8 @@ test.each([
 	const found = properties.filter(({ property }) => property.name === name);
 	expect(new Set(found.map(({ path }) => path))).toEqual(new Set(places));
 	for (const { path, property } of found) expect([path, pickerModes(property)]).toEqual([path, ['From List', 'By ID', 'By Email']]);
+	// n8n drops an empty fixedCollection from a collection when another of its fields changes.
+	for (const { path, property } of found) expect([path, path.includes(' → ') ? 'list' : 'picker']).toEqual([path, property.type === 'fixedCollection' ? 'picker' : 'list']);
 });
 
 test('the only fields taking several texts are the learning filters of words (tags, languages), no people', () => {

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, listSearch, pickedUsers, runEngagedly } from '../helpers/engine';
+import { byId, fromList, listSearch, listedUsers, pickedUsers, runEngagedly } from '../helpers/engine';
 import { schemasFor } from '../schemas/vendor';
 import { useSimulator } from '../helpers/simulator';
 
@@ -257,7 +257,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 	it('update of the members alone keeps the name', async () => {
 		const unit = bigUnit('Keep My Name', 5);
 		const members = userIds().slice(40, 43);
-		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: pickedUsers(...members) } });
+		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: listedUsers(...members) } });
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.name).toBe('Keep My Name');
 		expect(memberIds(unit.id)).toEqual(members);
@@ -270,7 +270,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 		const result = await run({
 			operation: 'update',
 			[locator]: byId(unit.id),
-			updateFields: { name: 'Both Changed', members: pickedUsers(...members) },
+			updateFields: { name: 'Both Changed', members: listedUsers(...members) },
 		});
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.name).toBe('Both Changed');
@@ -280,7 +280,8 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 
 	it('update with Members added but left empty empties the unit, as its description says', async () => {
 		const unit = bigUnit('To Empty', 4);
-		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: {} } });
+		// As the editor saves Members added to Update Fields: its first entry, blank.
+		const result = await run({ operation: 'update', [locator]: byId(unit.id), updateFields: { members: [fromList('')] } });
 		expect(result.error).toBeUndefined();
 		expect(units().get(unit.id)?.members.size).toBe(0);
 		expect(units().get(unit.id)?.name).toBe('To Empty');
@@ -355,7 +356,7 @@ describe.each([DEPARTMENT, BUSINESS])('$resource members', (kind) => {
 				{ operation: 'addMembers', [locator]: byId(unit.id), members: listed },
 				{ operation: 'removeMembers', [locator]: byId(unit.id), members: listed },
 				{ operation: 'create', name: 'Never', members: listed },
-				{ operation: 'update', [locator]: byId(unit.id), updateFields: { members: listed } },
+				{ operation: 'update', [locator]: byId(unit.id), updateFields: { members: listed.user.map((entry) => entry.user) } },
 			].map(async (parameters) => (await run(parameters)).error?.message),
 		);
 		expect(refusals).toEqual(['Users to Add', 'Users to Remove', 'Members', 'Members'].map((label) => `${label}: "not-an-address" is not an email address`));

@@ -7,7 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { MANAGER_FIX } from '../../nodes/Engagedly/descriptions/common';
-import { byId, pickedUsers, runEngagedly } from '../helpers/engine';
+import { byId, listedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { attributeOfType, freshEmail, jsonOf, mandatoryValues, mapping, ordinaryUsers, routes, snapshot, writes } from './helpers';
@@ -149,12 +149,12 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 	const email = freshEmail('hr');
 	const [, hr1, hr2] = ordinaryUsers(sim);
 	const parameters = newHire(email);
-	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr1.email, hr2.email);
+	(parameters.additionalFields as IDataObject).hrManagers = listedUsers(hr1.email, hr2.email);
 	await run(parameters);
 	const user = sim.store.userByEmail(email)!;
 	expect(user.hr_manager_ids).toEqual([hr1.id, hr2.id]);
 
-	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.id, hr1.email);
+	(parameters.additionalFields as IDataObject).hrManagers = listedUsers(hr2.id, hr1.email);
 	sim.clearLog();
 	const again = await run(parameters);
 	expect(again.error).toBeUndefined();
@@ -168,7 +168,7 @@ test('HR managers are not in the user list: comparing them reads the user once, 
 	// from the look-up of it; one given by ID that this run read nowhere keeps its id with a blank
 	// name, since finding it would cost a read per item.
 	const [hr3, hr4] = ordinaryUsers(sim).slice(3, 5);
-	(parameters.additionalFields as IDataObject).hrManagers = pickedUsers(hr2.email, hr3.id, hr4.email);
+	(parameters.additionalFields as IDataObject).hrManagers = listedUsers(hr2.email, hr3.id, hr4.email);
 	sim.clearLog();
 	const changed = await run(parameters);
 	expect(changed.error).toBeUndefined();
@@ -265,7 +265,7 @@ describe('Managers Given By Employee ID', () => {
 		additionalFields: {
 			employeeId: '={{ $json.employeeNumber }}',
 			manager: { __rl: true, mode: 'id', value: '={{ $json.supervisorId }}' },
-			hrManagers: { user: [{ user: { __rl: true, mode: 'id', value: '={{ $json.hrIds }}' } }] },
+			hrManagers: [{ __rl: true, mode: 'id', value: '={{ $json.hrIds }}' }],
 		},
 		options: { managersGivenBy: 'employeeId' },
 	};

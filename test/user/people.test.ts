@@ -9,7 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { PERSON_FIX } from '../../nodes/Engagedly/descriptions/common';
-import { byId, fromList, pickedUsers, runEngagedly } from '../helpers/engine';
+import { byId, fromList, listedUsers, pickedUsers, runEngagedly } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import { freshEmail, mandatoryValues, mapperSchema, mapping, ordinaryUsers, routes, writes } from './helpers';
 
@@ -33,9 +33,9 @@ test('the onboarding create: manager and two HR managers by address, a secondary
 		additionalFields: {
 			manager: { __rl: true, mode: 'email', value: manager.email },
 			// The same address twice (once in another case) is one lookup.
-			hrManagers: pickedUsers(hr1.email, hr2.email, hr1.email.toUpperCase()),
+			hrManagers: listedUsers(hr1.email, hr2.email, hr1.email.toUpperCase()),
 			// An expression in one entry may give several, as a comma-separated text.
-			secondaryManagers: { user: [{ user: { __rl: true, mode: 'id', value: `={{ '${secondary.id}, ${manager.email}' }}` } }] },
+			secondaryManagers: [{ __rl: true, mode: 'id', value: `={{ '${secondary.id}, ${manager.email}' }}` }],
 		},
 		customAttributes: custom,
 	});
@@ -59,12 +59,12 @@ test('entries left empty in the editor are no entries: the people given are writ
 	const [user, a, b] = ordinaryUsers(sim);
 	sim.store.updateUser(user.id, { secondary_manager_ids: [b.id] });
 	// As the editor saves a picker whose Add button was clicked and left empty.
-	const empty = { user: fromList('') };
+	const empty = fromList('');
 	const { error } = await run({
 		resource: 'user',
 		operation: 'update',
 		userId: byId(user.id),
-		updateFields: { hrManagers: { user: [empty, ...pickedUsers(a.email).user, { user: byId(' ') }] }, secondaryManagers: { user: [empty] } },
+		updateFields: { hrManagers: [empty, ...listedUsers(a.email), byId(' ')], secondaryManagers: [empty] },
 	});
 	expect(error).toBeUndefined();
 	expect(writes(sim).at(-1)?.body).toEqual({ hr_managers: [a.id] });
@@ -77,7 +77,7 @@ test('an unknown address stops the item naming it and the field, and how to fix 
 		resource: 'user',
 		operation: 'update',
 		userId: byId(user.id),
-		updateFields: { secondaryManagers: pickedUsers(a.email, 'nobody.at.all@example.test') },
+		updateFields: { secondaryManagers: listedUsers(a.email, 'nobody.at.all@example.test') },
 	});
 	expect(bad.error?.message).toBe('No Engagedly user has the email address "nobody.at.all@example.test" (Secondary Managers)');
 	expect(bad.error?.description).toBe('Check the address, or pick the user from the list or by ID. Nothing was sent.');
@@ -87,7 +87,7 @@ test('an unknown address stops the item naming it and the field, and how to fix 
 test('a name typed where an ID goes is refused before any request, naming the field and how to give a person', async () => {
 	const [user] = ordinaryUsers(sim);
 	sim.clearLog();
-	const { error } = await run({ resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { hrManagers: pickedUsers('Priya Nguyen') } });
+	const { error } = await run({ resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { hrManagers: listedUsers('Priya Nguyen') } });
 	expect(error?.message).toBe('HR Managers: "Priya Nguyen" is neither an email address nor a user ID');
 	expect(error?.description).toBe(PERSON_FIX);
 	expect(sim.log).toEqual([]);
@@ -112,12 +112,12 @@ test.each([
 			email: freshEmail('ghost'),
 			firstName: 'Gus',
 			lastName: 'Host',
-			additionalFields: { hrManagers: pickedUsers(ghost) },
+			additionalFields: { hrManagers: listedUsers(ghost) },
 			customAttributes: custom,
 		},
-		'User → Update': { resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { secondaryManagers: pickedUsers(ghost) } },
+		'User → Update': { resource: 'user', operation: 'update', userId: byId(user.id), updateFields: { secondaryManagers: listedUsers(ghost) } },
 		'Department → Create': { resource: 'department', operation: 'create', name: 'Ghosts', members: pickedUsers(ghost) },
-		'Business → Update': { resource: 'business', operation: 'update', businessId: byId(unit.id), updateFields: { members: pickedUsers(ghost) } },
+		'Business → Update': { resource: 'business', operation: 'update', businessId: byId(unit.id), updateFields: { members: listedUsers(ghost) } },
 		'Department → Add Members': { resource: 'department', operation: 'addMembers', departmentId: byId(department.id), members: pickedUsers(ghost) },
 	};
 	const { error } = await run(parameters[operation]);
@@ -172,7 +172,7 @@ describe('department and business members', () => {
 			resource: 'department',
 			operation: 'update',
 			departmentId: byId(target.id),
-			updateFields: { members: { user: [{ user: { __rl: true, mode: 'id', value: `={{ ${JSON.stringify(members)} }}` } }] } },
+			updateFields: { members: [{ __rl: true, mode: 'id', value: `={{ ${JSON.stringify(members)} }}` }] },
 		});
 		expect(error).toBeUndefined();
 		expect([...target.members.keys()]).toEqual(members.map((m) => m.id));
@@ -182,7 +182,7 @@ describe('department and business members', () => {
 test('learning-resource Authors take an address', async () => {
 	const resource = [...sim.store.learningResources.values()].find((r) => r.author_id !== null)!;
 	const author = sim.store.getUser(resource.author_id!);
-	const { items, error } = await run({ resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { authors: pickedUsers(author.email) } });
+	const { items, error } = await run({ resource: 'learningResource', operation: 'getAll', returnAll: true, filters: { authors: listedUsers(author.email) } });
 	expect(error).toBeUndefined();
 	expect(items.map((item) => item.json.id)).toContain(resource.id);
 	expect(requestsTo(sim, 'GET /beta/learning/resources').map((entry) => entry.query['authors[]'])).toEqual([author.id]);
@@ -202,7 +202,7 @@ test('a refusal in another shape the contract allows (texts naming no field) sti
 		resource: 'user',
 		operation: 'update',
 		userId: byId(user.id),
-		updateFields: { secondaryManagers: pickedUsers(ghost), level: 'L3' },
+		updateFields: { secondaryManagers: listedUsers(ghost), level: 'L3' },
 	});
 	expect(error?.message).toBe(`Engagedly answered 422: validation_error: User ${ghost} does not exist`);
 	expect(error?.description).toContain(`Secondary Managers under Update Fields: ${PERSON_FIX}`);

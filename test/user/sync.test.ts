@@ -11,7 +11,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { getGlobalState } from 'n8n-workflow';
 
 import { keyFor, keyIdOf, signatureOf } from '../../nodes/Engagedly/actions/user/sync/signature';
-import { pickedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
+import { listedUsers, runEngagedly, type EngagedlyCredentials } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, routes, snapshot, writes } from './helpers';
@@ -116,7 +116,7 @@ test('new hires who name each other: a manager hired in the same run is created 
 	const mover = activeUsers().find((u) => u.id !== boss.id && u.manager_id !== null)!;
 	const employees = [report, lead, one, two, refused, waits, { ...employee(mover), managerEmail: lead.email, hrManagers: [lead.email] }];
 	// The whole key (100 %, the most a run may take).
-	const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}') };
+	const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: listedUsers('={{ $json.hrManagers ?? [] }}') };
 	const { items } = await run(employees, { additionalFields, options: { rateLimitShare: 100 } }, { continueOnFail: true });
 	const told = items.slice(0, employees.length).map((item) => item.json.outcome ?? item.json.error);
 	const notCreated = (address: string) => `"${address}" was not created in this run, so this employee could not be`;
@@ -202,7 +202,7 @@ test('Managers Given By Employee ID: managers and HR managers named by the emplo
 	const additionalFields = {
 		jobTitle: '={{ $json.jobTitle }}',
 		manager: '={{ $json.managerEmail }}',
-		hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}'),
+		hrManagers: listedUsers('={{ $json.hrManagers ?? [] }}'),
 		employeeId: '={{ $json.employeeId ?? "" }}',
 	};
 	const { items } = await run(employees, { additionalFields, managersGivenBy: 'employeeId' }, { continueOnFail: true });
@@ -774,7 +774,7 @@ describe('leavers the HR system names, hires before their start date', () => {
 		const settings = {
 			createNewHires: 'beforeJoining',
 			daysBeforeJoining: 14,
-			additionalFields: { manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}'), joiningDate: '={{ $json.joiningDate }}' },
+			additionalFields: { manager: '={{ $json.managerEmail }}', hrManagers: listedUsers('={{ $json.hrManagers ?? [] }}'), joiningDate: '={{ $json.joiningDate }}' },
 		};
 		// A user Engagedly has already is no new hire: their joining date far ahead is an update.
 		const moved = activeUsers()[9];
@@ -914,7 +914,7 @@ describe('When Over The Guard: output the plan, and Apply Plan', () => {
 		employees.push({ email: hire, firstName: 'Ada', lastName: 'Proved', jobTitle: '', managerEmail: manager.email, costCenter: 'CC-4' });
 		const before = JSON.stringify([...sim.store.users.values()]);
 
-		const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: pickedUsers('={{ $json.hrManagers ?? [] }}') };
+		const additionalFields = { jobTitle: '={{ $json.jobTitle }}', manager: '={{ $json.managerEmail }}', hrManagers: listedUsers('={{ $json.hrManagers ?? [] }}') };
 		const planned = await run(employees, { deactivateMissing: true, whenOverGuard: 'outputPlan', additionalFields });
 		expect(planned.error).toBeUndefined();
 		expect(writes(sim)).toEqual([]);

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { pickedUsers } from '../helpers/engine';
+import { listedUsers } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { jsonOf, writes } from './helpers';
@@ -23,7 +23,7 @@ const fields = {
 		jobTitle: '={{ $json.jobTitle }}',
 		manager: '={{ $json.managerEmail }}',
 		birthDate: '={{ $json.birthDate }}',
-		hrManagers: pickedUsers('={{ $json.hrManagers }}'),
+		hrManagers: listedUsers('={{ $json.hrManagers }}'),
 	},
 };
 const PERIOD = 7;

@@ -7,7 +7,7 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { pickedUsers } from '../helpers/engine';
+import { listedUsers } from '../helpers/engine';
 import { requestsTo, useSimulator } from '../helpers/simulator';
 import type { UserRecord } from '../simulator';
 import { freshEmail, jsonOf, snapshot, writes } from './helpers';
@@ -650,7 +650,7 @@ describe('a scheduled Sync reads a single user only where an item changed what o
 			jobTitle: '={{ $json.jobTitle }}',
 			manager: '={{ $json.managerEmail }}',
 			birthDate: '={{ $json.birthDate }}',
-			hrManagers: pickedUsers('={{ $json.hrManagers }}'),
+			hrManagers: listedUsers('={{ $json.hrManagers }}'),
 		},
 	};
 	const days = onFixedDays(sim);

@@ -5,7 +5,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { byId, pickedUsers, runEngagedly } from '../helpers/engine';
+import { byId, listedUsers, runEngagedly } from '../helpers/engine';
 import { useSimulator } from '../helpers/simulator';
 import {
 	attributeOfType,
@@ -56,8 +56,8 @@ describe('create', () => {
 				manager: byId(manager.id),
 				departments: departments.map((d) => d.id),
 				businesses: [business.id],
-				hrManagers: pickedUsers(hr.id),
-				secondaryManagers: pickedUsers(secondary.id),
+				hrManagers: listedUsers(hr.id),
+				secondaryManagers: listedUsers(secondary.id),
 				birthDate: '1990-04-02T00:00:00',
 				joiningDate: '2024-09-01T00:00:00',
 				employeeType: 'Contractor',

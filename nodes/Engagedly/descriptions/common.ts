@@ -162,6 +162,22 @@ export function peoplePicker(spec: PeopleFieldSpec): INodeProperties {
 		default: {},
 		required: spec.required ?? false,
 		description: `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`,
-		options: [{ displayName: 'User', name: 'user', values: [userLocator({ name: 'user', displayName: 'User' })] }],
+		// Not required: a blank entry is ignored like an empty field, where n8n would refuse the run naming only "User".
+		options: [{ displayName: 'User', name: 'user', values: [userLocator({ name: 'user', displayName: 'User', required: false })] }],
+	};
+}
+
+/**
+ * peoplePicker for a field inside a collection (Additional Fields, Update Fields, Filters): the
+ * same picker, one per person, as a list. n8n's editor drops an empty fixedCollection from a
+ * collection as soon as any other field of it changes, so a builder who added HR Managers and then
+ * another field lost it; a list starts with its first, blank, entry and stays. Blank entries are
+ * ignored (parameters/readers.ts).
+ */
+export function peopleList(spec: PeopleFieldSpec): INodeProperties {
+	return {
+		...userLocator({ name: spec.name, displayName: spec.displayName, required: false }),
+		typeOptions: { multipleValues: true, multipleValueButtonText: spec.buttonText },
+		description: `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`,
 	};
 }

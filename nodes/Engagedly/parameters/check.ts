@@ -70,7 +70,9 @@ function problemWith(property: INodeProperties, value: unknown): string | undefi
 		}
 		case 'resourceLocator': {
 			const id = typeof value === 'object' && '__rl' in value ? (value as unknown as { value: unknown }).value : value;
-			return isIdLike(id) ? undefined : 'must be an ID, not a list or an object';
+			// An entry of a people list may be an expression that gives several (peopleList).
+			const ids = Array.isArray(id) && property.typeOptions?.multipleValues === false ? id : [id];
+			return ids.every(isIdLike) ? undefined : 'must be an ID, not a list or an object';
 		}
 		case 'collection':
 			return typeof value === 'object' && !Array.isArray(value) ? undefined : 'must be a set of fields';

@@ -242,14 +242,18 @@ export async function readUserIds(
  * piece in that entry's mode.
  */
 function peopleEntries(raw: unknown): unknown[] {
-	if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || isRecordWithId(raw)) return listOf(raw);
+	// A peopleList: its entries. A peoplePicker: the entry in each of its rows.
+	if (Array.isArray(raw)) return raw.flatMap(pickerEntries);
+	if (raw === null || typeof raw !== 'object' || isRecordWithId(raw)) return listOf(raw);
 	const picked = (raw as { user?: unknown }).user;
 	if (!Array.isArray(picked)) return [];
-	return picked.flatMap((entry: unknown): unknown[] => {
-		const locator = (entry as { user?: unknown } | null | undefined)?.user;
-		if (!isLocatorValue(locator)) return listOf(locator);
-		return listOf(locator.value).map((value) => ({ ...locator, value }));
-	});
+	return picked.flatMap((entry: unknown) => pickerEntries((entry as { user?: unknown } | null | undefined)?.user));
+}
+
+/** One picker's people: a list its expression gave is read piece by piece in the picker's mode. */
+function pickerEntries(entry: unknown): unknown[] {
+	if (!isLocatorValue(entry)) return listOf(entry);
+	return listOf(entry.value).map((value) => ({ ...entry, value }));
 }
 
 // ---- text, days, numbers, instants ---------------------------------------------------------

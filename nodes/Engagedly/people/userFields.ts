@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { peoplePicker, resourceLocator } from '../descriptions/common';
+import { peopleList, resourceLocator } from '../descriptions/common';
 
 /**
  * The user's fields, one row each: its editor property, its name on the wire and in the answer,
@@ -54,7 +54,7 @@ const people = (displayName: string, name: string, wire: string, buttonText: str
 	on: ALL,
 	// Shown only by a single-user read that asks for it with `include`.
 	inUserTable: false,
-	property: peoplePicker({ displayName, name, buttonText, description }),
+	property: peopleList({ displayName, name, buttonText, description }),
 });
 
 const text = (displayName: string, name: string, wire: string, on = ALL, extra: Extra = {}, property: Partial<INodeProperties> = {}): UserField => ({

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { filtersCollection, optionsCollection, peoplePicker, returnAllFields } from '../../descriptions/common';
+import { filtersCollection, optionsCollection, peopleList, returnAllFields } from '../../descriptions/common';
 import { readLimit, readNonNegativeNumber, readUserIds, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
@@ -40,7 +40,7 @@ const properties: INodeProperties[] = [
 			description:
 				'Whether to list archived resources instead of active ones (Engagedly lists only active ones unless this is on)',
 		},
-		peoplePicker({
+		peopleList({
 			displayName: 'Authors',
 			name: 'authors',
 			buttonText: 'Add Author',

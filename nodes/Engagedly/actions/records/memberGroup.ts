@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { knownUser } from '../../people/byEmail';
-import { optionsCollection, PERSON_FIX, peoplePicker, returnAllFields } from '../../descriptions/common';
+import {
+	optionsCollection,
+	PERSON_FIX,
+	peopleList,
+	peoplePicker,
+	returnAllFields,
+} from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
@@ -23,9 +29,15 @@ const membersNamed = (label: string) => ({ members: { label, fix: PERSON_FIX } }
 
 function membersField(
 	kind: RecordKind,
-	overrides: { displayName?: string; buttonText?: string; description?: string; required?: boolean },
+	overrides: {
+		displayName?: string;
+		buttonText?: string;
+		description?: string;
+		required?: boolean;
+	},
+	picker: typeof peoplePicker = peoplePicker,
 ): INodeProperties {
-	return peoplePicker({
+	return picker({
 		displayName: overrides.displayName ?? 'Members',
 		name: 'members',
 		buttonText: overrides.buttonText ?? 'Add Member',
@@ -57,7 +69,11 @@ export async function createGroup(
 ): Promise<IDataObject> {
 	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
 	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
-	return await requestRecord.call(this, 'POST', kind.path, { ...request, body: { name, members }, fieldNames: membersNamed('Members') });
+	return await requestRecord.call(this, 'POST', kind.path, {
+		...request,
+		body: { name, members },
+		fieldNames: membersNamed('Members'),
+	});
 }
 
 export function listFields(kind: RecordKind): INodeProperties[] {
@@ -79,14 +95,22 @@ export async function listGroups(
 	itemIndex: number,
 	request: ItemRequest,
 ): Promise<IDataObject[]> {
-	return await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
+	return await paginate.call(this, kind.path, {
+		...request,
+		limit: readLimit.call(this, itemIndex),
+	});
 }
 
 export function updateFields(kind: RecordKind): INodeProperties[] {
 	return updateProperties(kind, [
-		membersField(kind, {
-			description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
-		}),
+		membersField(
+			kind,
+			{
+				description: `The complete new member list: it replaces the current members (left empty, the ${kind.noun} is emptied). Leave this field out to keep the members; to add or remove a few, use the Add Members or Remove Members operation.`,
+			},
+			// Inside Update Fields: a list, which n8n keeps there (descriptions/common.ts).
+			peopleList,
+		),
 		{
 			displayName: 'Name',
 			name: 'name',
@@ -113,15 +137,24 @@ export async function updateGroup(
 		});
 	}
 	const changes: IDataObject = {};
-	if (fields.name !== undefined) changes.name = readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
-	if (fields.members !== undefined) changes.members = await readUserIds.call(this, itemIndex, 'updateFields.members', { label: 'Members', request });
-	return await writeWholeRecord.call(this, kind, id, changes, { ...request, fieldNames: membersNamed('Members under Update Fields') });
+	if (fields.name !== undefined)
+		changes.name = readName.call(this, itemIndex, 'updateFields.name', { noun: kind.noun });
+	if (fields.members !== undefined)
+		changes.members = await readUserIds.call(this, itemIndex, 'updateFields.members', {
+			label: 'Members',
+			request,
+		});
+	return await writeWholeRecord.call(this, kind, id, changes, {
+		...request,
+		fieldNames: membersNamed('Members under Update Fields'),
+	});
 }
 
 /** Which of the two member operations: they differ only in their words and in the list's change. */
 export type MemberChange = 'addMembers' | 'removeMembers';
 
-const labelOf = (change: MemberChange) => (change === 'addMembers' ? 'Users to Add' : 'Users to Remove');
+const labelOf = (change: MemberChange) =>
+	change === 'addMembers' ? 'Users to Add' : 'Users to Remove';
 
 export function changeMembersFields(kind: RecordKind, change: MemberChange): INodeProperties[] {
 	const adding = change === 'addMembers';
@@ -142,11 +175,17 @@ export function changeMembersFields(kind: RecordKind, change: MemberChange): INo
 
 /** Who a member change names, as the output lists them: id, name and address where known. */
 function person(this: IExecuteFunctions, id: string, ...records: IDataObject[]): IDataObject {
-	const members = records.flatMap((record) => (Array.isArray(record.members) ? (record.members as IDataObject[]) : []));
+	const members = records.flatMap((record) =>
+		Array.isArray(record.members) ? (record.members as IDataObject[]) : [],
+	);
 	const known = members.find((member) => String(member?.id) === id) ?? knownUser(this, id);
 	if (!known) return { id };
 	// Members and users alike carry `name` (contract and vendor).
-	return { id, ...(known.name ? { name: known.name } : {}), ...(known.email ? { email: known.email } : {}) };
+	return {
+		id,
+		...(known.name ? { name: known.name } : {}),
+		...(known.email ? { email: known.email } : {}),
+	};
 }
 
 /**
@@ -177,9 +216,20 @@ export async function changeMembers(
 	const before = listOf(current.members);
 	const changed = requested.filter((userId) => before.includes(userId) !== adding);
 	const skipped = requested.filter((userId) => !changed.includes(userId));
-	const members = adding ? [...before, ...changed] : before.filter((userId) => !changed.includes(userId));
+	const members = adding
+		? [...before, ...changed]
+		: before.filter((userId) => !changed.includes(userId));
 	// Nothing to change (everyone already in, or nobody to take out): no write, same unit back.
-	const after = changed.length ? await writeWholeRecord.call(this, kind, id, { members }, { ...request, fieldNames: membersNamed(label) }, current) : current;
+	const after = changed.length
+		? await writeWholeRecord.call(
+				this,
+				kind,
+				id,
+				{ members },
+				{ ...request, fieldNames: membersNamed(label) },
+				current,
+			)
+		: current;
 	const people = (ids: string[]) => ids.map((userId) => person.call(this, userId, after, current));
 	return adding
 		? { added: people(changed), alreadyMembers: people(skipped), ...after }
