@@ -5,7 +5,7 @@
  * and the output table shows them.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, parameter, refreshMapper, screenshot, watchDynamicParameters } from './editor';
+import { addEngagedlyAction, addField, choose, chooseCredential, executeStep, fill, newWorkflow, refreshMapper, screenshot, watchDynamicParameters } from './editor';
 import { expect, test } from './fixtures';
 
 test('User Create with an HR manager picked from the list and a custom attribute from the mapper: executed, the output shows the new user', async ({ page, editor }, testInfo) => {
