@@ -36,9 +36,9 @@ function listed(context: IPollFunctions, record: IDataObject, now: AnswerTime | 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */
 async function criteriaOf(context: IPollFunctions, request: PollRequest): Promise<PraiseCriteria> {
 	// A cooldown met looking an address up, before anything is read, stops the poll (trigger/index.ts saves it) rather than wait past its time.
-	const itemRequest = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds, deadlineMs: request.deadlineMs };
+	const scope = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds, deadlineMs: request.deadlineMs };
 	const person = async (name: string, label: string) =>
-		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: itemRequest });
+		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: scope });
 	return {
 		authorId: await person('author', 'Author'),
 		recognizedId: await person('recognizedUser', 'Recognized User'),

@@ -5,7 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields, userLocator } fr
 import { readDay, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { compact } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -54,7 +54,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const userId = await readOptionalUserId.call(this, itemIndex, 'filters.user', { request });

@@ -5,7 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readLimit, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -46,7 +46,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const ids = readWholeNumberIds.call(this, itemIndex, 'filters.learningResourceIds', {

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
 import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [...returnAllFields(), optionsCollection()];
 
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await paginate.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
 }

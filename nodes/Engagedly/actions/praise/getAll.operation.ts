@@ -7,7 +7,7 @@ import { trimmed } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
 import { messageReadyOption, praiseFilterProperties } from '../../praises/filterProperties';
 import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from '../../praises/feed';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -30,7 +30,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const authorId = await readOptionalUserId.call(this, itemIndex, 'filters.author', { label: 'Author', request });
 	const recognizedId = await readOptionalUserId.call(this, itemIndex, 'filters.recognizedUser', { label: 'Recognized User', request });

@@ -6,7 +6,7 @@ import { optionsCollection, PERSON_FIX, peoplePicker, returnAllFields } from '..
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
 import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
 import { readRecord, recordLocator, show, updateProperties } from './record';
@@ -53,7 +53,7 @@ export async function createGroup(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
 	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
@@ -77,7 +77,7 @@ export async function listGroups(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject[]> {
 	return await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
 }
@@ -102,7 +102,7 @@ export async function updateGroup(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -159,7 +159,7 @@ export async function changeMembers(
 	kind: RecordKind,
 	change: MemberChange,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const adding = change === 'addMembers';
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });

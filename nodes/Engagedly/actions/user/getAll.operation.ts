@@ -6,7 +6,7 @@ import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { userFilter } from '../../people/filter';
 import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
 
 const properties: INodeProperties[] = [
@@ -48,7 +48,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const name = trimmed(this.getNodeParameter('filters.name', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];

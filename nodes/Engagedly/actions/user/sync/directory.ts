@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { isEmailAddress } from '../../../parameters/values';
 import { paginate } from '../../../transport/paginate';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { EmployeeIdMatch, ManagersGivenBy } from '../../../people/byEmployeeId';
 import { employeeIdError, employeeIdKey, userWithEmployeeId } from '../../../people/byEmployeeId';
 import type { RunPeople } from './match';
@@ -42,7 +42,7 @@ export function directoryOf(users: IDataObject[]): Directory {
 }
 
 /** The directory in ceil(N/50) pages, each user with their manager (which costs nothing extra). */
-export async function readDirectory(this: IExecuteFunctions, request: ItemRequest): Promise<Directory> {
+export async function readDirectory(this: IExecuteFunctions, request: ItemScope): Promise<Directory> {
 	return directoryOf(await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
 }
 
