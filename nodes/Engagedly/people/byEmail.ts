@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ownError } from '../transport/errors';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { perContext } from '../transport/perExecution';
 import type { EngagedlyContext, ItemScope } from '../transport/request';
 
@@ -68,7 +68,7 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
  */
 export async function usersWithAddress(this: EngagedlyContext, address: string, request?: ItemScope): Promise<IDataObject[]> {
 	const key = emailKey(address);
-	const users = await paginate.call(this, '/users', {
+	const users = await scanAll.call(this, '/users', {
 		...request,
 		qs: { email: address.trim(), include: 'primary_reporter' },
 		keep: (user) => emailKey(user.email) === key,

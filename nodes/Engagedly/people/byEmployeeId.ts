@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ownError } from '../transport/errors';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { perContext, perExecution } from '../transport/perExecution';
 import type { ItemScope } from '../transport/request';
 import { knownUsers } from './byEmail';
@@ -91,7 +91,7 @@ const readById = (context: PeopleContext) => perContext(context, `${DIRECTORY}-b
 /** Every user, in ceil(N/50) pages with their manager, read once per execution; a failed read is tried again by the next item. */
 async function directory(context: PeopleContext, request: ItemScope): Promise<IDataObject[]> {
 	return await perExecution(context, DIRECTORY, async () => {
-		const users = await paginate.call(context, '/users', { ...request, qs: { include: 'primary_reporter' } });
+		const users = await scanAll.call(context, '/users', { ...request, qs: { include: 'primary_reporter' } });
 		for (const user of users) readById(context).set(String(user.id), user);
 		return users;
 	});

@@ -1,8 +1,8 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PageOptions, ScanResult } from '../transport/paginate';
-import { scanPages } from '../transport/paginate';
+import type { ScanOptions, ScanResult } from '../transport/scan';
+import { scanPages } from '../transport/scan';
 import type { PassState, UserEntry, UserState } from './state';
 import { USER_STATE_VERSION, ValueTable } from './state';
 import type { PollRequest, PollResult } from './types';
@@ -55,7 +55,7 @@ export async function budgetedScan(
 	context: IPollFunctions,
 	request: PollRequest,
 	path: string,
-	options: Pick<PageOptions, 'qs' | 'from' | 'back' | 'keep' | 'stopAt' | 'onPage'>,
+	options: Pick<ScanOptions, 'qs' | 'from' | 'back' | 'keep' | 'stopAt' | 'onPage'>,
 	reserve = 0,
 ): Promise<ScanResult> {
 	// A page is always read: the poll moves on even where its share leaves no room for what it keeps back.

@@ -5,7 +5,7 @@ import type { PraiseCriteria } from '../praises/feed';
 import { dateOf, isPinned, praiseFilter, toMessage } from '../praises/feed';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import type { AnswerTime } from '../transport/request';
 import { budgetedScan, pagesPerPoll } from './pass';
 import type { ListedPraise, PraiseScan } from './praiseScan';
@@ -80,7 +80,7 @@ export const newPraise: EventFamily<PraiseState> = {
 		// Pinned praises may come first, whatever their age: the newest is among them and the first other one.
 		let looked = 0;
 		let reachedDated = false;
-		const found = await paginate.call(context, PATH, {
+		const found = await scanAll.call(context, PATH, {
 			...request,
 			keep: (record) => {
 				if (keep && !keep(record)) return false;

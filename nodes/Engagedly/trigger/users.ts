@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { carriedBy, SYSTEM_FIELDS } from '../people/listFields';
 import { listOf } from '../parameters/values';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { includeFor, readField } from './fields';
 import { userPass } from './pass';
 import type { UserState } from './state';
@@ -49,7 +49,7 @@ async function firstUser(
 	wanted: (user: IDataObject) => boolean = () => true,
 ): Promise<IDataObject | undefined> {
 	let looked = 0;
-	const [user] = await paginate.call(context, PATH, {
+	const [user] = await scanAll.call(context, PATH, {
 		...request,
 		qs: include ? { include } : undefined,
 		limit: 1,

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
 import { readDay, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { compact } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -60,7 +60,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const userId = await readOptionalUserId.call(this, itemIndex, 'filters.user', { request });
 	const startDate = readDay.call(this, itemIndex, 'filters.startDate', { label: 'Start Date' });
 	const endDate = readDay.call(this, itemIndex, 'filters.endDate', { label: 'End Date' });
-	return await paginate.call(this, '/certificates', {
+	return await scanAll.call(this, '/certificates', {
 		...request,
 		limit,
 		qs: compact({

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, peoplePicker, returnAllFields } from '../../descriptions/common';
 import { readLimit, readNonNegativeNumber, readUserIds, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
@@ -251,5 +251,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		sort: sortBy ? `${sortDirection === 'desc' ? '-' : ''}${sortBy}` : undefined,
 	});
 
-	return await paginate.call(this, '/learning/resources', { ...request, limit, qs });
+	return await scanAll.call(this, '/learning/resources', { ...request, limit, qs });
 }

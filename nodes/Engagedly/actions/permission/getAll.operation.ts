@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [...returnAllFields(), optionsCollection()];
@@ -14,5 +14,5 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
-	return await paginate.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
+	return await scanAll.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
 }

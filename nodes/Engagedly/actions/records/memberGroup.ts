@@ -5,7 +5,7 @@ import { knownUser } from '../../people/byEmail';
 import { optionsCollection, PERSON_FIX, peoplePicker, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
@@ -79,7 +79,7 @@ export async function listGroups(
 	itemIndex: number,
 	request: ItemScope,
 ): Promise<IDataObject[]> {
-	return await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
+	return await scanAll.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
 }
 
 export function updateFields(kind: RecordKind): INodeProperties[] {

@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { TextField, TextRecordKind } from './kinds';
@@ -86,7 +86,7 @@ export async function listTextRecords(
 	itemIndex: number,
 	request: ItemScope,
 ): Promise<IDataObject[]> {
-	const records = await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
+	const records = await scanAll.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
 	return records.map(withStringId);
 }
 

@@ -5,7 +5,7 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { userFilter } from '../../people/filter';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import type { ItemScope } from '../../transport/request';
 import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
 
@@ -55,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const simplify = readSimplify.call(this, itemIndex);
 	// The simplified users name their managers: the list embeds them at no extra cost.
 	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
-	const users = await paginate.call(this, '/users', {
+	const users = await scanAll.call(this, '/users', {
 		...request,
 		limit: readLimit.call(this, itemIndex),
 		qs: {

@@ -4,7 +4,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import { apiPath } from '../../transport/paths';
 import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		fail(`No permissions to ${mode}`, 'Choose at least one permission under Permissions.');
 	}
 
-	const organisation = await perExecution(this, 'permissions', async () => await paginate.call(this, '/permissions', request));
+	const organisation = await perExecution(this, 'permissions', async () => await scanAll.call(this, '/permissions', request));
 	const byId = new Map(organisation.map((permission) => [key(permission), permission]));
 	const unknown = requested.filter((permissionId) => !byId.has(permissionId));
 	if (unknown.length) {

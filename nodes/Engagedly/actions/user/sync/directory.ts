@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { isEmailAddress } from '../../../parameters/values';
-import { paginate } from '../../../transport/paginate';
+import { scanAll } from '../../../transport/scan';
 import type { ItemScope } from '../../../transport/request';
 import type { EmployeeIdMatch, ManagersGivenBy } from '../../../people/byEmployeeId';
 import { employeeIdError, employeeIdKey, userWithEmployeeId } from '../../../people/byEmployeeId';
@@ -43,7 +43,7 @@ export function directoryOf(users: IDataObject[]): Directory {
 
 /** The directory in ceil(N/50) pages, each user with their manager (which costs nothing extra). */
 export async function readDirectory(this: IExecuteFunctions, request: ItemScope): Promise<Directory> {
-	return directoryOf(await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
+	return directoryOf(await scanAll.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
 }
 
 /** Who one value of a people field names in the directory: an id the write can send, or why there is none. */

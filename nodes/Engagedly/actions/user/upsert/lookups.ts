@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { paginate } from '../../../transport/paginate';
+import { scanAll } from '../../../transport/scan';
 import { apiPath } from '../../../transport/paths';
 import type { ItemScope } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
@@ -42,7 +42,7 @@ export interface Lists {
 }
 
 export function listReader(context: IExecuteFunctions): Lists {
-	const lists = onceEach(async (kind, request) => await paginate.call(context, kind.path, request));
+	const lists = onceEach(async (kind, request) => await scanAll.call(context, kind.path, request));
 	return {
 		read: lists.get,
 		readAlready: async (kind) => (await lists.kept(kind)?.catch(() => undefined)) ?? [],
