@@ -7,7 +7,7 @@ import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
 import { scanAll } from '../transport/scan';
 import type { AnswerTime } from '../transport/request';
-import { budgetedScan, pagesPerPoll } from './pass';
+import { pagesPerPoll, scanWithinBudget } from './budget';
 import type { ListedPraise, PraiseScan } from './praiseScan';
 import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, quietBefore, scanFrom, stateAfter } from './praiseScan';
 import { reactivatedPraises } from './reactivation';
@@ -65,7 +65,7 @@ const oldestFirst = (found: IDataObject[]) =>
  *
  * A backlog larger than a poll's budget (its share of the key, its time) is emitted over several
  * polls, newest part first, each poll's part oldest first. The saved state holds no records, only
- * ids of praises of one time and the pinned ones. The pager reads a page again when the feed
+ * ids of praises of one time and the pinned ones. The scan reads a page again when the feed
  * shrank before it counts; a praise pinned while the feed is read moves above where the poll
  * reads, so a poll that saw the feed move, or goes on with a pass, looks at the top once more
  * before it ends (trigger/praiseScan.ts decides what that look emits).
@@ -105,7 +105,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// the past is emitted; those dated ahead of Engagedly's clock are remembered, not the place.
 			let top: PraiseMark | undefined;
 			const ahead: AheadPraise[] = [];
-			const { cooldownMs } = await budgetedScan(context, request, PATH, {
+			const { cooldownMs } = await scanWithinBudget(context, request, PATH, {
 				onPage,
 				stopAt: (record) => {
 					const praise = listed(context, record, now);
@@ -137,7 +137,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			return false;
 		};
 		// One page kept back for the look at the top.
-		const { resume, cooldownMs, moved: feedMoved } = await budgetedScan(
+		const { resume, cooldownMs, moved: feedMoved } = await scanWithinBudget(
 			context,
 			request,
 			PATH,
@@ -157,7 +157,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// Without the look, a praise pinned meanwhile could be passed over for good: a poll stopped
 			// before it keeps nothing, and the next goes on from the saved place.
 			if (cooldownMs !== undefined) return { items: [] };
-			const look = await budgetedScan(
+			const look = await scanWithinBudget(
 				context,
 				request,
 				PATH,
