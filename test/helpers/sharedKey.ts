@@ -223,7 +223,7 @@ async function play(run: SharedKeyRun): Promise<SharedKeyResult> {
 				triggerPolls[index][pass]++;
 				pacer.setBudget({ share: spec.share, deadlineMs });
 				for (let inPoll = 0; page <= spec.pages; ) {
-					// The pager: after the first page, stop at the share or before a wait past the deadline.
+					// As scanPages() does: after the first page, stop at the share or before a wait past the deadline.
 					if (inPoll > 0 && (inPoll >= maxPages || clock.now() + (pacer.delayMs?.() ?? 0) > deadlineMs)) break;
 					pacer.setBudget({ need: spec.pages - page + 1 });
 					const headers = await send(pacer, run.latencyMs(1000 + index, page), { trigger: index });

@@ -1,5 +1,5 @@
 /**
- * The pager's rule over a list that changes while it is read (transport/scan.ts with
+ * The scan's rule over a list that changes while it is read (transport/scan.ts with
  * pages.ts): a table of page sequences and feed changes. A page whose total shrank is read again
  * before any of its records count, so records count in the list's order; records read twice are
  * given once; a scan says whether the list moved while it read it. The list here is ids in a fixed order, paged as the contract pages
