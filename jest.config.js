@@ -37,7 +37,7 @@ const PACKAGE = ['<rootDir>/test/package/**/*.test.ts', '<rootDir>/test/codex/**
  * the sweep that runs every operation. The rest are the same run twice: no simulator
  * (test/pure, test/schemas, wholeRecordFields), the demo organisation's store rather than its
  * answers (test/examples), error answers and staged bodies, which no profile changes
- * (test/transport/errors, test/reliability), request counts over user ids (pagination,
+ * (test/transport/errors, test/reliability), request counts over user ids (scan,
  * pickerScale), the item loop's pairing (test/user/items), a picture's bytes (profilePicture),
  * headers turned on whatever the profile (concurrency, clock, the slow project),
  * virtual time (sharedKey).

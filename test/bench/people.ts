@@ -6,7 +6,7 @@
  * a dropdown reading every user, ids only) and after, side by side, as counts.
  *
  * "Before" is measured where it differs: the old multi-user dropdown (the `getUsers` method, since
- * removed) is replayed as it worked (every page of the directory at the pager's page size), the
+ * removed) is replayed as it worked (every page of the directory at the scan's page size), the
  * old name search likewise (one page per call, filtered), and the old onboarding is the workflow
  * it took (User Get Many by email per person, then the Create with ids). Opening the picker and an address typed into it run
  * the same code as before (one page; the API's email filter), so their "before" is that count.

@@ -4,7 +4,7 @@
  * (transport/rateLimit.ts) in front of the simulator's rate limiter, on a clock that jumps from
  * one event to the next. Minutes of Engagedly's real window and latencies play in milliseconds,
  * the same every run, so pacing can be asserted exactly however busy the machine. Each execution
- * pages as paginate() does: one request at a time, telling the pacer what it still needs once the
+ * pages as scanAll() does: one request at a time, telling the pacer what it still needs once the
  * first page gave the total, waiting out a 429 as the transport does.
  */
 import { KeyCount } from '../../nodes/Engagedly/transport/keyCounts';
@@ -223,7 +223,7 @@ async function play(run: SharedKeyRun): Promise<SharedKeyResult> {
 				triggerPolls[index][pass]++;
 				pacer.setBudget({ share: spec.share, deadlineMs });
 				for (let inPoll = 0; page <= spec.pages; ) {
-					// The pager: after the first page, stop at the share or before a wait past the deadline.
+					// As scanPages() does: after the first page, stop at the share or before a wait past the deadline.
 					if (inPoll > 0 && (inPoll >= maxPages || clock.now() + (pacer.delayMs?.() ?? 0) > deadlineMs)) break;
 					pacer.setBudget({ need: spec.pages - page + 1 });
 					const headers = await send(pacer, run.latencyMs(1000 + index, page), { trigger: index });
@@ -243,7 +243,7 @@ async function play(run: SharedKeyRun): Promise<SharedKeyResult> {
 		const total = run.requests[index];
 		const share = run.shares?.[index];
 		for (let done = 0; done < total; ) {
-			// paginate() knows the number of pages only after the first has said the list's total.
+			// scanAll() knows the number of pages only after the first has said the list's total.
 			pacer.setBudget({ need: done === 0 ? undefined : total - done, ...(share === undefined ? {} : { share }) });
 			if (await send(pacer, run.latencyMs(index, done), { execution: index })) done++;
 		}

@@ -4,7 +4,7 @@
  * module registry): tests shorten the retry waits, the request timeout where a timeout is what
  * they check, and a poll's budget to cut a pass by time.
  */
-import { pollTiming } from '../../nodes/Engagedly/trigger/pass';
+import { pollTiming } from '../../nodes/Engagedly/trigger/budget';
 
 export { transportTiming } from '../../nodes/Engagedly/transport/retry';
 export { pollTiming };

@@ -23,7 +23,7 @@ import { pack } from '../e2e/harness/pack';
  * single-user digests: 57 kB of compiled code, issues 29 and 30); nothing else had got in.
  * Raised again, at 100.2 kB packed, when decisions moved out of the engine code into files of
  * their own (issue 41: the trigger's praise scan and user entries, the transport's answers and
- * page walk, the upsert step, the picture check, Get Many's filter, the editor places): each
+ * scan decisions, the upsert step, the picture check, Get Many's filter, the editor places): each
  * compiled file brings its module wrapper and tar entry; no behaviour got in.
  * Raised again, at 106.8 kB packed and 445 kB unpacked, when Sync came to know each person by
  * every key (issue 57: the identity table, people by Employee ID, Workday's dates) and Apply Plan

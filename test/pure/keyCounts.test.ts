@@ -1,7 +1,7 @@
 /**
  * The requests this process has sent on each key (transport/keyCounts.ts): one count a key, made
  * on first use and shared by every run that asks for it; a request counts until its end; all
- * forgotten at once. pacer.test.ts proves what the pacer decides from them. Pure, milliseconds.
+ * forgotten at once. rateLimit.test.ts proves what the pacer decides from them. Pure, milliseconds.
  */
 import { forgetKeyCounts, KeyCount, keyCountFor } from '../../nodes/Engagedly/transport/keyCounts';
 

@@ -1,5 +1,5 @@
 /**
- * The page a scan asks for, and what it tells the pacer (transport/paginate.ts): before each
+ * The page a scan asks for, and what it tells the pacer (transport/scan.ts): before each
  * page, how many pages it has left (pages.ts counts them; test/pure/pages.test.ts has that
  * arithmetic), its caller's share and deadline while it runs, and nothing once it is over, so a
  * request after it is not spread for pages that are never read. How the pacer spreads what it is
@@ -8,8 +8,8 @@
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import type { PageOptions } from '../../nodes/Engagedly/transport/paginate';
-import { scanPages } from '../../nodes/Engagedly/transport/paginate';
+import type { ScanOptions } from '../../nodes/Engagedly/transport/scan';
+import { scanPages } from '../../nodes/Engagedly/transport/scan';
 import { perContext } from '../../nodes/Engagedly/transport/perExecution';
 import type { PacingBudget } from '../../nodes/Engagedly/transport/rateLimit';
 import { RateLimitPacer } from '../../nodes/Engagedly/transport/rateLimit';
@@ -60,7 +60,7 @@ const OVER = { need: undefined, share: undefined, deadlineMs: undefined };
 const deadline = () => Date.now() + 30_000;
 
 describe('a scan tells the pacer the pages it has left, and forgets it when it is over', () => {
-	test.each<[string, number, PageOptions, Array<number | undefined>]>([
+	test.each<[string, number, ScanOptions, Array<number | undefined>]>([
 		[
 			'a whole list: none before the first page gives the total, then each page left',
 			160,
@@ -123,7 +123,7 @@ describe('a scan tells the pacer the pages it has left, and forgets it when it i
 });
 
 describe('the page a scan asks for: the limit, unless records may not count toward it', () => {
-	test.each<[string, PageOptions, number[]]>([
+	test.each<[string, ScanOptions, number[]]>([
 		['a limit every record counts toward', { limit: 7 }, [7]],
 		['a filter: the largest page', { limit: 7, keep: (record) => Number(record.id) > 20 }, [50]],
 		[

@@ -1,8 +1,8 @@
 /**
  * What the user events keep per user and when they fire, as a table (trigger/userEntries.ts):
  * the entry of each status, which change of entry is the event, and User Updated's values,
- * `changes` and value table. The engine suites (test/trigger/users, passes, passResume) prove the
- * pass that reads the users and saves the entries.
+ * `changes` and value table. The engine suites (test/trigger/users, userScan, userScanResume)
+ * prove the pass that reads the users and saves the entries.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -4,8 +4,8 @@
  * Against the simulator's defaults, the contract's least convenient reading: pinned praises on
  * top whatever their age, whole-second timestamps shared by praises posted together, ids in no
  * time order, Engagedly's clock 20 s behind ours. Each test asserts what was emitted, the pages
- * the simulator served and what was saved. test/pure/pages.test.ts states the pager's rule as a
- * table; test/pure/praiseScan.test.ts the scan's.
+ * the simulator served and what was saved. test/pure/pages.test.ts states the transport scan's rule
+ * as a table; test/pure/praiseScan.test.ts the praise scan's.
  */
 import type { IDataObject } from 'n8n-workflow';
 

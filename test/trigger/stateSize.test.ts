@@ -5,7 +5,7 @@
  * bytes a user (64 at most) at every poll, before and after a bulk change of a tenth of the
  * organisation (a mass deactivation, a reorganisation, a wave of new hires) wherever the users
  * sit in the list, each change emitted exactly once, n8n restarted (the state reloaded from JSON)
- * after the first poll of every pass. Changes made in the middle of a pass: passes.test.ts.
+ * after the first poll of every pass. Changes made in the middle of a pass: userScan.test.ts.
  */
 import type { IDataObject } from 'n8n-workflow';
 

@@ -6,7 +6,7 @@
  * request, another key's signature told apart from an edit, and no step written to the Site
  * Administrator. Items, the requests the simulator saw and the organisation afterwards are
  * asserted. test/user/sync.test.ts ("When Over The Guard") has the plan's form, tampering, a stale
- * step and a failed row; test/pure/approvedPlan.test.ts each rule on its own.
+ * step and a failed row; test/pure/approved.test.ts each rule on its own.
  */
 import type { IDataObject, WorkflowExecuteMode } from 'n8n-workflow';
 

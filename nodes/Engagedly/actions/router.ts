@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { checkParameters, readMaxRateLimitWait } from '../parameters/readers';
 import { asNodeError } from '../transport/errors';
-import type { ItemRequest } from '../transport/request';
+import type { ItemScope } from '../transport/request';
 import { errorJson, failedRun, forModel, nothingFound } from './failures';
 import type { BatchOperation, BatchRun, EngagedlyOperation, ItemOperation, OperationMap } from './types';
 import { resources } from './resources';
@@ -33,7 +33,7 @@ function runAsTool(this: IExecuteFunctions): boolean {
 	return this.getNode().type.endsWith('Tool');
 }
 
-function requestFor(this: IExecuteFunctions, itemIndex: number): ItemRequest {
+function scopeFor(this: IExecuteFunctions, itemIndex: number): ItemScope {
 	return { itemIndex, maxRateLimitWaitSeconds: readMaxRateLimitWait.call(this, itemIndex) };
 }
 
@@ -61,7 +61,7 @@ const pairing = (item: number | number[]) => (Array.isArray(item) ? item.map((in
 async function routeBatch(this: IExecuteFunctions, operation: BatchOperation, itemCount: number): Promise<INodeExecutionData[]> {
 	let run: BatchRun;
 	try {
-		run = await operation.executeAll.call(this, itemCount, requestFor.call(this, 0));
+		run = await operation.executeAll.call(this, itemCount, scopeFor.call(this, 0));
 	} catch (error) {
 		if (this.continueOnFail()) {
 			return Array.from({ length: itemCount }, (_, item) => ({ json: errorJson(error), pairedItem: { item } }));
@@ -98,7 +98,7 @@ export async function route(this: IExecuteFunctions): Promise<INodeExecutionData
 			// A batch operation was routed above: every item has item 0's operation.
 			const operation = operationFor.call(this, itemIndex) as ItemOperation;
 			checkParameters.call(this, operation.description, itemIndex);
-			const answer = await operation.execute.call(this, itemIndex, requestFor.call(this, itemIndex));
+			const answer = await operation.execute.call(this, itemIndex, scopeFor.call(this, itemIndex));
 			const result = asTool && Array.isArray(answer) && answer.length === 0 ? nothingFound(this.getNodeParameter('resource', itemIndex) as string) : answer;
 			output.push(
 				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result), {

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemRequest } from '../transport/request';
+import type { ItemScope } from '../transport/request';
 
 /**
  * An operation is its fields and what it does with one item; the router does the rest. It reads
@@ -8,7 +8,7 @@ import type { ItemRequest } from '../transport/request';
  */
 export interface ItemOperation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest): Promise<IDataObject | IDataObject[]>;
+	execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope): Promise<IDataObject | IDataObject[]>;
 }
 
 /**
@@ -39,7 +39,7 @@ export interface BatchRun {
  */
 export interface BatchOperation {
 	description: INodeProperties[];
-	executeAll(this: IExecuteFunctions, itemCount: number, request: ItemRequest): Promise<BatchRun>;
+	executeAll(this: IExecuteFunctions, itemCount: number, request: ItemScope): Promise<BatchRun>;
 }
 
 export type EngagedlyOperation = ItemOperation | BatchOperation;

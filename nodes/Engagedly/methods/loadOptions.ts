@@ -4,7 +4,7 @@ import { business, department, jobTitle, location } from '../actions/records/kin
 import { isUsableCode } from '../actions/user/deactivation';
 import { fetchUserAttributes } from '../people/attributeDefinitions';
 import { carriedBy, isCustomAttributeKey, SYSTEM_FIELDS } from '../people/listFields';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { engagedlyRequest, requestList } from '../transport/request';
 
 const byName = (a: INodePropertyOptions, b: INodePropertyOptions) => a.name.localeCompare(b.name);
@@ -16,7 +16,7 @@ function listOptions(
 	describe?: (record: IDataObject) => string | undefined,
 ) {
 	return async function (this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-		const records = await paginate.call(this, path);
+		const records = await scanAll.call(this, path);
 		return records
 			.map((record) => ({
 				name: label(record),

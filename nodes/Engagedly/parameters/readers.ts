@@ -5,7 +5,7 @@ import { userIdForEmail } from '../people/byEmail';
 import type { ManagersGivenBy } from '../people/byEmployeeId';
 import { userIdForEmployeeId } from '../people/byEmployeeId';
 import { segmentProblem } from '../transport/paths';
-import type { ItemRequest } from '../transport/request';
+import type { ItemScope } from '../transport/request';
 import { DEFAULT_MAX_RATE_LIMIT_WAIT_SECONDS } from '../transport/rateLimitWait';
 import { parameterProblem } from './check';
 import { refuse } from './refuse';
@@ -133,7 +133,7 @@ interface PeopleOptions {
 	/** Names the field in errors. */
 	label?: string;
 	/** What an address is looked up with: the rate-limit wait of the run or poll. */
-	request: ItemRequest;
+	request: ItemScope;
 	/**
 	 * Where the operation has Managers Given By (Create or Update), its choice: with `employeeId`,
 	 * a value that is not an address is the Employee ID Engagedly holds for the person, looked up

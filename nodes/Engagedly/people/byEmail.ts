@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ownError } from '../transport/errors';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { perContext } from '../transport/perExecution';
-import type { EngagedlyContext, ItemRequest } from '../transport/request';
+import type { EngagedlyContext, ItemScope } from '../transport/request';
 
 /**
  * People given by email address: the one place that turns an address into the user, and so into
@@ -49,7 +49,7 @@ export function rememberUser(context: IExecuteFunctions, user: IDataObject): voi
  * manager, which costs nothing extra) once per run however many items name it; null when nobody
  * has it (readUserByEmail).
  */
-export async function findUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+export async function findUserByEmail(this: PeopleContext, address: string, request: ItemScope): Promise<IDataObject | null> {
 	const people = peopleOf(this);
 	const key = emailKey(address);
 	const known = people.byEmail.get(key);
@@ -66,9 +66,9 @@ export async function findUserByEmail(this: PeopleContext, address: string, requ
  * page of it), kept only where the address is equal, since the filter may match loosely
  * (`ann@x.com` finding `joann@x.com` too).
  */
-export async function usersWithAddress(this: EngagedlyContext, address: string, request?: ItemRequest): Promise<IDataObject[]> {
+export async function usersWithAddress(this: EngagedlyContext, address: string, request?: ItemScope): Promise<IDataObject[]> {
 	const key = emailKey(address);
-	const users = await paginate.call(this, '/users', {
+	const users = await scanAll.call(this, '/users', {
 		...request,
 		qs: { email: address.trim(), include: 'primary_reporter' },
 		keep: (user) => emailKey(user.email) === key,
@@ -100,7 +100,7 @@ export function sharedAddressError(context: EngagedlyContext, address: string, u
  * creation refused because the address is taken was raced by another execution, and only a fresh
  * read says who took it. Two users with the address fail the item: neither is guessed at.
  */
-export async function readUserByEmail(this: PeopleContext, address: string, request: ItemRequest): Promise<IDataObject | null> {
+export async function readUserByEmail(this: PeopleContext, address: string, request: ItemScope): Promise<IDataObject | null> {
 	const users = await usersWithAddress.call(this, address, request);
 	if (users.length > 1) throw sharedAddressError(this, address, users, request.itemIndex);
 	return users[0] ?? null;
@@ -124,7 +124,7 @@ export const knownUsers = (context: PeopleContext): IDataObject[] => [...peopleO
 export async function userIdForEmail(
 	this: PeopleContext,
 	address: string,
-	request: ItemRequest,
+	request: ItemScope,
 	field: string,
 ): Promise<string> {
 	const user = await findUserByEmail.call(this, address, request);

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, IPollFunctions } from 'n8n-workflo
 import { NodeOperationError } from 'n8n-workflow';
 
 import { ownError } from '../transport/errors';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { perContext, perExecution } from '../transport/perExecution';
-import type { ItemRequest } from '../transport/request';
+import type { ItemScope } from '../transport/request';
 import { knownUsers } from './byEmail';
 
 /**
@@ -89,9 +89,9 @@ const DIRECTORY = 'people-by-employee-id';
 const readById = (context: PeopleContext) => perContext(context, `${DIRECTORY}-by-id`, () => new Map<string, IDataObject>());
 
 /** Every user, in ceil(N/50) pages with their manager, read once per execution; a failed read is tried again by the next item. */
-async function directory(context: PeopleContext, request: ItemRequest): Promise<IDataObject[]> {
+async function directory(context: PeopleContext, request: ItemScope): Promise<IDataObject[]> {
 	return await perExecution(context, DIRECTORY, async () => {
-		const users = await paginate.call(context, '/users', { ...request, qs: { include: 'primary_reporter' } });
+		const users = await scanAll.call(context, '/users', { ...request, qs: { include: 'primary_reporter' } });
 		for (const user of users) readById(context).set(String(user.id), user);
 		return users;
 	});
@@ -105,7 +105,7 @@ export const directoryUser = (context: PeopleContext, id: string): IDataObject |
  * directory and the users the run wrote since. Nobody, or several, fails the item naming the field
  * (`label`), before anything is written.
  */
-export async function userIdForEmployeeId(this: PeopleContext, employeeId: string, request: ItemRequest, label: string): Promise<string> {
+export async function userIdForEmployeeId(this: PeopleContext, employeeId: string, request: ItemScope, label: string): Promise<string> {
 	const users = latestUsers(await directory(this, request), knownUsers(this));
 	const match = userWithEmployeeId(employeeId, users);
 	if (match.kind !== 'one') throw employeeIdError(this, employeeId, match, label, request.itemIndex);

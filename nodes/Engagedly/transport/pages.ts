@@ -52,7 +52,7 @@ export function morePages(pagination: Pagination | undefined, page: number, size
 }
 
 /** Where an interrupted scan goes on: the next page, and the list's total when it stopped. */
-export interface PageCursor {
+export interface ResumePoint {
 	page: number;
 	total?: number;
 }
@@ -60,8 +60,8 @@ export interface PageCursor {
 /** Step-backs after the list shrank, before the scan gives up on a list that will not hold still. */
 const MAX_STEP_BACKS = 20;
 
-/** A scan's way through a list that may change while it is read. */
-export interface Walk {
+/** Where a scan is in a list that may change while it is read, and what it met on the way there. */
+export interface ScanCursor {
 	/** The page to read next. */
 	page: number;
 	/** The furthest page read so far. */
@@ -78,7 +78,7 @@ export interface Walk {
 }
 
 /** A scan from the start, or going on from `from`, starting `back` pages before it. */
-export const walkFrom = (from?: PageCursor, back = 0): Walk => {
+export const cursorFrom = (from?: ResumePoint, back = 0): ScanCursor => {
 	const page = Math.max(1, (from?.page ?? 1) - back);
 	const furthest = (from?.page ?? 1) - 1;
 	return { page, furthest, lastTotal: from?.total, largestTotal: from?.total, stepBacks: 0, stalePages: 0, overlap: furthest + 1 - page };
@@ -94,15 +94,15 @@ export const walkFrom = (from?: PageCursor, back = 0): Walk => {
  * anyway: a shrink within them needs no step back. Undefined when the page counts; `fault` for a
  * list that will not hold still.
  */
-export function shrunk(walk: Walk, { size, total }: { size: number; total?: number }): { walk: Walk } | { fault: string } | undefined {
-	const { page, lastTotal } = walk;
-	if (total === undefined || lastTotal === undefined || lastTotal - total <= walk.overlap * size) return undefined;
-	const stepBacks = walk.stepBacks + 1;
+export function shrunk(cursor: ScanCursor, { size, total }: { size: number; total?: number }): { cursor: ScanCursor } | { fault: string } | undefined {
+	const { page, lastTotal } = cursor;
+	if (total === undefined || lastTotal === undefined || lastTotal - total <= cursor.overlap * size) return undefined;
+	const stepBacks = cursor.stepBacks + 1;
 	if (stepBacks > MAX_STEP_BACKS) return { fault: `kept shrinking while it was read (${stepBacks} times)` };
-	const back = Math.ceil((lastTotal - total - walk.overlap * size) / size);
-	const largestTotal = Math.max(walk.largestTotal ?? 0, total);
+	const back = Math.ceil((lastTotal - total - cursor.overlap * size) / size);
+	const largestTotal = Math.max(cursor.largestTotal ?? 0, total);
 	return {
-		walk: { ...walk, page: Math.max(1, page - back), furthest: Math.max(walk.furthest, page), lastTotal: total, largestTotal, stepBacks, overlap: 0 },
+		cursor: { ...cursor, page: Math.max(1, page - back), furthest: Math.max(cursor.furthest, page), lastTotal: total, largestTotal, stepBacks, overlap: 0 },
 	};
 }
 
@@ -116,21 +116,21 @@ export interface PageRead {
 
 /**
  * Where the scan goes after a page that did not shrink (shrunk() above decides that before its
- * records count): on (to `walk.page`), to its end, or nowhere (`fault`: how the list misbehaved,
+ * records count): on (to `cursor.page`), to its end, or nowhere (`fault`: how the list misbehaved,
  * completing "Engagedly's list <path> …"). A page past the furthest read that brings nothing new
  * while promising more can follow a burst of creations, but not three in a row; paging past the
  * largest total is the API repeating itself.
  */
-export function nextPage(walk: Walk, { size, total, more, fresh }: PageRead): { walk: Walk } | { end: true } | { fault: string } {
-	const { page, lastTotal } = walk;
-	const beyond = page > walk.furthest;
-	const furthest = Math.max(walk.furthest, page);
-	const largestTotal = total !== undefined ? Math.max(walk.largestTotal ?? 0, total) : walk.largestTotal;
+export function nextPage(cursor: ScanCursor, { size, total, more, fresh }: PageRead): { cursor: ScanCursor } | { end: true } | { fault: string } {
+	const { page, lastTotal } = cursor;
+	const beyond = page > cursor.furthest;
+	const furthest = Math.max(cursor.furthest, page);
+	const largestTotal = total !== undefined ? Math.max(cursor.largestTotal ?? 0, total) : cursor.largestTotal;
 	if (!more) return { end: true };
-	const stalePages = !beyond ? walk.stalePages : fresh === 0 ? walk.stalePages + 1 : 0;
+	const stalePages = !beyond ? cursor.stalePages : fresh === 0 ? cursor.stalePages + 1 : 0;
 	if (stalePages >= 3) return { fault: `returned pages with nothing new while saying more follow (page ${page})` };
 	if (largestTotal !== undefined && page > Math.ceil(largestTotal / size)) {
 		return { fault: `still said more records follow on page ${page}, past its total of ${largestTotal}` };
 	}
-	return { walk: { ...walk, page: page + 1, furthest, lastTotal: total ?? lastTotal, largestTotal, stalePages, overlap: 0 } };
+	return { cursor: { ...cursor, page: page + 1, furthest, lastTotal: total ?? lastTotal, largestTotal, stalePages, overlap: 0 } };
 }

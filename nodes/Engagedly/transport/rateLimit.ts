@@ -25,7 +25,7 @@ import { perContext } from './perExecution';
  * what the Syncs leave, and each Sync leaves a quarter of what it sees, so everyone on the key is
  * served in every window, and together they never pass the limit.
  *
- * A caller that knows how many requests it still needs (a pager that has seen the list's total)
+ * A caller that knows how many requests it still needs (a scan that has seen the list's total)
  * says so. When that is more than the window has left for it, it will wait for the reset anyway,
  * so it spreads what is left over the time until then instead of spending it at once: workflows
  * starting mid-window still find budget, and the total time is the same. A caller that needs

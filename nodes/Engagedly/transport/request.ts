@@ -26,9 +26,11 @@ export type EngagedlyContext = IExecuteFunctions | ILoadOptionsFunctions | IPoll
 
 /**
  * What a request is told about the item it works for, by the router that reads the item's
- * parameters: the item (for errors) and how long a 429 cooldown may hold it.
+ * parameters: the item (for errors), how long a 429 cooldown may hold it, and what a longer run
+ * adds for every request it makes (a deadline, a share of the key, the editor's field names). Not
+ * a request: every request made for the item is sent within it.
  */
-export interface ItemRequest {
+export interface ItemScope {
 	itemIndex: number;
 	maxRateLimitWaitSeconds: number;
 	/** Epoch ms by which the work must be done (a trigger poll's time budget); see RequestOptions. */

@@ -7,7 +7,7 @@ import { cooldownEndOf } from '../transport/request';
 import { seconds } from '../transport/retry';
 import { connectionFor } from '../transport/send';
 import { DEFAULT_RATE_LIMIT_SHARE, TRIGGER_MAX_RATE_LIMIT_WAIT_SECONDS } from './description';
-import { pollTiming } from './pass';
+import { pollTiming } from './budget';
 import { newPraise } from './praises';
 import type { OnReactivation } from './reactivation';
 import { isReactivation, ON_REACTIVATION } from './reactivation';

@@ -5,9 +5,9 @@ import type { PraiseCriteria } from '../praises/feed';
 import { dateOf, isPinned, praiseFilter, toMessage } from '../praises/feed';
 import { readOptionalUserId } from '../parameters/readers';
 import { trimmed } from '../parameters/values';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import type { AnswerTime } from '../transport/request';
-import { budgetedScan, pagesPerPoll } from './pass';
+import { pagesPerPoll, scanWithinBudget } from './budget';
 import type { ListedPraise, PraiseScan } from './praiseScan';
 import { baseline, isAhead, looksAgain, missedPin, moved, next, pagesBack, pastSaved, quietBefore, scanFrom, stateAfter } from './praiseScan';
 import { reactivatedPraises } from './reactivation';
@@ -36,9 +36,9 @@ function listed(context: IPollFunctions, record: IDataObject, now: AnswerTime | 
 /** The filters, people given by id or email address resolved to ids (an address costs one request a poll). */
 async function criteriaOf(context: IPollFunctions, request: PollRequest): Promise<PraiseCriteria> {
 	// A cooldown met looking an address up, before anything is read, stops the poll (trigger/index.ts saves it) rather than wait past its time.
-	const itemRequest = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds, deadlineMs: request.deadlineMs };
+	const scope = { itemIndex: 0, maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds, deadlineMs: request.deadlineMs };
 	const person = async (name: string, label: string) =>
-		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: itemRequest });
+		await readOptionalUserId.call(context, 0, `filters.${name}`, { label, request: scope });
 	return {
 		authorId: await person('author', 'Author'),
 		recognizedId: await person('recognizedUser', 'Recognized User'),
@@ -65,7 +65,7 @@ const oldestFirst = (found: IDataObject[]) =>
  *
  * A backlog larger than a poll's budget (its share of the key, its time) is emitted over several
  * polls, newest part first, each poll's part oldest first. The saved state holds no records, only
- * ids of praises of one time and the pinned ones. The pager reads a page again when the feed
+ * ids of praises of one time and the pinned ones. The scan reads a page again when the feed
  * shrank before it counts; a praise pinned while the feed is read moves above where the poll
  * reads, so a poll that saw the feed move, or goes on with a pass, looks at the top once more
  * before it ends (trigger/praiseScan.ts decides what that look emits).
@@ -80,7 +80,7 @@ export const newPraise: EventFamily<PraiseState> = {
 		// Pinned praises may come first, whatever their age: the newest is among them and the first other one.
 		let looked = 0;
 		let reachedDated = false;
-		const found = await paginate.call(context, PATH, {
+		const found = await scanAll.call(context, PATH, {
 			...request,
 			keep: (record) => {
 				if (keep && !keep(record)) return false;
@@ -105,7 +105,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// the past is emitted; those dated ahead of Engagedly's clock are remembered, not the place.
 			let top: PraiseMark | undefined;
 			const ahead: AheadPraise[] = [];
-			const { cooldownMs } = await budgetedScan(context, request, PATH, {
+			const { cooldownMs } = await scanWithinBudget(context, request, PATH, {
 				onPage,
 				stopAt: (record) => {
 					const praise = listed(context, record, now);
@@ -137,7 +137,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			return false;
 		};
 		// One page kept back for the look at the top.
-		const { resume, cooldownMs, moved: feedMoved } = await budgetedScan(
+		const { resume, cooldownMs, moved: feedMoved } = await scanWithinBudget(
 			context,
 			request,
 			PATH,
@@ -157,7 +157,7 @@ export const newPraise: EventFamily<PraiseState> = {
 			// Without the look, a praise pinned meanwhile could be passed over for good: a poll stopped
 			// before it keeps nothing, and the next goes on from the saved place.
 			if (cooldownMs !== undefined) return { items: [] };
-			const look = await budgetedScan(
+			const look = await scanWithinBudget(
 				context,
 				request,
 				PATH,

@@ -7,7 +7,7 @@ import type { UserEntry, ValueTable } from './state';
 /**
  * What the user events keep per user and when they fire, as plain data: the entry saved for a
  * user, whether a user read now is the event, and what `changes` says (trigger/users.ts reads
- * the users, trigger/pass.ts compares each with what was saved).
+ * the users, trigger/userScan.ts compares each with what was saved).
  */
 
 export type UserEvent = 'newUser' | 'userActivated' | 'userDeactivated' | 'userUpdated';

@@ -3,9 +3,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { carriedBy, SYSTEM_FIELDS } from '../people/listFields';
 import { listOf } from '../parameters/values';
-import { paginate } from '../transport/paginate';
+import { scanAll } from '../transport/scan';
 import { includeFor, readField } from './fields';
-import { userPass } from './pass';
+import { scanUsers } from './userScan';
 import type { UserState } from './state';
 import { validUserState } from './state';
 import { reactivatedUsers } from './reactivation';
@@ -49,7 +49,7 @@ async function firstUser(
 	wanted: (user: IDataObject) => boolean = () => true,
 ): Promise<IDataObject | undefined> {
 	let looked = 0;
-	const [user] = await paginate.call(context, PATH, {
+	const [user] = await scanAll.call(context, PATH, {
 		...request,
 		qs: include ? { include } : undefined,
 		limit: 1,
@@ -72,7 +72,7 @@ function simpleEvent(event: StatusEvent): EventFamily<UserState> {
 		},
 
 		async poll(context, request, saved, config) {
-			return await userPass(context, request, validUserState(saved), config, {
+			return await scanUsers(context, request, validUserState(saved), config, {
 				entryOf: (user) => statusEventEntry(event, user),
 				differs: (before, entry) => before !== entry,
 				itemFor: (user, before, entry) => (fires(event, before, entry) ? user : undefined),
@@ -105,7 +105,7 @@ const userUpdated: EventFamily<UserState> = {
 			checkCarried(context, user, fields);
 			return fields.map((field) => readField(user, field));
 		};
-		return await userPass(context, request, validUserState(saved), config, {
+		return await scanUsers(context, request, validUserState(saved), config, {
 			include: includeFor(fields),
 			entryOf: (user, table) => valuesEntry(valuesOf(user), table),
 			differs: (before, entry, beforeValues, table) => valuesDiffer(fields, before, entry as number[], beforeValues, table),

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { business } from '../records/kinds';
 import { changeMembers, changeMembersFields } from '../records/memberGroup';
 
 export const description = changeMembersFields(business, 'removeMembers');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await changeMembers.call(this, business, 'removeMembers', itemIndex, request);
 }

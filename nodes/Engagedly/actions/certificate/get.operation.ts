@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection } from '../../descriptions/common';
 import { readWholeNumberId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { certificateLocator } from './shared';
 
@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = readWholeNumberId.call(this, itemIndex, 'certificateId', {
 		noun: 'certificate',
 		hint: 'Pick the certificate from the list, or enter its numeric ID.',

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, returnAllFields, userLocator } from '../../descriptions/common';
 import { readDay, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { compact } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -54,13 +54,13 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const userId = await readOptionalUserId.call(this, itemIndex, 'filters.user', { request });
 	const startDate = readDay.call(this, itemIndex, 'filters.startDate', { label: 'Start Date' });
 	const endDate = readDay.call(this, itemIndex, 'filters.endDate', { label: 'End Date' });
-	return await paginate.call(this, '/certificates', {
+	return await scanAll.call(this, '/certificates', {
 		...request,
 		limit,
 		qs: compact({

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { department } from '../records/kinds';
 import { changeMembers, changeMembersFields } from '../records/memberGroup';
 
 export const description = changeMembersFields(department, 'removeMembers');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await changeMembers.call(this, department, 'removeMembers', itemIndex, request);
 }

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { jobTitle } from '../records/kinds';
 import { deleteRecord, pickRecord } from '../records/record';
 
 export const description = pickRecord(jobTitle, 'delete');
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await deleteRecord.call(this, jobTitle, itemIndex, request);
 }

@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { jobTitle } from '../records/kinds';
 import { updateFields, updateTextRecord } from '../records/textRecord';
 
 export const description = updateFields(jobTitle);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await updateTextRecord.call(this, jobTitle, itemIndex, request);
 }

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -46,7 +46,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const ids = readWholeNumberIds.call(this, itemIndex, 'filters.learningResourceIds', {
@@ -54,8 +54,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		hint: 'Pick courses from the list, or give their numeric IDs.',
 	});
 	const completedOnly = filters.completedOnly === true;
-	// paginate always sends page and size, which this endpoint needs (without them it answers 500).
-	return await paginate.call(this, '/learning/learner_reports', {
+	// scanAll always sends page and size, which this endpoint needs (without them it answers 500).
+	return await scanAll.call(this, '/learning/learner_reports', {
 		...request,
 		limit,
 		qs: compact({ resource_types: listOf(filters.resourceTypes), learning_resource_ids: ids }),

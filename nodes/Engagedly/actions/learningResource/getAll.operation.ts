@@ -4,8 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, peopleList, returnAllFields } from '../../descriptions/common';
 import { readLimit, readNonNegativeNumber, readUserIds, readWholeNumberIds } from '../../parameters/readers';
 import { compact, listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 
 /** The vendor's list of content providers (OpenAPI, `providers`). */
 const PROVIDERS: Array<[string, string]> = [
@@ -205,7 +205,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const sortBy = this.getNodeParameter('options.sortBy', itemIndex, '') as string;
@@ -251,5 +251,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		sort: sortBy ? `${sortDirection === 'desc' ? '-' : ''}${sortBy}` : undefined,
 	});
 
-	return await paginate.call(this, '/learning/resources', { ...request, limit, qs });
+	return await scanAll.call(this, '/learning/resources', { ...request, limit, qs });
 }

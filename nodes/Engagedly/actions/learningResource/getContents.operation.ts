@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 import { learningResourceLocator, readLearningResourceId } from './shared';
 
@@ -44,7 +44,7 @@ function flatten(sections: IDataObject[], resourceId: string): IDataObject[] {
 	});
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = readLearningResourceId.call(this, itemIndex);
 	const flat = this.getNodeParameter('options.oneItemPerUnit', itemIndex, false) as boolean;
 	const sections = await requestList.call(this, 'GET', apiPath`/learning/resources/${id}/contents`, request);

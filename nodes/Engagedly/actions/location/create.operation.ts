@@ -1,11 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { location } from '../records/kinds';
 import { createProperties, createTextRecord } from '../records/textRecord';
 
 export const description = createProperties(location);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await createTextRecord.call(this, location, itemIndex, request);
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [...returnAllFields(), optionsCollection()];
 
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
-	return await paginate.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
+	return await scanAll.call(this, '/permissions', { ...request, limit: readLimit.call(this, itemIndex) });
 }

@@ -4,10 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readInstant, readLimit, readOptionalUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import { messageReadyOption, praiseFilterProperties } from '../../praises/filterProperties';
 import { dateOf, isPinned, newestFirst, praiseFilter, toMessage } from '../../praises/feed';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 
 const properties: INodeProperties[] = [
 	...returnAllFields(),
@@ -30,7 +30,7 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const authorId = await readOptionalUserId.call(this, itemIndex, 'filters.author', { label: 'Author', request });
 	const recognizedId = await readOptionalUserId.call(this, itemIndex, 'filters.recognizedUser', { label: 'Recognized User', request });
@@ -41,7 +41,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const matches = praiseFilter({ authorId, recognizedId, tag });
 	const notAfter = (praise: IDataObject) => threshold !== undefined && dateOf(praise) <= threshold;
 
-	const praises = await paginate.call(this, '/activities/praises', {
+	const praises = await scanAll.call(this, '/activities/praises', {
 		...request,
 		limit,
 		// A pinned praise may stand on top whatever its age: it neither takes a place of the limit

@@ -11,8 +11,8 @@ import {
 } from '../../descriptions/common';
 import { readId, readLimit, readName, readUserIds } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
 import { readRecord, recordLocator, show, updateProperties } from './record';
@@ -65,7 +65,7 @@ export async function createGroup(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const name = readName.call(this, itemIndex, 'name', { noun: kind.noun });
 	const members = await readUserIds.call(this, itemIndex, 'members', { label: 'Members', request });
@@ -93,12 +93,9 @@ export async function listGroups(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject[]> {
-	return await paginate.call(this, kind.path, {
-		...request,
-		limit: readLimit.call(this, itemIndex),
-	});
+	return await scanAll.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
 }
 
 export function updateFields(kind: RecordKind): INodeProperties[] {
@@ -126,7 +123,7 @@ export async function updateGroup(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
@@ -198,7 +195,7 @@ export async function changeMembers(
 	kind: RecordKind,
 	change: MemberChange,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const adding = change === 'addMembers';
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });

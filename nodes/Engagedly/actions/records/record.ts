@@ -5,7 +5,7 @@ import { optionsCollection, resourceLocator } from '../../descriptions/common';
 import { readId } from '../../parameters/readers';
 import { capitalise } from '../../parameters/values';
 import { segment } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { engagedlyRequest, requestRecord } from '../../transport/request';
 import type { RecordKind } from './kinds';
 
@@ -41,7 +41,7 @@ export async function readRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	id: string,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	return await requestRecord.call(this, 'GET', recordUrl(kind, id), request);
 }
@@ -76,7 +76,7 @@ export async function getRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	return await readRecord.call(this, kind, readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun }), request);
 }
@@ -85,7 +85,7 @@ export async function deleteRecord(
 	this: IExecuteFunctions,
 	kind: RecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	await engagedlyRequest.call(this, 'DELETE', recordUrl(kind, id), 'nothing', request);

@@ -4,8 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readId, readLimit, readName } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { TextField, TextRecordKind } from './kinds';
 import { show, updateProperties } from './record';
@@ -63,7 +63,7 @@ export async function createTextRecord(
 	this: IExecuteFunctions,
 	kind: TextRecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: readName.call(this, itemIndex, 'name', { noun: kind.noun }),
@@ -84,9 +84,9 @@ export async function listTextRecords(
 	this: IExecuteFunctions,
 	kind: TextRecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject[]> {
-	const records = await paginate.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
+	const records = await scanAll.call(this, kind.path, { ...request, limit: readLimit.call(this, itemIndex) });
 	return records.map(withStringId);
 }
 
@@ -103,7 +103,7 @@ export async function updateTextRecord(
 	this: IExecuteFunctions,
 	kind: TextRecordKind,
 	itemIndex: number,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	const id = readId.call(this, itemIndex, kind.locatorName, { noun: kind.noun });
 	const set = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;

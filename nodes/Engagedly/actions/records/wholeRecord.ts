@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { listOf, trimmed } from '../../parameters/values';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import type { RecordField, RecordKind } from './kinds';
 import { readRecord, recordUrl } from './record';
@@ -71,7 +71,7 @@ export async function writeWholeRecord(
 	kind: RecordKind,
 	id: string,
 	changes: IDataObject,
-	request: ItemRequest,
+	request: ItemScope,
 	current?: IDataObject,
 ): Promise<IDataObject> {
 	const kept = recordFields(kind).filter((field) => changes[field.wire] === undefined);

@@ -5,7 +5,7 @@ import { emailKey } from '../../people/byEmail';
 import { optionsCollection } from '../../descriptions/common';
 import { refuse } from '../../parameters/refuse';
 import { writeState } from '../../staticData';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import type { BatchResult, BatchRun } from '../types';
 import { checkCode } from './deactivation';
 import { membershipReader } from './upsert/lookups';
@@ -109,8 +109,8 @@ async function readPlans(this: IExecuteFunctions, itemCount: number, maxAgeHours
  * made end the run in error, after the rest is applied, so a failure is never green. What was
  * written is saved at the end, even when a read of a later plan failed.
  */
-export async function executeAll(this: IExecuteFunctions, itemCount: number, itemZero: ItemRequest): Promise<BatchRun> {
-	const request: ItemRequest = { ...itemZero, rateLimitShare: readRateLimitShare.call(this) };
+export async function executeAll(this: IExecuteFunctions, itemCount: number, itemZero: ItemScope): Promise<BatchRun> {
+	const request: ItemScope = { ...itemZero, rateLimitShare: readRateLimitShare.call(this) };
 	const maxAgeHours = readMaxPlanAge.call(this);
 	const now = Date.now();
 	const plans = await readPlans.call(this, itemCount, maxAgeHours, now);
@@ -168,7 +168,7 @@ async function applyPlan(
 	item: number,
 	written: Record<string, WrittenStep>,
 	readDirectoryOnce: () => Promise<Directory>,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<{ results: BatchResult[]; written: Record<string, WrittenStep> }> {
 	const pending = plan.steps.filter((_, index) => !written[String(index)]);
 	const { check, applied } = pending.length ? await checkAndWrite.call(this, pending, await readDirectoryOnce(), request) : { check: () => ({}), applied: new Map() };
@@ -188,7 +188,7 @@ async function applyPlan(
  * that writes to a user Engagedly has (not a creation) checked against the Site Administrator
  * (kept), and the rest written.
  */
-async function checkAndWrite(this: IExecuteFunctions, steps: PlannedStep[], directory: Directory, request: ItemRequest) {
+async function checkAndWrite(this: IExecuteFunctions, steps: PlannedStep[], directory: Directory, request: ItemScope) {
 	const reads = await upsertReads.call(this, request, { people: (id) => directory.byId.get(id) });
 	const now = await readNow.call(this, steps, directory, reads, request);
 	const writing = steps.filter((step) => step.kind !== 'create' && now.get(step));
@@ -203,7 +203,7 @@ async function checkAndWrite(this: IExecuteFunctions, steps: PlannedStep[], dire
  * Each step with the user as Engagedly holds them now (a write step, the user it compares), where
  * their fingerprint is the plan's; a stale step maps to undefined.
  */
-async function readNow(this: IExecuteFunctions, steps: PlannedStep[], { byId, byEmail }: Directory, reads: UpsertReads, request: ItemRequest) {
+async function readNow(this: IExecuteFunctions, steps: PlannedStep[], { byId, byEmail }: Directory, reads: UpsertReads, request: ItemScope) {
 	const memberships = membershipReader(this, reads.lists);
 	const now = new Map<PlannedStep, PlannedStep | undefined>();
 	for (const step of steps) {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
 import { userFieldNames } from '../../people/editorPlaces';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { createProperties, readCreateBody } from './fields/newUser';
 
@@ -18,7 +18,7 @@ const ADDRESS_TAKEN = {
 		'An Engagedly user has this email address already. To update them instead (and create only people who are new), use the Create or Update operation.',
 };
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
 	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fieldNames: userFieldNames('create') });
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { findUserByEmail, rememberUser } from '../../people/byEmail';
 import { MANAGER_FIX, optionsCollection } from '../../descriptions/common';
 import { userFieldNames } from '../../people/editorPlaces';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import type { ManagersGivenBy } from './fields/descriptions';
 import { managersGivenByProperty } from './fields/descriptions';
 import { createProperties, readCreateBody } from './fields/newUser';
@@ -26,7 +26,7 @@ export const description = updateDisplayOptions(
  * Employee ID: the managers are the users holding those Employee IDs, found in the directory
  * (read once per execution, by the first item that needs it: people/byEmployeeId.ts).
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const givenBy = this.getNodeParameter('options.managersGivenBy', itemIndex, 'idOrEmail') as ManagersGivenBy;
 	const body = await readCreateBody.call(this, itemIndex, { request, givenBy });
 	const existing = await findUserByEmail.call(this, String(body.email), request);

@@ -5,7 +5,7 @@ import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { blockReasonCodeField, checkCode, isSiteAdministrator, SITE_ADMINISTRATOR_KEPT } from './deactivation';
 import { checkStatus } from './status';
@@ -14,7 +14,7 @@ const properties: INodeProperties[] = [userLocator(), blockReasonCodeField, opti
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['deactivate'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const code = trimmed(this.getNodeParameter('blockReasonCode', itemIndex));
 	if (code) await checkCode.call(this, itemIndex, code, request);

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
@@ -31,7 +31,7 @@ export const isUsableCode = (code: IDataObject): boolean => code.archived !== tr
  * so a typo or an archived code is reported with the list to choose from rather than as the
  * API's bare refusal.
  */
-export async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemRequest): Promise<void> {
+export async function checkCode(this: IExecuteFunctions, itemIndex: number, code: string, request: ItemScope): Promise<void> {
 	const codes = await perExecution(
 		this,
 		'block-reason-codes',
@@ -58,7 +58,7 @@ export async function checkCode(this: IExecuteFunctions, itemIndex: number, code
  * `is_admin` (the vendor's gives it on the single user only, and may give null): their
  * permissions say it, with the Site Administrator permission (`is_admin: true`).
  */
-export async function isSiteAdministrator(this: IExecuteFunctions, id: string, request: ItemRequest): Promise<boolean> {
+export async function isSiteAdministrator(this: IExecuteFunctions, id: string, request: ItemScope): Promise<boolean> {
 	const permissions = await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 	return permissions.some((permission) => permission.is_admin === true);
 }

@@ -5,8 +5,8 @@ import { filtersCollection, optionsCollection, returnAllFields } from '../../des
 import { readLimit } from '../../parameters/readers';
 import { trimmed } from '../../parameters/values';
 import { userFilter } from '../../people/filter';
-import { paginate } from '../../transport/paginate';
-import type { ItemRequest } from '../../transport/request';
+import { scanAll } from '../../transport/scan';
+import type { ItemScope } from '../../transport/request';
 import { readSimplify, simplifyProperties, simplifyUser } from './simplify';
 
 const properties: INodeProperties[] = [
@@ -48,14 +48,14 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['getAll'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const email = trimmed(this.getNodeParameter('filters.email', itemIndex, ''));
 	const name = trimmed(this.getNodeParameter('filters.name', itemIndex, ''));
 	const include = this.getNodeParameter('options.include', itemIndex, []) as string[];
 	const simplify = readSimplify.call(this, itemIndex);
 	// The simplified users name their managers: the list embeds them at no extra cost.
 	const embeds = simplify ? [...new Set([...include, 'primary_reporter'])] : include;
-	const users = await paginate.call(this, '/users', {
+	const users = await scanAll.call(this, '/users', {
 		...request,
 		limit: readLimit.call(this, itemIndex),
 		qs: {

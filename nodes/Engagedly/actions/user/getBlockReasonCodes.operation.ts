@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../../descriptions/common';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [optionsCollection()];
@@ -13,6 +13,6 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per code; the codes are the organisation's own, so they are never hard-coded. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	return await requestList.call(this, 'GET', '/users/block-reason-codes', request);
 }

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [userLocator(), optionsCollection()];
@@ -15,7 +15,7 @@ export const description = updateDisplayOptions(
 );
 
 /** One item per permission the user holds. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	return await requestList.call(this, 'GET', apiPath`/users/${id}/permissions`, request);
 }

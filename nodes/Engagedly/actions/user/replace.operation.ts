@@ -5,7 +5,7 @@ import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/editorPlaces';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { readCustomAttributes } from './fields/customAttributes';
 import { customAttributesField, identityFields, userFieldsCollection } from './fields/descriptions';
@@ -28,7 +28,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['replace'] } }, properties);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const body = {
 		...readIdentity.call(this, itemIndex),

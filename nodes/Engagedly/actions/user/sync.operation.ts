@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import type { BatchRun } from '../types';
 import { upsertReads } from './upsert/upsert';
 import { writeState } from '../../staticData';
@@ -34,10 +34,10 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * employee's problem is their item's error; the rest of the sync goes on, and the router ends the
  * run in error afterwards unless Continue On Fail is on.
  */
-export async function executeAll(this: IExecuteFunctions, itemCount: number, itemZero: ItemRequest): Promise<BatchRun> {
+export async function executeAll(this: IExecuteFunctions, itemCount: number, itemZero: ItemScope): Promise<BatchRun> {
 	const settings = readSettings.call(this);
 	// Every request of the run spends only its share of the key's rate, leaving the rest to the key's other executions.
-	const request: ItemRequest = { ...itemZero, rateLimitShare: settings.rateLimitShare };
+	const request: ItemScope = { ...itemZero, rateLimitShare: settings.rateLimitShare };
 	// Read once here and replaced once at the end: a run that stops before then saves nothing.
 	const staticData = this.getWorkflowStaticData('node');
 	const comparison = comparisonFor(readDigestState(staticData), {
@@ -48,12 +48,12 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 		now: Date.now(),
 	});
 	const failed = new Map<number, Error>();
-	const itemRequest = (item: number | undefined): ItemRequest => (item === undefined ? request : { ...request, itemIndex: item });
+	const scopeOf = (item: number | undefined): ItemScope => (item === undefined ? request : { ...request, itemIndex: item });
 
 	// Read: every item's row first, so that nobody is acted on for a bad row; then the directory.
 	const attributes = await liveUserAttributes.call(this, request);
-	const { rows, unnamed } = await readRows.call(this, itemCount, settings, { attributes, request: itemRequest, failed });
-	await checkBlockReasonCodes.call(this, rows, settings, itemRequest, failed);
+	const { rows, unnamed } = await readRows.call(this, itemCount, settings, { attributes, request: scopeOf, failed });
+	await checkBlockReasonCodes.call(this, rows, settings, scopeOf, failed);
 	const directory = await readDirectory.call(this, request);
 
 	// Match, then the guard, before any comparison is read: a refused run should not spend them.
@@ -66,7 +66,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	// handed on: the attribute definitions, the lists read for names, the people by id.
 	const reads = await upsertReads.call(this, request, { attributes, people: (id) => directory.byId.get(id), shown: new Set(comparison.shown) });
 	const people = runPeople(rows, matched);
-	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison, itemRequest, failed);
+	const compared = await readComparisons.call(this, { ...matched, rows, directory, people }, settings, reads, comparison, scopeOf, failed);
 	const administrators = await readAdministrators.call(this, deactivating(matched), request);
 
 	// Decide: every step as data, from what was read, before anything is written. Over the guard,
@@ -75,7 +75,7 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 	if (refusal) return approval(steps, refusal, itemCount, await planKey(this), new Date(), settings.dryRun);
 
 	// Apply (a dry run previews), then save the digests the writes confirmed.
-	const applied = await applySteps.call(this, steps, { reads, request: itemRequest, dryRun: settings.dryRun });
+	const applied = await applySteps.call(this, steps, { reads, request: scopeOf, dryRun: settings.dryRun });
 	if (comparison.save) {
 		const confirmed = confirmedDigests(applied, compared);
 		writeState(staticData, nextDigestState(comparison, confirmed, unconfirmedUsers(compared, confirmed), reads.shown));

@@ -5,7 +5,7 @@ import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/editorPlaces';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { readCustomAttributes } from './fields/customAttributes';
 import { clearFieldsProperty, customAttributesField, userFieldsCollection } from './fields/descriptions';
@@ -25,7 +25,7 @@ export const description = updateDisplayOptions({ show: { resource: ['user'], op
  * PATCH: only what was given (or chosen under Clear Fields) is sent, so every other field keeps
  * its value in Engagedly.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const given = await readUserFields.call(this, itemIndex, 'updateFields', { write: 'update', request });
 	const body = { ...given, ...readClearFields.call(this, itemIndex, { given }) };

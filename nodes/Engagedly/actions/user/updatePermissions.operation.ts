@@ -4,9 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { optionsCollection, userLocator } from '../../descriptions/common';
 import { readUserId } from '../../parameters/readers';
 import { listOf } from '../../parameters/values';
-import { paginate } from '../../transport/paginate';
+import { scanAll } from '../../transport/scan';
 import { apiPath } from '../../transport/paths';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 import { perExecution } from '../../transport/perExecution';
 
@@ -68,7 +68,7 @@ const isSiteAdmin = (permission: IDataObject) => permission.is_admin === true;
  * organisation admin): asking to add or remove it fails before anything is written, and a user
  * who holds it keeps it in the set that is sent.
  */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const id = await readUserId.call(this, itemIndex, 'userId', { request });
 	const mode = this.getNodeParameter('mode', itemIndex, 'add') as Mode;
 	const requested = listOf(this.getNodeParameter('permissionIds', itemIndex, []));
@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		fail(`No permissions to ${mode}`, 'Choose at least one permission under Permissions.');
 	}
 
-	const organisation = await perExecution(this, 'permissions', async () => await paginate.call(this, '/permissions', request));
+	const organisation = await perExecution(this, 'permissions', async () => await scanAll.call(this, '/permissions', request));
 	const byId = new Map(organisation.map((permission) => [key(permission), permission]));
 	const unknown = requested.filter((permissionId) => !byId.has(permissionId));
 	if (unknown.length) {

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { filtersCollection, optionsCollection, returnAllFields } from '../../descriptions/common';
 import { readLimit } from '../../parameters/readers';
-import type { ItemRequest } from '../../transport/request';
+import type { ItemScope } from '../../transport/request';
 import { requestList } from '../../transport/request';
 
 const properties: INodeProperties[] = [
@@ -34,7 +34,7 @@ export const description = updateDisplayOptions(
 );
 
 /** The definitions come in one unpaginated list, so kind and limit are applied here. */
-export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemRequest) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const limit = readLimit.call(this, itemIndex);
 	const kind = this.getNodeParameter('filters.kind', itemIndex, '') as string;
 	let attributes = await requestList.call(this, 'GET', '/user-attributes', request);

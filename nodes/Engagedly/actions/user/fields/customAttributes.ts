@@ -5,12 +5,12 @@ import type { UserAttribute } from '../../../people/attributeDefinitions';
 import { fetchUserAttributes, optionValues } from '../../../people/attributeDefinitions';
 import { isBlank, isEmptyDate, toApiDay } from '../../../parameters/values';
 import { perExecution } from '../../../transport/perExecution';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { UserWrite } from '../../../people/userFields';
 import { editorPlace } from '../../../people/editorPlaces';
 
 /** Read once per execution and shared by every item of the run. */
-export async function liveUserAttributes(this: IExecuteFunctions, request: ItemRequest): Promise<UserAttribute[]> {
+export async function liveUserAttributes(this: IExecuteFunctions, request: ItemScope): Promise<UserAttribute[]> {
 	return await perExecution(this, 'user-attributes', async () => await fetchUserAttributes.call(this, request));
 }
 
@@ -113,7 +113,7 @@ export interface CustomAttributeCheck {
 	/** The rest of the request body, for the mandatory system attributes. */
 	body: IDataObject;
 	/** What the attribute definitions are read with. */
-	request: ItemRequest;
+	request: ItemScope;
 	/** The Custom Attributes parameter as the operation read it already (Sync reads each once); else it is read here. */
 	mapper?: ResourceMapperValue | null;
 	/** The attribute definitions as the run read them already (Sync); else they are read here, once per run. */

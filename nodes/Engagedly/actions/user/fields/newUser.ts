@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { ManagersGivenBy } from '../../../people/byEmployeeId';
 import { readCustomAttributes } from './customAttributes';
 import { NAMED_FIELDS } from '../upsert/names';
@@ -24,7 +24,7 @@ export const syncProperties: INodeProperties[] = [
 export async function readCreateBody(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	{ request, givenBy }: { request: ItemRequest; givenBy?: ManagersGivenBy },
+	{ request, givenBy }: { request: ItemScope; givenBy?: ManagersGivenBy },
 ): Promise<IDataObject> {
 	const body = {
 		...readIdentity.call(this, itemIndex),

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { readOptionalUserId, readUserIds } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { idOf, isBlank, isEmailAddress, isEmptyDate, listOf, toApiDay, trimmed } from '../../../parameters/values';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { ManagersGivenBy } from '../../../people/byEmployeeId';
 import { clearFieldsProperty } from './descriptions';
 import type { UserField, UserWrite } from '../../../people/userFields';
@@ -108,7 +108,7 @@ export async function readUserFields(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	name: string,
-	{ write, request, givenBy }: { write: UserWrite; request: ItemRequest; givenBy?: ManagersGivenBy },
+	{ write, request, givenBy }: { write: UserWrite; request: ItemScope; givenBy?: ManagersGivenBy },
 ): Promise<IDataObject> {
 	const { body, people } = readUserFieldValues.call(this, itemIndex, this.getNodeParameter(name, itemIndex, {}) as IDataObject, write);
 	for (const { field } of people) {

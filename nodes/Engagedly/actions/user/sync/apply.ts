@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey } from '../../../people/byEmail';
 import { apiPath } from '../../../transport/paths';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import type { Changes } from '../upsert/changes';
 import { checkStatus } from '../status';
@@ -28,7 +28,7 @@ export interface Applied {
 
 export interface ApplyContext {
 	reads: UpsertReads;
-	request: (item: number | undefined) => ItemRequest;
+	request: (item: number | undefined) => ItemScope;
 	dryRun: boolean;
 }
 

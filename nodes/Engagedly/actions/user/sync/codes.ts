@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { checkCode } from '../deactivation';
 import type { Row } from './rows';
 import type { Settings } from './settings';
@@ -15,16 +15,16 @@ export async function checkBlockReasonCodes(
 	this: IExecuteFunctions,
 	rows: Map<number, Row>,
 	settings: Settings,
-	itemRequest: (item: number | undefined) => ItemRequest,
+	scopeOf: (item: number | undefined) => ItemScope,
 	failed: Map<number, Error>,
 ) {
-	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, itemRequest(undefined));
+	if (settings.blockReasonCode) await checkCode.call(this, 0, settings.blockReasonCode, scopeOf(undefined));
 	// A leaver's own code is checked against the same list (read once): a wrong one fails that item only.
 	for (const [item, row] of rows) {
 		const code = row.blockReasonCode;
 		if (!code || code === settings.blockReasonCode || failed.has(item)) continue;
 		try {
-			await checkCode.call(this, item, code, itemRequest(item));
+			await checkCode.call(this, item, code, scopeOf(item));
 		} catch (error) {
 			failed.set(item, error as Error);
 		}

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { isSiteAdministrator } from '../deactivation';
 import type { Memberships } from '../upsert/lookups';
 import { membershipReader } from '../upsert/lookups';
@@ -43,7 +43,7 @@ export async function readComparisons(
 	settings: Settings,
 	reads: UpsertReads,
 	digests: DigestComparison,
-	itemRequest: (item: number) => ItemRequest,
+	scopeOf: (item: number) => ItemScope,
 	failed: Map<number, Error>,
 ) {
 	const memberships: Memberships = membershipReader(this, reads.lists);
@@ -51,7 +51,7 @@ export async function readComparisons(
 	for (const [item, match] of matches) {
 		if (held.items.has(item) || fates.get(item)!.action !== 'write') continue;
 		try {
-			const request = itemRequest(item);
+			const request = scopeOf(item);
 			const row = rows.get(item)!;
 			if (row.body instanceof Error) throw row.body;
 			const given = { ...row.body, ...resolvePeople.call(this, item, row.people, directory, people, settings.managersGivenBy) };
@@ -78,7 +78,7 @@ export async function readComparisons(
  * permissions say it (the contract's User has no `is_admin`). A read that failed is that user's
  * failure, and they are not deactivated.
  */
-export async function readAdministrators(this: IExecuteFunctions, users: IDataObject[], request: ItemRequest) {
+export async function readAdministrators(this: IExecuteFunctions, users: IDataObject[], request: ItemScope) {
 	const administrators = new Map<unknown, boolean | Error>();
 	for (const user of users) {
 		try {
@@ -95,7 +95,7 @@ export async function readAdministrators(this: IExecuteFunctions, users: IDataOb
  * body gives those and the list does not carry them (the contract's list never does): read from
  * the units' members, once for the whole run, rather than one single-user read per employee.
  */
-export async function withMemberships(user: IDataObject, body: IDataObject, memberships: Memberships, request: ItemRequest) {
+export async function withMemberships(user: IDataObject, body: IDataObject, memberships: Memberships, request: ItemScope) {
 	const known: IDataObject = { ...user };
 	if (body.departments !== undefined && !('departments' in known)) {
 		known.departments = (await memberships(department, request)).get(String(user.id)) ?? [];

@@ -3,8 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { emailKey, sharedAddressError } from '../../../people/byEmail';
 import { isEmailAddress } from '../../../parameters/values';
-import { paginate } from '../../../transport/paginate';
-import type { ItemRequest } from '../../../transport/request';
+import { scanAll } from '../../../transport/scan';
+import type { ItemScope } from '../../../transport/request';
 import type { EmployeeIdMatch, ManagersGivenBy } from '../../../people/byEmployeeId';
 import { employeeIdError, employeeIdKey, userWithEmployeeId } from '../../../people/byEmployeeId';
 import type { RunPeople } from './match';
@@ -42,8 +42,8 @@ export function directoryOf(users: IDataObject[]): Directory {
 }
 
 /** The directory in ceil(N/50) pages, each user with their manager (which costs nothing extra). */
-export async function readDirectory(this: IExecuteFunctions, request: ItemRequest): Promise<Directory> {
-	return directoryOf(await paginate.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
+export async function readDirectory(this: IExecuteFunctions, request: ItemScope): Promise<Directory> {
+	return directoryOf(await scanAll.call(this, '/users', { ...request, qs: { include: 'primary_reporter' } }));
 }
 
 /** Who one value of a people field names in the directory: an id the write can send, or why there is none. */

@@ -7,7 +7,7 @@ import { emailKey } from '../../../people/byEmail';
 import { checkParameters, personRefs } from '../../../parameters/readers';
 import { refuse } from '../../../parameters/refuse';
 import { isEmailAddress, isEmptyDate, toApiDay, trimmed } from '../../../parameters/values';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { readCustomAttributes } from '../fields/customAttributes';
 import { readIdentity, readUserFieldValues } from '../fields/read';
 import type { Employment, Lifecycle } from './lifecycle';
@@ -116,7 +116,7 @@ function readAddress(this: IExecuteFunctions, item: number): string | { problem:
 }
 
 /** What a write of the employee sends (Create's body), with the fields naming people apart. */
-async function readBody(this: IExecuteFunctions, item: number, values: IDataObject, identity: IDataObject, { attributes, request, givenBy }: { attributes: UserAttribute[]; request: ItemRequest; givenBy: ManagersGivenBy }) {
+async function readBody(this: IExecuteFunctions, item: number, values: IDataObject, identity: IDataObject, { attributes, request, givenBy }: { attributes: UserAttribute[]; request: ItemScope; givenBy: ManagersGivenBy }) {
 	const fields = readUserFieldValues.call(this, item, values.additionalFields as IDataObject, 'create');
 	const people = fields.people.map(({ field, raw }): PeopleRefs => {
 		const label = field.property.displayName;
@@ -142,7 +142,7 @@ export async function readRows(
 	this: IExecuteFunctions,
 	itemCount: number,
 	settings: Settings,
-	{ attributes, request, failed }: { attributes: UserAttribute[]; request: (item: number) => ItemRequest; failed: Map<number, Error> },
+	{ attributes, request, failed }: { attributes: UserAttribute[]; request: (item: number) => ItemScope; failed: Map<number, Error> },
 ) {
 	const rows = new Map<number, Row>();
 	const unnamed = new Map<number, string>();

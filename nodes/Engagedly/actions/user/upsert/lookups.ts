@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { paginate } from '../../../transport/paginate';
+import { scanAll } from '../../../transport/scan';
 import { apiPath } from '../../../transport/paths';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import type { RecordKind } from '../../records/kinds';
 
@@ -16,9 +16,9 @@ import type { RecordKind } from '../../records/kinds';
  */
 
 /** Each kind read at most once by one run; a failed read is forgotten, so the next user tries again. */
-function onceEach<T>(load: (kind: RecordKind, request: ItemRequest) => Promise<T>) {
+function onceEach<T>(load: (kind: RecordKind, request: ItemScope) => Promise<T>) {
 	const read = new Map<string, Promise<T>>();
-	const get = async (kind: RecordKind, request: ItemRequest) => {
+	const get = async (kind: RecordKind, request: ItemScope) => {
 		let inFlight = read.get(kind.path);
 		if (!inFlight) {
 			inFlight = load(kind, request);
@@ -33,7 +33,7 @@ function onceEach<T>(load: (kind: RecordKind, request: ItemRequest) => Promise<T
 /** The organisation's lists a run reads (job titles, locations, departments, businesses): a value the run hands on. */
 export interface Lists {
 	/** Every record of a kind (ceil(N/50) requests), once per run. */
-	read(kind: RecordKind, request: ItemRequest): Promise<IDataObject[]>;
+	read(kind: RecordKind, request: ItemScope): Promise<IDataObject[]>;
 	/**
 	 * The records of a kind if this run has read them (to match names, to project a dry run), else
 	 * none: names shown beside ids are taken from what was read anyway, never from a read of their own.
@@ -42,7 +42,7 @@ export interface Lists {
 }
 
 export function listReader(context: IExecuteFunctions): Lists {
-	const lists = onceEach(async (kind, request) => await paginate.call(context, kind.path, request));
+	const lists = onceEach(async (kind, request) => await scanAll.call(context, kind.path, request));
 	return {
 		read: lists.get,
 		readAlready: async (kind) => (await lists.kept(kind)?.catch(() => undefined)) ?? [],
@@ -53,7 +53,7 @@ export function listReader(context: IExecuteFunctions): Lists {
 export type Membership = IDataObject & { id: string; name: string; is_admin: boolean };
 
 /** User id → the units of this kind they belong to: what a run's membershipReader answers. */
-export type Memberships = (kind: RecordKind, request: ItemRequest) => Promise<Map<string, Membership[]>>;
+export type Memberships = (kind: RecordKind, request: ItemScope) => Promise<Map<string, Membership[]>>;
 
 /**
  * A run's reader of memberships, kept by the run that makes it (Sync, Apply Plan) and handed to
@@ -68,7 +68,7 @@ export function membershipReader(context: IExecuteFunctions, lists: Lists): Memb
  * /departments/<id>`). A unit whose answer has no `members` list is a fault: a membership read
  * that may be incomplete must not decide a write.
  */
-async function readMemberships(this: IExecuteFunctions, kind: RecordKind, request: ItemRequest, lists: Lists): Promise<Map<string, Membership[]>> {
+async function readMemberships(this: IExecuteFunctions, kind: RecordKind, request: ItemScope, lists: Lists): Promise<Map<string, Membership[]>> {
 	const byUser = new Map<string, Membership[]>();
 	for (const unit of await lists.read(kind, request)) {
 		const id = String(unit.id);

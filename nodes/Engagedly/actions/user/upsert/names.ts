@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ListName } from '../../../people/userFields';
 import { USER_FIELDS } from '../../../people/userFields';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { RecordKind } from '../../records/kinds';
 import { business, department, jobTitle, location } from '../../records/kinds';
 import type { Lists } from './lookups';
@@ -28,7 +28,7 @@ const folded = (text: unknown) => String(text ?? '').trim().toLowerCase();
  * the field, before it is written. The ids are strings in the contract, so no shape tells an id
  * from a name: the list does.
  */
-export async function idsForNames(this: IExecuteFunctions, body: IDataObject, request: ItemRequest, lists: Lists): Promise<IDataObject> {
+export async function idsForNames(this: IExecuteFunctions, body: IDataObject, request: ItemScope, lists: Lists): Promise<IDataObject> {
 	const resolved: IDataObject = { ...body };
 	for (const [wire, kind] of Object.entries(LISTED)) {
 		const given = body[wire];

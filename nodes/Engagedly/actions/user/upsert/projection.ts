@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { ANSWER_ONLY_FIELDS, answerKey, USER_FIELDS } from '../../../people/userFields';
 import { isBlank } from '../../../parameters/values';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import type { Lists } from './lookups';
 import { LISTED } from './names';
 import type { People, UpsertReads } from './write';
@@ -30,7 +30,7 @@ const isDay = (value: unknown) => typeof value === 'string' && /^\d{4}-\d{2}-\d{
 /** A day written as the answer writes that field: `YYYY-MM-DD` where it already is one, else a UTC timestamp. */
 const asAnswerDate = (day: string, current: unknown) => (isDay(current) ? day : `${day}T00:00:00.000Z`);
 
-async function reference(wire: string, id: unknown, request: ItemRequest, lists: Lists): Promise<IDataObject | null> {
+async function reference(wire: string, id: unknown, request: ItemScope, lists: Lists): Promise<IDataObject | null> {
 	if (isBlank(id)) return null;
 	const records = await lists.read(LISTED[wire], request);
 	const record = records.find((entry) => String(entry.id) === String(id));
@@ -51,7 +51,7 @@ export async function projectedUser(
 	this: IExecuteFunctions,
 	base: IDataObject | null,
 	body: IDataObject,
-	request: ItemRequest,
+	request: ItemScope,
 	{ lists, people, attributes }: Pick<UpsertReads, 'lists' | 'people' | 'attributes'>,
 ): Promise<IDataObject> {
 	const user: IDataObject = { ...(base ?? blankUser()) };

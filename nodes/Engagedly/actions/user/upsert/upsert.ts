@@ -5,7 +5,7 @@ import { directoryUser } from '../../../people/byEmployeeId';
 import { asNodeError, refusalOf } from '../../../transport/errors';
 import { perContext } from '../../../transport/perExecution';
 import { apiPath } from '../../../transport/paths';
-import type { ItemRequest } from '../../../transport/request';
+import type { ItemScope } from '../../../transport/request';
 import { requestRecord } from '../../../transport/request';
 import { fieldsNotCarried, FULL_USER_INCLUDE, namedChanges } from './changes';
 import type { Outcome, People, Upserted, UpsertOptions, UpsertReads, UpsertStep } from './write';
@@ -25,7 +25,7 @@ import { projectedUser } from './projection';
 
 export async function upsertReads(
 	this: IExecuteFunctions,
-	request: ItemRequest,
+	request: ItemScope,
 	{
 		neverShown = new Set<string>(),
 		shown = new Set<string>(),
@@ -50,7 +50,7 @@ export async function readCurrent(
 	existing: IDataObject,
 	body: IDataObject,
 	reads: UpsertReads,
-	request: ItemRequest,
+	request: ItemScope,
 ): Promise<IDataObject> {
 	if (!needsSingleRead(existing, body, reads)) return existing;
 	const current = await readUser(this, String(existing.id), request, FULL_USER_INCLUDE);
@@ -68,7 +68,7 @@ export async function applyUpsert(
 	this: IExecuteFunctions,
 	step: UpsertStep,
 	reads: UpsertReads,
-	request: ItemRequest,
+	request: ItemScope,
 	options: UpsertOptions = {},
 ): Promise<Upserted> {
 	const { kind, body, existing, current } = step;
@@ -99,7 +99,7 @@ export async function applyUpsert(
 }
 
 /** A step as its write would leave the user (what Engagedly would answer), with nothing written: Dry Run. */
-export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, reads: UpsertReads, request: ItemRequest): Promise<Upserted> {
+export async function previewUpsert(this: IExecuteFunctions, step: UpsertStep, reads: UpsertReads, request: ItemScope): Promise<Upserted> {
 	const { kind, body, existing, current } = step;
 	if (kind === 'create') {
 		const user = await projectedUser.call(this, null, body, request, reads);
@@ -134,7 +134,7 @@ export async function upsertUser(
 	this: IExecuteFunctions,
 	body: IDataObject,
 	existing: IDataObject | null,
-	request: ItemRequest,
+	request: ItemScope,
 	options: UpsertOptions = {},
 	reads?: UpsertReads,
 ): Promise<Upserted> {
@@ -144,7 +144,7 @@ export async function upsertUser(
 	return options.dryRun ? await previewUpsert.call(this, step, run, request) : await applyUpsert.call(this, step, run, request, options);
 }
 
-const readUser = async (context: IExecuteFunctions, id: string, request: ItemRequest, include: string) =>
+const readUser = async (context: IExecuteFunctions, id: string, request: ItemScope, include: string) =>
 	await requestRecord.call(context, 'GET', apiPath`/users/${id}`, { ...request, qs: { include } });
 
 /** Create or Update's run keeps the fields never shown for its items (Sync keeps its own, in its reads). */

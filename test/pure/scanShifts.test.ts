@@ -1,5 +1,5 @@
 /**
- * The pager's rule over a list that changes while it is read (transport/paginate.ts with
+ * The scan's rule over a list that changes while it is read (transport/scan.ts with
  * pages.ts): a table of page sequences and feed changes. A page whose total shrank is read again
  * before any of its records count, so records count in the list's order; records read twice are
  * given once; a scan says whether the list moved while it read it. The list here is ids in a fixed order, paged as the contract pages
@@ -9,8 +9,8 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
-import type { PageCursor } from '../../nodes/Engagedly/transport/pages';
-import { scanPages } from '../../nodes/Engagedly/transport/paginate';
+import type { ResumePoint } from '../../nodes/Engagedly/transport/pages';
+import { scanPages } from '../../nodes/Engagedly/transport/scan';
 import type { EngagedlyContext } from '../../nodes/Engagedly/transport/request';
 
 /** A change made to the list between two requests. */
@@ -56,7 +56,7 @@ function changingList(size: number, changes: Record<number, Change>) {
 	return { context, pages, list };
 }
 
-test.each<[string, number, Record<number, Change>, (PageCursor & { back?: number }) | undefined, number[], number[], boolean]>([
+test.each<[string, number, Record<number, Change>, (ResumePoint & { back?: number }) | undefined, number[], number[], boolean]>([
 	['nothing changes: each page once', 120, {}, undefined, [1, 2, 3], [], false],
 	[
 		'5 deleted from page 1 before page 2: page 2 shrank, so page 1 again (5 records slid onto it), then on',

@@ -1,27 +1,15 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { PageOptions, ScanResult } from '../transport/paginate';
-import { scanPages } from '../transport/paginate';
+import { scanWithinBudget } from './budget';
 import type { PassState, UserEntry, UserState } from './state';
 import { USER_STATE_VERSION, ValueTable } from './state';
 import type { PollRequest, PollResult } from './types';
 
 const PATH = '/users';
-/** Engagedly's documented limit: the trigger's share of the key is a part of it. */
-const REQUESTS_PER_MINUTE = 200;
-
-/**
- * How long one poll may read before it saves its place and leaves the rest to the next poll.
- * n8n runs the first poll inside the workflow's activation and abandons an activation after about
- * 84 s (again at every restart); its durable scheduler abandons any poll after 45 s. Well inside
- * both, and shorter than the shortest poll interval n8n offers (a minute), so polls of one
- * trigger never overlap. Tests shorten it to see a pass cut by time.
- */
-export const pollTiming = { budgetMs: 30_000 };
 
 /** What an event keeps per user and when it fires, for a pass that compares every user with what was saved for them. */
-export interface PassEvent {
+export interface UserScanEvent {
 	/** `include` for the list request (custom attributes), if the event reads any. */
 	include?: string;
 	/** The compact entry kept for a user, its values stored in `table` where it has any. */
@@ -42,41 +30,6 @@ export interface PassEvent {
 
 const has = (object: object, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
-/** The pages a poll may read: its share of the key's requests a minute, at least one. */
-export const pagesPerPoll = (request: PollRequest): number => Math.max(1, Math.floor(request.pacing.share * REQUESTS_PER_MINUTE));
-
-/**
- * A scan that one poll may leave unfinished: at most the poll's share of a minute's requests and
- * its time budget (the pager stops past the deadline, before a rate-limit wait that would cross
- * it, and at a 429 whose cooldown would end after it), then `resume` says where the next poll
- * goes on. `reserve` keeps that many of the poll's pages for requests its caller makes after it.
- */
-export async function budgetedScan(
-	context: IPollFunctions,
-	request: PollRequest,
-	path: string,
-	options: Pick<PageOptions, 'qs' | 'from' | 'back' | 'keep' | 'stopAt' | 'onPage'>,
-	reserve = 0,
-): Promise<ScanResult> {
-	// A page is always read: the poll moves on even where its share leaves no room for what it keeps back.
-	const maxPages = Math.max(1, pagesPerPoll(request) - reserve);
-	let pages = 0;
-	const result = await scanPages.call(context, path, {
-		...options,
-		maxRateLimitWaitSeconds: request.maxRateLimitWaitSeconds,
-		deadlineMs: request.deadlineMs,
-		pacing: { ...request.pacing, deadlineMs: request.deadlineMs },
-		proceed: () => pages < maxPages,
-		onPage: (...page) => {
-			pages++;
-			request.onPage();
-			options.onPage?.(...page);
-		},
-	});
-	if (result.cooldownMs !== undefined) request.onCooldown(result.cooldownMs);
-	return result;
-}
-
 /**
  * The user events read the whole directory: the list is in name order, so a new or changed user
  * can be on any page. An organisation whose list does not fit in one poll (its time budget, its
@@ -91,15 +44,16 @@ export async function budgetedScan(
  * complete there is no baseline, and nothing is emitted. After a reactivation that skips
  * (`quiet`), a pass from the first page counts what it finds instead of emitting it.
  *
- * The pager proves each part of the pass (shifts, totals, envelopes); a pass read in one poll
- * that listed nobody is a fault, not an empty organisation (the key belongs to a user).
+ * The scan (transport/scan.ts) proves each part of the pass (shifts, totals, envelopes); a pass
+ * read in one poll that listed nobody is a fault, not an empty organisation (the key belongs to a
+ * user).
  */
-export async function userPass(
+export async function scanUsers(
 	context: IPollFunctions,
 	request: PollRequest,
 	saved: UserState | undefined,
 	config: string,
-	event: PassEvent,
+	event: UserScanEvent,
 ): Promise<PollResult> {
 	const firstPass = saved?.users === undefined || saved.first === true;
 	// After a reactivation that skips: changes are found and counted, not emitted.
@@ -114,7 +68,7 @@ export async function userPass(
 	let changed = false;
 	let listedAny = false;
 
-	const { resume } = await budgetedScan(context, request, PATH, {
+	const { resume } = await scanWithinBudget(context, request, PATH, {
 		qs: event.include ? { include: event.include } : undefined,
 		from: pass ? { page: pass.page, total: pass.total } : undefined,
 		keep: (user) => {
@@ -135,7 +89,7 @@ export async function userPass(
 				if (item && quiet) skipped++;
 				else if (item) items.push(item);
 			}
-			// Each user is folded into the state as it is read: the pager keeps no records.
+			// Each user is folded into the state as it is read: the scan keeps no records.
 			return false;
 		},
 	});
@@ -162,7 +116,7 @@ export async function userPass(
 
 function stateOf(
 	config: string,
-	event: PassEvent,
+	event: UserScanEvent,
 	users: Record<string, UserEntry>,
 	values: string[],
 	pass?: PassState,

@@ -10,9 +10,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { requestsTo } from '../helpers/simulator';
-import { USERS, ORGANISATION, PAGES_PER_POLL, usePassKit } from './passKit';
+import { USERS, ORGANISATION, PAGES_PER_POLL, useUserScanKit } from './userScanKit';
 
-const { sim, triggerOn, fullPass, activeUsers } = usePassKit();
+const { sim, triggerOn, fullPass, activeUsers } = useUserScanKit();
 
 describe('a pass over polls', () => {
 	test('activation takes the baseline over 3 polls of at most 10 requests, emits nothing, and the next pass nothing either', async () => {

@@ -2,14 +2,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { countOf } from './envelope';
 import { ownError } from './errors';
-import type { PageCursor } from './pages';
-import { identityOf, morePages, nextPage, pageSize, pagesLeft, shrunk, walkFrom } from './pages';
+import type { ResumePoint } from './pages';
+import { cursorFrom, identityOf, morePages, nextPage, pageSize, pagesLeft, shrunk } from './pages';
 import type { PacingBudget, RateLimitPacer } from './rateLimit';
 import { pacerFor } from './rateLimit';
 import type { AnswerTime, EngagedlyContext, RequestOptions } from './request';
 import { engagedlyExchange } from './request';
 
-export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
+export interface ScanOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	/** Stop once this many records are kept; undefined means every record. */
 	limit?: number;
 	/**
@@ -28,7 +28,7 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 	 */
 	onPage?: (records: IDataObject[], time: AnswerTime | undefined) => void;
 	/** Goes on from where an earlier, interrupted scan of the same list stopped. */
-	from?: PageCursor;
+	from?: ResumePoint;
 	/** Starts this many pages before `from`, to read again what may have moved up onto them since. */
 	back?: number;
 	/**
@@ -43,7 +43,7 @@ export interface PageOptions extends Omit<RequestOptions, 'body' | 'jsonText'> {
 export interface ScanResult {
 	records: IDataObject[];
 	/** Set when `proceed` or a cooldown interrupted the scan; undefined when the list was read to its end. */
-	resume?: PageCursor;
+	resume?: ResumePoint;
 	/** Set when a 429 cooldown that would end past the `deadlineMs` stopped the scan: how long Engagedly asked to wait. */
 	cooldownMs?: number;
 	/**
@@ -70,21 +70,21 @@ export interface ScanResult {
  * What it cannot see: a deletion and a creation between the same two pages, on either side of
  * the reading position, leave the total unchanged but can move one record past the reader.
  */
-export async function paginate(
+export async function scanAll(
 	this: EngagedlyContext,
 	path: string,
-	options: PageOptions = {},
+	options: ScanOptions = {},
 ): Promise<IDataObject[]> {
 	return (await scanPages.call(this, path, options)).records;
 }
 
 /**
- * paginate() for scans that may be interrupted and resumed (the trigger's pass over a large
+ * scanAll() for scans that may be interrupted and resumed (the trigger's pass over a large
  * organisation, spread over several polls). A resumed scan checks the list's total against the
  * one it stopped at, so records deleted in between do not make it skip any; records it reads
  * twice because the list grew in between are the caller's to recognise (by id).
  */
-export async function scanPages(this: EngagedlyContext, path: string, options: PageOptions = {}): Promise<ScanResult> {
+export async function scanPages(this: EngagedlyContext, path: string, options: ScanOptions = {}): Promise<ScanResult> {
 	const pacer = pacerFor(this);
 	if (options.pacing) pacer.setBudget(options.pacing);
 	try {
@@ -97,7 +97,7 @@ export async function scanPages(this: EngagedlyContext, path: string, options: P
 async function scan(
 	this: EngagedlyContext,
 	path: string,
-	options: PageOptions,
+	options: ScanOptions,
 	pacer: RateLimitPacer,
 ): Promise<ScanResult> {
 	const { limit, counts, keep, stopAt, onPage, from, back: lookBack, proceed, pacing, qs, ...requestOptions } = options;
@@ -116,10 +116,10 @@ async function scan(
 			'Nothing was output, so no record is lost or repeated. Run the workflow again; if this persists, the API (or a proxy in front of it) is not paging correctly.',
 		);
 
-	let walk = walkFrom(from, lookBack);
+	let cursor = cursorFrom(from, lookBack);
 	let moved = false;
 	for (let requests = 0; ; requests++) {
-		const { page, lastTotal } = walk;
+		const { page, lastTotal } = cursor;
 		// A resumable scan also stops rather than wait for the rate limit past its deadline.
 		const late = () => pacing?.deadlineMs !== undefined && Date.now() + pacer.delayMs() > pacing.deadlineMs;
 		if (requests > 0 && proceed && (!proceed() || late())) return { records: results, resume: { page, total: lastTotal }, moved };
@@ -140,10 +140,10 @@ async function scan(
 		onPage?.(records, exchange.time);
 		const total = countOf(body.pagination?.total_records);
 		if (total !== undefined && lastTotal !== undefined && total !== lastTotal) moved = true;
-		const back = shrunk(walk, { size, total });
+		const back = shrunk(cursor, { size, total });
 		if (back) {
 			if ('fault' in back) throw fault(back.fault);
-			walk = back.walk;
+			cursor = back.cursor;
 			continue;
 		}
 		let fresh = 0;
@@ -162,7 +162,7 @@ async function scan(
 			if (limit !== undefined && ++counted >= limit) return { records: results, moved };
 		}
 
-		const next = nextPage(walk, {
+		const next = nextPage(cursor, {
 			size,
 			total,
 			more: morePages(body.pagination, page, size, records.length),
@@ -170,6 +170,6 @@ async function scan(
 		});
 		if ('fault' in next) throw fault(next.fault);
 		if ('end' in next) return { records: results, moved };
-		walk = next.walk;
+		cursor = next.cursor;
 	}
 }

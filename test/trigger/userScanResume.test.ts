@@ -1,15 +1,15 @@
 /**
- * User events across polls, continued from passes.test.ts (same organisation and share, see
- * passKit.ts): what a pass keeps when a poll fails, n8n restarts, or a poll runs out of time or of
- * rate limit, and the Rate Limit Share's bounds.
+ * User events across polls, continued from userScan.test.ts (same organisation and share, see
+ * userScanKit.ts): what a pass keeps when a poll fails, n8n restarts, or a poll runs out of time
+ * or of rate limit, and the Rate Limit Share's bounds.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { cooldownOver, otherWorkflow, requestsTo } from '../helpers/simulator';
 import { withPollBudget } from '../helpers/transport';
-import { USERS, usePassKit } from './passKit';
+import { USERS, useUserScanKit } from './userScanKit';
 
-const { sim, triggerOn, fullPass, activeUsers } = usePassKit();
+const { sim, triggerOn, fullPass, activeUsers } = useUserScanKit();
 
 /** Runs `body` with the poll's time budget at `ms`, then restores the suite's rate limit (which outlives reset()). */
 const withBudget = (ms: number, body: () => Promise<void>) =>

@@ -1,5 +1,5 @@
 /**
- * What passes.test.ts and passResume.test.ts share: 1,200 users, a poll may use 5 % of the key
+ * What userScan.test.ts and userScanResume.test.ts share: 1,200 users, a poll may use 5 % of the key
  * (10 pages of 50), so a pass takes 3 polls. Two files because where answers carry the rate-limit
  * headers (vendor profile) each poll waits out a window (a second): split, they run side by side.
  */
@@ -16,7 +16,7 @@ const SHARE = 5;
 export const PAGES_PER_POLL = 10;
 
 /** The simulator of a pass suite and the helpers that poll it (call at the top of the file). */
-export function usePassKit() {
+export function useUserScanKit() {
 	const sim = useSimulator({ users: ORGANISATION, timeScale: 60 });
 
 	const triggerOn = async (parameters: IDataObject) =>
