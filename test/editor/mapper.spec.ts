@@ -62,3 +62,4 @@ test('Custom Attributes asked for before the new node has its credential: no err
 	await expect(parameter(ndv.getByTestId('mapping-fields-container'), costCenter.attribute_key)).toBeVisible();
 	await expect(ndv.getByTestId('empty-fields-notice')).toHaveCount(0);
 });
+

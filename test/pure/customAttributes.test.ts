@@ -333,7 +333,7 @@ describe('mandatory attributes', () => {
 		expect(message).toBe(
 			'4 attribute values need fixing: ' +
 				[
-					'Custom attribute "Team" (custom-attribute-team) is mandatory in Engagedly: add it under Custom Attributes and give it a value',
+					'Custom attribute "Team" (custom-attribute-team) is mandatory in Engagedly: under Custom Attributes, map the input field that holds it (in Sync, your HR export\'s column for "Team") or give it a fixed value',
 					'"Job Title" (job_title) is mandatory in Engagedly: set Job Title Name or ID under Additional Fields',
 					'"Business Units" (business_units) is mandatory in Engagedly: set Business Names or IDs under Additional Fields',
 					'"Employee Type" (employee_type) is mandatory in Engagedly: set Employee Type Name or ID under Additional Fields',
@@ -351,7 +351,7 @@ describe('mandatory attributes', () => {
 				)
 			).message,
 		).toBe(
-			'Custom attribute "Start" (custom-attribute-start) is mandatory in Engagedly: add it under Custom Attributes (this node lists none: close it and open it again with a working credential to load them) and give it a value',
+			'Custom attribute "Start" (custom-attribute-start) is mandatory in Engagedly: under Custom Attributes (this node lists none: close it and open it again with a working credential to load them), map the input field that holds it (in Sync, your HR export\'s column for "Start") or give it a fixed value',
 		);
 	});
 

@@ -165,7 +165,7 @@ describe('every rule is checked before the request, naming the attribute and the
 		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
 		const { error } = await create({});
 		expect(error!.message).toContain(
-			`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory in Engagedly: add it under Custom Attributes (this node lists none: close it and open it again with a working credential to load them) and give it a value`,
+			`"${mandatory.name}" (${mandatory.attribute_key}) is mandatory in Engagedly: under Custom Attributes (this node lists none: close it and open it again with a working credential to load them), map the input field that holds it (in Sync, your HR export's column for "${mandatory.name}") or give it a fixed value`,
 		);
 		expect(writes(sim)).toEqual([]);
 	});
@@ -177,7 +177,7 @@ describe('every rule is checked before the request, naming the attribute and the
 		optional.mandatory = true;
 		const { error } = await create(values, undefined, false, schema);
 		expect(error!.message).toBe(
-			`Custom attribute "${optional.name}" (${optional.attribute_key}) is mandatory in Engagedly: add it under Custom Attributes and give it a value`,
+			`Custom attribute "${optional.name}" (${optional.attribute_key}) is mandatory in Engagedly: under Custom Attributes, map the input field that holds it (in Sync, your HR export's column for "${optional.name}") or give it a fixed value`,
 		);
 		expect(writes(sim)).toEqual([]);
 	});

@@ -172,7 +172,7 @@ export async function readCustomAttributes(
 				const key = attribute.attribute_key;
 				if (emptyDates.has(key) || !given.some(([name]) => name === key)) {
 					problems.push(
-						`${label(attribute)} is mandatory in Engagedly: add it under Custom Attributes${howToShow} and give it a value`,
+						`${label(attribute)} is mandatory in Engagedly: under Custom Attributes${howToShow}, map the input field that holds it (in Sync, your HR export's column for "${attribute.name}") or give it a fixed value`,
 					);
 				}
 				continue;
