@@ -103,10 +103,9 @@ describe('errors Engagedly answers with', () => {
 		expect(error?.context?.itemIndex).toBe(0);
 	});
 
-	test('an empty user ID typed in is flagged by the editor and nothing runs', async () => {
-		await expect(runEngagedly({ parameters: getUser('   '), credentials: sim.credentials() })).rejects.toThrow(
-			/Enter the user's ID/,
-		);
+	test('an empty user ID typed in is refused by the node, naming the fix, and nothing is sent', async () => {
+		const { error } = await runEngagedly({ parameters: getUser('   '), credentials: sim.credentials() });
+		expect([error?.message, error?.description]).toEqual(['No user selected', 'Pick a user from the list, or enter their ID or email address.']);
 		expect(sim.log).toHaveLength(0);
 	});
 

@@ -102,9 +102,8 @@ export function resourceLocator(spec: LocatorSpec): INodeProperties {
 				name: 'id',
 				type: 'string',
 				placeholder: `e.g. the ${spec.noun}'s ID`,
-				validation: [
-					{ type: 'regex', properties: { regex: '\\S+', errorMessage: `Enter the ${spec.noun}'s ID` } },
-				],
+				// No editor regex: n8n runs those in a VM with a 250 ms limit, which a busy machine can
+				// exceed and fail the run; the node refuses an empty or malformed ID itself.
 			},
 			// Every user picker takes an address too (saved workflows depend on the mode's name):
 			// HR systems know people by email, and the node looks the id up (people/byEmail.ts).
