@@ -4,7 +4,7 @@
  * notice says.
  */
 import { CREDENTIAL_ID } from '../e2e/harness/demo';
-import { addEngagedlyAction, chooseCredential, newWorkflow, openNode, openWorkflow, parameter } from './editor';
+import { addEngagedlyAction, chooseCredential, fill, newWorkflow, openNode, openWorkflow, parameter, refreshMapper } from './editor';
 import { expect, test } from './fixtures';
 import { CREATE_WITH_BROKEN_CREDENTIAL } from './workflows';
 
@@ -63,3 +63,28 @@ test('Custom Attributes asked for before the new node has its credential: no err
 	await expect(ndv.getByTestId('empty-fields-notice')).toHaveCount(0);
 });
 
+
+/**
+ * A mandatory custom attribute is shown at once, marked by its label; left empty, the run still
+ * starts (n8n's own "required" would stop it before, naming the attribute by its key) and the
+ * item's error names the attribute by its label and says what to map. Nothing is written.
+ */
+test('a mandatory custom attribute left empty: named by its label, and the run says what to map', async ({ page, editor }) => {
+	const costCenter = editor.demo.store.customAttributes().find((attribute) => attribute.name === 'Cost Center')!;
+	expect(costCenter.mandatory).toBe(true);
+	await newWorkflow(page, editor.n8n.baseUrl);
+	const ndv = await addEngagedlyAction(page, 'Create a user');
+	await chooseCredential(page, ndv, CREDENTIAL_ID);
+	await refreshMapper(page, ndv);
+	const mapper = ndv.getByTestId('mapping-fields-container');
+	await expect(mapper).toContainText('Cost Center (mandatory)');
+	await fill(ndv, 'email', 'left.out@acme-demo.example');
+	await fill(ndv, 'firstName', 'Left');
+	await fill(ndv, 'lastName', 'Out');
+	await ndv.getByTestId('node-execute-button').click();
+	const output = ndv.getByTestId('output-panel');
+	await expect(output).toContainText(`Custom attribute "Cost Center" (${costCenter.attribute_key}) is mandatory in Engagedly`);
+	await expect(output).toContainText('map the input field that holds it');
+	await expect(page.getByText(`"${costCenter.attribute_key}" is required`)).toHaveCount(0);
+	expect(editor.demo.store.userByEmail('left.out@acme-demo.example')).toBeUndefined();
+});

@@ -25,6 +25,7 @@ const field = (over: object) => ({
 	canBeUsedToMatch: false,
 	display: true,
 	type: 'string',
+	removed: true,
 	...over,
 });
 
@@ -67,9 +68,10 @@ describe('one field per custom attribute', () => {
 		['sync', true],
 		['replace', true],
 		['update', false],
-	])('a mandatory attribute on %s: required %p; a preset one is no field', (operation, required) => {
+	])('a mandatory attribute on %s: shown at once and marked in its label %p, never n8n-required; a preset one is no field', (operation, mandatory) => {
 		const definitions = [attribute({ mandatory: true }), attribute({ attribute_key: 'title', preset: true, mandatory: true })];
-		expect(mapperFields(definitions, operation)).toEqual([field({ required })]);
+		const marked = mandatory ? { displayName: 'Cost Center (mandatory)', removed: false } : {};
+		expect(mapperFields(definitions, operation)).toEqual([field({ required: false, ...marked })]);
 	});
 });
 

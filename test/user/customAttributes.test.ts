@@ -41,7 +41,7 @@ const create = async (
 	});
 
 describe('the mapper fields', () => {
-	test('one field per custom attribute, with its name, type, options and mandatory flag (required on create and replace)', async () => {
+	test('one field per custom attribute of the organisation, with its name, type and options', async () => {
 		const { fields } = await mapperSchema(sim, 'create');
 		const custom = customAttributes(sim);
 		expect(fields.map((f) => f.id)).toEqual(custom.map((a) => a.attribute_key));
@@ -57,7 +57,7 @@ describe('the mapper fields', () => {
 			const field = fields.find((f) => f.id === attribute.attribute_key)!;
 			expect(field.type).toBe(expectedType[attribute.data_type]);
 			expect(field.displayName.startsWith(attribute.name)).toBe(true);
-			expect(field.required).toBe(attribute.mandatory);
+			// How a mandatory one is marked, per operation: test/pure/resourceMapping.test.ts.
 			expect(field.display).toBe(true);
 			const values = (attribute.attribute_options ?? []).map((o) => o.value);
 			if (attribute.data_type === 'single-select') {
@@ -68,11 +68,6 @@ describe('the mapper fields', () => {
 			}
 		}
 		expect(fields.some((f) => f.id === 'email' || f.id === 'first_name')).toBe(false);
-		// Replace requires the mandatory ones as Create does; Update requires none.
-		for (const [operation, required] of [['replace', true], ['update', false]] as const) {
-			const others = (await mapperSchema(sim, operation)).fields;
-			for (const attribute of custom) expect(others.find((f) => f.id === attribute.attribute_key)?.required).toBe(required && attribute.mandatory);
-		}
 	});
 
 	test('follows the definitions as they are now (an attribute added in Engagedly shows up)', async () => {

@@ -33,10 +33,16 @@ function attributeField(attribute: UserAttribute, requireMandatory: boolean): Re
 	} else if (attribute.data_type === 'single-select' && !values.length) {
 		displayName = `${attribute.name} (no options defined in Engagedly yet)`;
 	}
+	// A mandatory attribute is shown at once and says so in its label, but is not n8n's `required`:
+	// n8n would stop the whole run before it starts (an HR export's dry run included), name the
+	// attribute by its key ("custom-attribute-d1db9" is required) and grey out Remove All. Each
+	// item is checked instead, by the attribute's label, saying what to map (fields/customAttributes.ts).
+	const mandatory = requireMandatory && attribute.mandatory;
 	return {
 		id: attribute.attribute_key,
-		displayName,
-		required: requireMandatory && attribute.mandatory,
+		displayName: mandatory ? `${displayName} (mandatory)` : displayName,
+		required: false,
+		removed: !mandatory,
 		defaultMatch: false,
 		canBeUsedToMatch: false,
 		display: true,

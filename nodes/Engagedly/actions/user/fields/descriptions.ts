@@ -83,7 +83,8 @@ export function customAttributesField(): INodeProperties {
 				mode: 'add',
 				valuesLabel: 'Custom Attributes',
 				fieldWords: { singular: 'custom attribute', plural: 'custom attributes' },
-				addAllFields: false,
+				// The fields come shown or not as getCustomAttributes marks them: the mandatory ones shown.
+				addAllFields: true,
 				supportAutoMap: false,
 				noFieldsError: 'This Engagedly organisation has no custom attributes',
 			},
