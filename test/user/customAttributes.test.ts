@@ -156,6 +156,21 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(sim.store.users.size).toBe(usersBefore);
 	});
 
+	test("Engagedly refusing a custom attribute's value names it by its label: its options changed after the run read them", async () => {
+		const select = attributeOfType(sim, 'single-select');
+		const [first, ...others] = select.attribute_options!;
+		// An administrator drops the option between the run's read of the definitions and its write.
+		sim.faults.add({ kind: 'mutate', match: { method: 'POST', path: '/beta/users' }, mutate: () => (select.attribute_options = others) });
+		try {
+			const { error } = await create({ ...mandatoryValues(sim), [select.attribute_key]: first.value });
+			expect(error?.httpCode).toBe('422');
+			expect(error?.message).toContain(`Custom attribute "${select.name}": `);
+			expect(error?.message).not.toContain(`${select.attribute_key}:`);
+		} finally {
+			select.attribute_options = [first, ...others];
+		}
+	});
+
 	test('a missing mandatory attribute on create, where the node lists no attributes (its mapper could not load): how to load them', async () => {
 		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
 		const { error } = await create({});

@@ -2,6 +2,7 @@ import { PERSON_FIX } from '../descriptions/common';
 import type { FieldNames } from '../transport/errors';
 import type { UserField, UserWrite } from './userFields';
 import { USER_FIELDS } from './userFields';
+import type { UserAttribute } from './attributeDefinitions';
 
 /**
  * Where the editor takes each user field, built from the table (userFields.ts): what messages
@@ -28,10 +29,17 @@ export function editorPlace(wire: string, write: UserWrite): string | undefined 
  * What the editor calls each field a write sends (its place, as editorPlace says it), with how to
  * give a person for the fields that name people (`peopleFix`; MANAGER_FIX where the operation has
  * Managers Given By): Engagedly's words about `hr_managers` then name "HR Managers under
- * Additional Fields" and say how to pick someone.
+ * Additional Fields" and say how to pick someone; with the attribute definitions the run read,
+ * a custom attribute's key is named by its label.
  */
-export function userFieldNames(write: UserWrite, { peopleFix = PERSON_FIX }: { peopleFix?: string } = {}): FieldNames {
-	const names: FieldNames = {};
+export function userFieldNames(
+	write: UserWrite,
+	{ peopleFix = PERSON_FIX, attributes = [] }: { peopleFix?: string; attributes?: UserAttribute[] } = {},
+): FieldNames {
+	// Custom attributes by the organisation's label: Engagedly names them by their keys.
+	const names: FieldNames = Object.fromEntries(
+		attributes.filter((attribute) => !attribute.preset).map((attribute) => [attribute.attribute_key, { label: `Custom attribute "${attribute.name}"` }]),
+	);
 	for (const wire of [...IDENTITY_WIRES, ...USER_FIELDS.map((field) => field.wire)]) {
 		const place = editorPlace(wire, write);
 		if (!place) continue;

@@ -6,6 +6,7 @@ import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
 import { createProperties, readCreateBody } from './fields/newUser';
+import { liveUserAttributes } from './fields/customAttributes';
 
 const properties: INodeProperties[] = [...createProperties, optionsCollection()];
 
@@ -20,5 +21,5 @@ const ADDRESS_TAKEN = {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, request: ItemScope) {
 	const body = await readCreateBody.call(this, itemIndex, { request });
-	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fieldNames: userFieldNames('create') });
+	return await requestRecord.call(this, 'POST', '/users', { ...request, body, duplicate: ADDRESS_TAKEN, fieldNames: userFieldNames('create', { attributes: await liveUserAttributes.call(this, request) }) });
 }

@@ -11,6 +11,7 @@ import { createProperties, readCreateBody } from './fields/newUser';
 import { readSimplify, simplifyProperties, userOutput } from './simplify';
 import { upsertUser } from './upsert/upsert';
 import { outcomeFields } from './upsert/write';
+import { liveUserAttributes } from './fields/customAttributes';
 
 const properties: INodeProperties[] = [...createProperties, ...simplifyProperties, optionsCollection([managersGivenByProperty])];
 
@@ -30,7 +31,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 	const givenBy = this.getNodeParameter('options.managersGivenBy', itemIndex, 'idOrEmail') as ManagersGivenBy;
 	const body = await readCreateBody.call(this, itemIndex, { request, givenBy });
 	const existing = await findUserByEmail.call(this, String(body.email), request);
-	const result = await upsertUser.call(this, body, existing, { ...request, fieldNames: userFieldNames('create', { peopleFix: MANAGER_FIX }) });
+	const result = await upsertUser.call(this, body, existing, { ...request, fieldNames: userFieldNames('create', { peopleFix: MANAGER_FIX, attributes: await liveUserAttributes.call(this, request) }) });
 	// Items after this one that name the address (as a manager, say) find the user as written.
 	rememberUser(this, result.user);
 	return userOutput(result.user, readSimplify.call(this, itemIndex), outcomeFields(result));

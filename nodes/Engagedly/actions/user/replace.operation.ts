@@ -7,7 +7,7 @@ import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { readCustomAttributes } from './fields/customAttributes';
+import { liveUserAttributes, readCustomAttributes } from './fields/customAttributes';
 import { customAttributesField, identityFields, userFieldsCollection } from './fields/descriptions';
 import { readIdentity, readUserFields } from './fields/read';
 
@@ -35,5 +35,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 		...(await readUserFields.call(this, itemIndex, 'additionalFields', { write: 'replace', request })),
 	};
 	const custom = await readCustomAttributes.call(this, itemIndex, { write: 'replace', body, request });
-	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('replace') });
+	return await requestRecord.call(this, 'PUT', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('replace', { attributes: await liveUserAttributes.call(this, request) }) });
 }

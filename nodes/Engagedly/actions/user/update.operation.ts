@@ -7,7 +7,7 @@ import { apiPath } from '../../transport/paths';
 import { userFieldNames } from '../../people/editorPlaces';
 import type { ItemScope } from '../../transport/request';
 import { requestRecord } from '../../transport/request';
-import { readCustomAttributes } from './fields/customAttributes';
+import { liveUserAttributes, readCustomAttributes } from './fields/customAttributes';
 import { clearFieldsProperty, customAttributesField, userFieldsCollection } from './fields/descriptions';
 import { readClearFields, readUserFields } from './fields/read';
 
@@ -37,5 +37,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, reques
 				'Add at least one field under Update Fields or Custom Attributes and give it a value, or choose fields under Clear Fields.',
 		});
 	}
-	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('update') });
+	// The definitions were read for the custom values sent (once per execution): their labels cost no request.
+	const attributes = Object.keys(custom).length ? await liveUserAttributes.call(this, request) : [];
+	return await requestRecord.call(this, 'PATCH', apiPath`/users/${id}`, { ...request, body: { ...body, ...custom }, fieldNames: userFieldNames('update', { attributes }) });
 }
