@@ -171,6 +171,30 @@ describe('every rule is checked before the request, naming the attribute and the
 		}
 	});
 
+	test('in Sync too: the item that Engagedly refuses names the attribute by its label', async () => {
+		const select = attributeOfType(sim, 'single-select');
+		const [first, ...others] = select.attribute_options!;
+		sim.faults.add({ kind: 'mutate', match: { method: 'POST', path: '/beta/users' }, mutate: () => (select.attribute_options = others) });
+		try {
+			const { items } = await runEngagedly({
+				parameters: {
+					resource: 'user',
+					operation: 'sync',
+					email: '={{ $json.email }}',
+					firstName: 'Cai',
+					lastName: 'Ferro',
+					customAttributes: mapping({ ...mandatoryValues(sim), [select.attribute_key]: first.value }),
+				},
+				credentials: sim.credentials(),
+				input: [{ json: { email: freshEmail('sync-custom') } }],
+				continueOnFail: true,
+			});
+			expect(String(items[0].json.error)).toContain(`Custom attribute "${select.name}": `);
+		} finally {
+			select.attribute_options = [first, ...others];
+		}
+	});
+
 	test('a missing mandatory attribute on create, where the node lists no attributes (its mapper could not load): how to load them', async () => {
 		const mandatory = customAttributes(sim).find((a) => a.mandatory)!;
 		const { error } = await create({});

@@ -18,6 +18,7 @@ import { approval, confirmedDigests, report, summarise, unconfirmedUsers } from 
 import { planKey } from './sync/signature';
 import { itemFields, runFields } from './sync/description';
 import { readSettings } from './sync/settings';
+import { userFieldNames } from '../../people/editorPlaces';
 
 export const description = updateDisplayOptions({ show: { resource: ['user'], operation: ['sync'] } }, [
 	runFields[0],
@@ -48,10 +49,12 @@ export async function executeAll(this: IExecuteFunctions, itemCount: number, ite
 		now: Date.now(),
 	});
 	const failed = new Map<number, Error>();
-	const scopeOf = (item: number | undefined): ItemScope => (item === undefined ? request : { ...request, itemIndex: item });
 
 	// Read: every item's row first, so that nobody is acted on for a bad row; then the directory.
 	const attributes = await liveUserAttributes.call(this, request);
+	// Engagedly's words about a field sent name the editor's field, a custom attribute its label.
+	const named: ItemScope = { ...request, fieldNames: userFieldNames('create', { attributes }) };
+	const scopeOf = (item: number | undefined): ItemScope => (item === undefined ? named : { ...named, itemIndex: item });
 	const { rows, unnamed } = await readRows.call(this, itemCount, settings, { attributes, request: scopeOf, failed });
 	await checkBlockReasonCodes.call(this, rows, settings, scopeOf, failed);
 	const directory = await readDirectory.call(this, request);
