@@ -1018,3 +1018,23 @@ test('Email mapped to a column the input lacks: one line says so once, for how m
 	]);
 	expect(writes(sim)).toEqual([]);
 });
+
+test('a dry run names both sides of a job title given by its name, from the list it read to match it', async () => {
+	const users = activeUsers();
+	const employees = users.map(employee);
+	const retitled = users[5];
+	const oldTitle = retitled.job_title_id;
+	const newTitle = [...sim.store.jobTitles.values()].find((t) => t.id !== oldTitle)!;
+	employees[5] = { ...employees[5], jobTitle: newTitle.name };
+
+	const { items, error } = await run(employees, { dryRun: true });
+	expect(error).toBeUndefined();
+	expect(items[5].json).toMatchObject({ outcome: 'updated', dryRun: true });
+	expect(items[5].json.changes).toEqual({
+		job_title: {
+			from: oldTitle === null ? null : { id: String(oldTitle), name: sim.store.jobTitles.get(oldTitle)!.name },
+			to: { id: String(newTitle.id), name: newTitle.name },
+		},
+	});
+	expect(writes(sim)).toEqual([]);
+});
