@@ -32,19 +32,10 @@ import { build, pack } from '../test/e2e/harness/pack';
 import { Watchdog } from '../test/e2e/harness/watchdog';
 import { freePort, refused } from '../test/helpers/net';
 import { isProfile, PROFILES, profileFromEnvironment, type Profile, type Simulator } from '../test/simulator';
+import { stillGoing } from './heartbeat';
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 
-/** A step that boots n8n's CLI once or more says every 15 seconds that it is still going: never 30 s of silence. */
-async function stillGoing<T>(step: string, work: Promise<T>): Promise<T> {
-	const started = Date.now();
-	const timer = setInterval(() => say(`  ...${step}, ${Math.round((Date.now() - started) / 1000)} s so far`), 15_000);
-	try {
-		return await work;
-	} finally {
-		clearInterval(timer);
-	}
-}
 
 const PORTS = {
 	n8n: { variable: 'N8N_PORT', fallback: 5678 },
@@ -144,9 +135,9 @@ async function main(): Promise<void> {
 		sim = await startDemoSimulator(simulatorPort, profile);
 		n8n = await N8nInstance.create({ install, tarball, port: n8nPort, brokerPort, userFolder: path.join(run, 'n8n'), processGroups: watchdog });
 		say(`Importing the credentials and ${exampleNames().length} example workflows into n8n ${install.version}...`);
-		await stillGoing('importing', importDemo(n8n, sim, exampleNames().map(example), { chatModel }));
+		await stillGoing('importing', importDemo(n8n, sim, exampleNames().map(example), { chatModel }), say);
 		say('Starting n8n (about 30 seconds)...');
-		await stillGoing('starting n8n', n8n.start());
+		await stillGoing('starting n8n', n8n.start(), say);
 		await n8n.setupOwner();
 	} catch (error) {
 		if (stopping) return;
