@@ -71,20 +71,6 @@ test.each([
 	expect(new Set(jsonOf(items).map((json) => json.outcome))).toEqual(new Set(['unchanged']));
 });
 
-test('a Dry Run from the editor after a night: the digests the night saved, that day’s turn, nothing saved', async () => {
-	const sync = scheduledSync(fields);
-	await sync.run(employees);
-	const saved = sync.saved();
-	days.at(1);
-	sim.clearLog();
-	const { error } = await sync.run(employees, { dryRun: true }, 'manual');
-	expect(error).toBeUndefined();
-	const spent = cost();
-	expect(spent.reads).toBeLessThanOrEqual(share());
-	expect(spent.total).toBe(spent.directory + spent.lists + spent.reads);
-	expect(sync.saved()).toBe(saved);
-});
-
 test('a night with ten changes to fields only the single user carries: the turn’s share plus exactly those ten read, those ten written', async () => {
 	const sync = scheduledSync(fields);
 	for (let night = 0; night < PERIOD; night++) {

@@ -125,7 +125,9 @@ export function exampleScenarios(manifest: string, options: ScenarioOptions = {}
 		// from the oldest n8n while it shut down) ran the workflow all the same: what the
 		// workflow did is the run's own status and the simulator's state, asserted here and by
 		// each scenario.
-		expect({ status: run.status, error: run.data.resultData.error?.message, failedExit: result.code !== 0 && result.signal === null }).toEqual({
+		const error = run.data.resultData.error;
+		// A failed run shows its description too: Sync's names each item that failed and why.
+		expect({ status: run.status, error: error?.message, ...(error ? { description: error.description } : {}), failedExit: result.code !== 0 && result.signal === null }).toEqual({
 			status: 'success',
 			error: undefined,
 			failedExit: false,
