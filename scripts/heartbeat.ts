@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a developer script (npm start), runs in plain Node */
 /**
  * What `npm start` says while a long step works (importing the examples, starting n8n: each boots
  * n8n's CLI, 20 to 40 s on a cold machine): a line every 15 seconds, so the terminal is never
