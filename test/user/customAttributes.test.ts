@@ -115,43 +115,46 @@ describe('every rule is checked before the request, naming the attribute and the
 		expect(sim.store.users.size).toBe(usersBefore);
 	});
 
-	test("Engagedly refusing a custom attribute's value names it by its label: its options changed after the run read them", async () => {
+	/**
+	 * An administrator drops a select's option between the run's read of the definitions and its
+	 * write, so Engagedly refuses the value the run checked: `write` sends that value.
+	 */
+	async function withOptionDropped<T>(write: (key: string, value: string) => Promise<T>) {
 		const select = attributeOfType(sim, 'single-select');
 		const [first, ...others] = select.attribute_options!;
-		// An administrator drops the option between the run's read of the definitions and its write.
 		sim.faults.add({ kind: 'mutate', match: { method: 'POST', path: '/beta/users' }, mutate: () => (select.attribute_options = others) });
 		try {
-			const { error } = await create({ ...mandatoryValues(sim), [select.attribute_key]: first.value });
-			expect(error?.httpCode).toBe('422');
-			expect(error?.message).toContain(`Custom attribute "${select.name}": `);
-			expect(error?.message).not.toContain(`${select.attribute_key}:`);
+			return { select, result: await write(select.attribute_key, first.value) };
 		} finally {
 			select.attribute_options = [first, ...others];
 		}
+	}
+
+	test("Engagedly refusing a custom attribute's value names it by its label: its options changed after the run read them", async () => {
+		const { select, result } = await withOptionDropped(async (key, value) => await create({ ...mandatoryValues(sim), [key]: value }));
+		expect(result.error?.httpCode).toBe('422');
+		expect(result.error?.message).toContain(`Custom attribute "${select.name}": `);
+		expect(result.error?.message).not.toContain(`${select.attribute_key}:`);
 	});
 
 	test('in Sync too: the item that Engagedly refuses names the attribute by its label', async () => {
-		const select = attributeOfType(sim, 'single-select');
-		const [first, ...others] = select.attribute_options!;
-		sim.faults.add({ kind: 'mutate', match: { method: 'POST', path: '/beta/users' }, mutate: () => (select.attribute_options = others) });
-		try {
-			const { items } = await runEngagedly({
-				parameters: {
-					resource: 'user',
-					operation: 'sync',
-					email: '={{ $json.email }}',
-					firstName: 'Cai',
-					lastName: 'Ferro',
-					customAttributes: mapping({ ...mandatoryValues(sim), [select.attribute_key]: first.value }),
-				},
-				credentials: sim.credentials(),
-				input: [{ json: { email: freshEmail('sync-custom') } }],
-				continueOnFail: true,
-			});
-			expect(String(items[0].json.error)).toContain(`Custom attribute "${select.name}": `);
-		} finally {
-			select.attribute_options = [first, ...others];
-		}
+		const { select, result } = await withOptionDropped(
+			async (key, value) =>
+				await runEngagedly({
+					parameters: {
+						resource: 'user',
+						operation: 'sync',
+						email: '={{ $json.email }}',
+						firstName: 'Cai',
+						lastName: 'Ferro',
+						customAttributes: mapping({ ...mandatoryValues(sim), [key]: value }),
+					},
+					credentials: sim.credentials(),
+					input: [{ json: { email: freshEmail('sync-custom') } }],
+					continueOnFail: true,
+				}),
+		);
+		expect(String(result.items[0].json.error)).toContain(`Custom attribute "${select.name}": `);
 	});
 
 	test('a missing mandatory attribute on create, where the node lists no attributes (its mapper could not load): how to load them', async () => {

@@ -144,6 +144,8 @@ export const MANAGER_FIX = `${PERSON_FIX} An HR system's own id for the person (
 /** What a field of several people is called and says; its add button's text. */
 type PeopleFieldSpec = Pick<INodeProperties, 'displayName' | 'name' | 'description'> & { buttonText: string; required?: boolean };
 
+const peopleDescription = (spec: PeopleFieldSpec) => `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`;
+
 /**
  * People picked one by one, each the way every single-user field takes a person: from the
  * searchable list, by email or by ID (userLocator), never a dropdown of every user (200 requests
@@ -160,7 +162,7 @@ export function peoplePicker(spec: PeopleFieldSpec): INodeProperties {
 		placeholder: spec.buttonText,
 		default: {},
 		required: spec.required ?? false,
-		description: `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`,
+		description: peopleDescription(spec),
 		// Not required: a blank entry is ignored like an empty field, where n8n would refuse the run naming only "User".
 		options: [{ displayName: 'User', name: 'user', values: [userLocator({ name: 'user', displayName: 'User', required: false })] }],
 	};
@@ -177,6 +179,6 @@ export function peopleList(spec: PeopleFieldSpec): INodeProperties {
 	return {
 		...userLocator({ name: spec.name, displayName: spec.displayName, required: false }),
 		typeOptions: { multipleValues: true, multipleValueButtonText: spec.buttonText },
-		description: `${spec.description} Each from the list, by email or by ID; an expression in an entry may give several`,
+		description: peopleDescription(spec),
 	};
 }

@@ -88,9 +88,9 @@ export const NO_CREDENTIAL_YET =
 
 /**
  * The Custom Attributes mapper of the user writes: one field per custom attribute the
- * organisation has now. Mandatory ones are marked required where a user may be created or is
+ * organisation has now. Mandatory ones are shown and marked where a user may be created or is
  * sent whole (Create, Create or Update, Sync, Replace); Update sends just what is given, so
- * nothing is required there.
+ * nothing is marked there.
  *
  * A failed read does not throw: the editor would hide the section without a word. The fields the
  * node already holds are given back as they are (a Refresh that fails must not drop the values
